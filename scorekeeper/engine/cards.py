@@ -1,0 +1,223 @@
+"""Cards as people type them: the ``Card`` value type, parsing, formatting and deck limits.
+
+This module owns the card notation of the product (DESIGN.md, "Cards as people type them"): ranks
+``A 2-10 T J Q K``, suits ``S H D C`` or ``♠ ♥ ♦ ♣`` in any case, jokers ``JK``, ``JKR``, ``*`` or ``🃏``,
+and a joker's declared card (``JK=9S``). Everything else in the engine speaks ``Card``.
+
+>>> parse_cards("AS 10h, qd JK=9S")
+[Card.parse('AS'), Card.parse('10H'), Card.parse('QD'), Card.parse('JK=9S')]
+>>> format_cards(parse_cards("as th 🃏"))
+'A♠ 10♥ JKR'
+>>> parse_cards("AS 1X")
+Traceback (most recent call last):
+...
+scorekeeper.engine.cards.InvalidCardError: '1X' (card 2) is not a card
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable
+
+#: Suits in the order the card picker shows them.
+SUITS = ("S", "H", "D", "C")
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
+# Alternate (white) suit symbols some keyboards produce.
+_SYMBOL_TO_SUIT.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
+
+#: Ranks are integers: ace 1, 2-10, jack 11, queen 12, king 13.
+RANKS = tuple(range(1, 14))
+RANK_LABELS = {1: "A", 11: "J", 12: "Q", 13: "K"} | {r: str(r) for r in range(2, 11)}
+RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"} | {r: str(r) for r in range(2, 11)}
+_RANK_FROM_TEXT = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13} | {str(r): r for r in range(2, 11)}
+
+JOKER_WORDS = ("JK", "JKR", "*", "🃏", "JOKER")
+
+_NATURAL_RE = re.compile(r"^(10|[2-9]|[ATJQK])([SHDC♠♥♦♣♤♡♢♧])$")
+
+
+class InvalidCardError(ValueError):
+    """A token that is not a card, or a hand that the deck cannot hold."""
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One playing card, or a joker.
+
+    A natural card has ``rank`` 1-13 and ``suit`` one of ``S H D C``. A joker has ``rank`` 0 and
+    ``suit`` ``""``; it may carry ``stands_for``, the natural card its player declared it to be.
+
+    >>> Card.parse("qd")
+    Card.parse('QD')
+    >>> Card.parse("JK=9S").stands_for
+    Card.parse('9S')
+    >>> Card.parse("10♥").symbol
+    '10♥'
+    """
+
+    rank: int
+    suit: str
+    stands_for: "Card | None" = None
+
+    def __post_init__(self) -> None:
+        if self.rank == 0:
+            if self.suit:
+                raise InvalidCardError("a joker has no suit")
+            if self.stands_for is not None and self.stands_for.is_joker:
+                raise InvalidCardError("a joker cannot stand for a joker")
+        else:
+            if self.rank not in RANK_LABELS or self.suit not in SUITS:
+                raise InvalidCardError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+            if self.stands_for is not None:
+                raise InvalidCardError("only a joker can stand for another card")
+
+    # -- construction ---------------------------------------------------------------------------------
+
+    @classmethod
+    def joker(cls, stands_for: "Card | None" = None) -> "Card":
+        return cls(0, "", stands_for)
+
+    @classmethod
+    def parse(cls, token: str, position: int | None = None) -> "Card":
+        """Parse one token such as ``AS``, ``10h``, ``T♦``, ``JK`` or ``JK=9S``.
+
+        ``position`` (1-based) is only used in the error message.
+        """
+        raw = token
+        text = token.strip().upper()
+        where = f" (card {position})" if position is not None else ""
+        if "=" in text:
+            head, _, tail = text.partition("=")
+            if head not in JOKER_WORDS:
+                raise InvalidCardError(f"{raw!r}{where}: only a joker can say what it stands for")
+            try:
+                target = cls._parse_natural(tail)
+            except InvalidCardError:
+                raise InvalidCardError(
+                    f"{raw!r}{where}: a joker must stand for a natural card, not {tail!r}"
+                ) from None
+            return cls.joker(target)
+        if text in JOKER_WORDS:
+            return cls.joker()
+        try:
+            return cls._parse_natural(text)
+        except InvalidCardError:
+            raise InvalidCardError(f"{raw!r}{where} is not a card") from None
+
+    @classmethod
+    def _parse_natural(cls, text: str) -> "Card":
+        m = _NATURAL_RE.match(text)
+        if not m:
+            raise InvalidCardError(text)
+        rank = _RANK_FROM_TEXT[m.group(1)]
+        suit_text = m.group(2)
+        suit = _SYMBOL_TO_SUIT.get(suit_text, suit_text)
+        return cls(rank, suit)
+
+    # -- reading --------------------------------------------------------------------------------------
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == 0
+
+    @property
+    def natural(self) -> "Card":
+        """The card as it plays: a declared joker's card, or the card itself."""
+        return self.stands_for if self.stands_for is not None else self
+
+    @property
+    def code(self) -> str:
+        """Canonical ASCII form: ``AS``, ``10H``, ``JK``, ``JK=9S``."""
+        if self.is_joker:
+            return "JK" if self.stands_for is None else f"JK={self.stands_for.code}"
+        return f"{RANK_LABELS[self.rank]}{self.suit}"
+
+    @property
+    def symbol(self) -> str:
+        """Canonical form with suit symbols: ``A♠``, ``10♥``, ``JKR``, ``JKR=9♠``."""
+        if self.is_joker:
+            return "JKR" if self.stands_for is None else f"JKR={self.stands_for.symbol}"
+        return f"{RANK_LABELS[self.rank]}{SUIT_SYMBOLS[self.suit]}"
+
+    @property
+    def name(self) -> str:
+        """Spoken name for screen readers: "9 of spades", "joker as queen of hearts"."""
+        if self.is_joker:
+            return "joker" if self.stands_for is None else f"joker as {self.stands_for.name}"
+        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in ("H", "D")
+
+    def __str__(self) -> str:
+        return self.symbol
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.code!r})"
+
+    def sort_key(self) -> tuple[int, int, int]:
+        """Order used for display: suits in picker order, then rank; jokers last."""
+        if self.is_joker:
+            return (4, 0, 0)
+        return (SUITS.index(self.suit), self.rank, 0)
+
+
+_SPLIT_RE = re.compile(r"[\s,;]+")
+
+
+def parse_cards(text: str | Iterable[str]) -> list[Card]:
+    """Parse cards separated by spaces or commas (or an iterable of tokens).
+
+    >>> [c.code for c in parse_cards("7♥ t♣ Kd *")]
+    ['7H', '10C', 'KD', 'JK']
+    >>> parse_cards("")
+    []
+    """
+    tokens = [t for t in _SPLIT_RE.split(text.strip())] if isinstance(text, str) else list(text)
+    tokens = [t for t in tokens if t]
+    return [Card.parse(tok, i) for i, tok in enumerate(tokens, start=1)]
+
+
+def format_cards(cards: Iterable[Card], symbols: bool = True) -> str:
+    """Canonical text for a list of cards, with symbols (default) or ASCII codes.
+
+    >>> format_cards(parse_cards("js jk=qs ks"), symbols=False)
+    'JS JK=QS KS'
+    """
+    return " ".join(c.symbol if symbols else c.code for c in cards)
+
+
+def check_copies(cards: Iterable[Card], decks: int, jokers: int) -> None:
+    """Refuse cards that the deck cannot hold: more copies of a natural card than ``decks``, or
+    more jokers than ``jokers``.
+
+    A joker's declared card is not a physical card, so it does not count as a copy.
+
+    >>> check_copies(parse_cards("7D 7D"), decks=2, jokers=4)
+    >>> check_copies(parse_cards("7D 7D 7D"), decks=2, jokers=4)
+    Traceback (most recent call last):
+    ...
+    scorekeeper.engine.cards.InvalidCardError: three 7♦ cannot be in play: the deck holds only two
+    """
+    counts = Counter(Card(c.rank, c.suit) if not c.is_joker else Card.joker() for c in cards)
+    for card, n in counts.items():
+        limit = jokers if card.is_joker else decks
+        if n > limit:
+            what = "jokers" if card.is_joker else card.symbol
+            if limit == 0:
+                raise InvalidCardError(f"this game is played without jokers, but {_count_word(n)} {what} were given")
+            raise InvalidCardError(
+                f"{_count_word(n)} {what} cannot be in play: the deck holds only {_count_word(limit)}"
+            )
+
+
+_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
+def _count_word(n: int) -> str:
+    return _WORDS.get(n, str(n))
