@@ -1,0 +1,588 @@
+"""Replaying a match document into standings: the one place totals are computed.
+
+A match is stored as its inputs only (DESIGN.md, "The match document"): the variant, the house rules,
+the seats and the ordered entries (hands, void hands, rebuys). :func:`replay` walks the entries in order,
+asks the variant's scorer (``scorekeeper.engine.scoring``) to score each hand, and applies the results in
+the order of RULES.md §10.0.9: totals, eliminations, rebuys, match end, end-of-match bonuses. Every
+problem refuses the whole document with an :class:`InvalidMatchError` naming the entry, the player and
+the field. ``docs/match-format.md`` documents every field read and returned here.
+
+>>> standings = replay({
+...     "format": "scorekeeper.match/1", "variant": "free", "players": ["Ann", "Ben"],
+...     "entries": [{"kind": "hand", "end": "scores", "held": {"Ann": {"points": 12}, "Ben": {"points": -3}}}],
+... })
+>>> [(p.name, p.total, p.place) for p in standings.players]
+[('Ann', 12, 2), ('Ben', -3, 1)]
+>>> standings.leader, standings.next_dealer
+(['Ben'], 'Ben')
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field, fields, is_dataclass
+from decimal import ROUND_DOWN, Decimal, InvalidOperation
+from typing import Any, Mapping
+
+from .cards import Card, InvalidCardError
+from .scoring import SCORERS
+from .scoring.base import (
+    Hand, HandScore, InvalidHandError, InvalidMatchError, InvalidRebuyError, MatchState, PlayerState,
+    RebuyPolicy, RuleView, Scorer, parse_held, parse_meld_list,
+)
+
+FORMAT = "scorekeeper.match/1"
+CENT = Decimal("0.01")
+
+__all__ = [
+    "FORMAT", "replay", "preview_hand", "next_entry_context", "Standings", "PlayerStanding", "EntryResult",
+    "RebuyOffer", "InvalidMatchError", "InvalidHandError", "InvalidRebuyError",
+]
+
+
+# -- what replay returns ----------------------------------------------------------------------------------
+
+
+def _jsonable(value: Any) -> Any:
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _jsonable(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, Decimal):
+        return f"{value:.2f}"
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+class _ToDict:
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-safe values: money as strings with two decimals."""
+        return _jsonable(self)
+
+
+@dataclass
+class RebuyOffer(_ToDict):
+    """An open rebuy: ``player`` may come back on ``total`` by paying ``cost`` (None without a stake)."""
+
+    player: str
+    total: int
+    cost: Decimal | None
+
+
+@dataclass
+class PlayerStanding(_ToDict):
+    name: str
+    total: int
+    win_points: int | None
+    state: str  # in | out | finished | winner
+    rebuys: int
+    paid: Decimal | None
+    boxes: int | None
+    place: int
+
+
+@dataclass
+class EntryResult(_ToDict):
+    index: int
+    kind: str  # hand | void | rebuy
+    end: str | None
+    by: str | None
+    dealer: str | None
+    scores: dict[str, int] = field(default_factory=dict)
+    win_points: dict[str, int] = field(default_factory=dict)
+    explanations: dict[str, str] = field(default_factory=dict)
+    totals: dict[str, int] = field(default_factory=dict)
+    eliminated: list[str] = field(default_factory=list)
+    summary: str = ""
+
+
+@dataclass
+class Standings(_ToDict):
+    variant: str
+    players: list[PlayerStanding]
+    hands: list[EntryResult]
+    finished: bool
+    winners: list[str]
+    pot: Decimal | None
+    payouts: dict[str, Decimal]
+    pot_remainder: Decimal | None
+    next_dealer: str | None
+    open_rebuys: list[RebuyOffer]
+    deal: int | None
+    contract: str | None
+    leader: list[str]
+    notes: list[str]
+
+    def player(self, name: str) -> PlayerStanding:
+        return next(p for p in self.players if p.name == name)
+
+
+# -- the public functions ---------------------------------------------------------------------------------
+
+
+def replay(document: Mapping[str, Any]) -> Standings:
+    """Replay a whole match document and return its standings (see ``docs/match-format.md``)."""
+    run = _Replay(document)
+    run.play_all()
+    return run.standings()
+
+
+def preview_hand(document: Mapping[str, Any], entry: Mapping[str, Any]) -> EntryResult:
+    """The result ``entry`` would have if it were appended to ``document`` (nothing is stored).
+
+    Raises the same errors :func:`replay` would, with ``entry`` set to the new entry's index.
+    """
+    doc = dict(document)
+    doc["entries"] = list(document.get("entries") or []) + [entry]
+    return replay(doc).hands[-1]
+
+
+def next_entry_context(document: Mapping[str, Any]) -> dict[str, Any]:
+    """What the next entry may be: players still in, allowed ends, dealer, open rebuys, Russian deal.
+
+    >>> ctx = next_entry_context({"variant": "free", "players": ["Ann", "Ben"], "entries": []})
+    >>> ctx["players_in"], ctx["ends"], ctx["finished"]
+    (['Ann', 'Ben'], ['scores'], False)
+    """
+    run = _Replay(document)
+    run.play_all()
+    st = run.standings()
+    ctx: dict[str, Any] = {
+        "variant": run.key,
+        "finished": st.finished,
+        "players_in": [] if st.finished else list(run.state.still_in),
+        "ends": [] if st.finished else run.scorer.ends_allowed(run.state),
+        "by_required": run.scorer.by_required,
+        "dealer": st.next_dealer,
+        "hand_number": run.state.hands_played + 1,
+        "rebuys_open": bool(st.open_rebuys),
+        "open_rebuys": [o.to_dict() for o in st.open_rebuys],
+        "deal": st.deal,
+        "contract": st.contract,
+    }
+    ctx.update(run.scorer.context(run.state))
+    return ctx
+
+
+# -- the replay itself ------------------------------------------------------------------------------------
+
+
+def _header_error(message: str, fld: str) -> InvalidMatchError:
+    return InvalidMatchError(message, field=fld)
+
+
+def _load_scorer(key: str, players: list[str], overrides: Mapping[str, Any]) -> Scorer:
+    """The variant's scorer with its house rules resolved by the variant registry.
+
+    The registry (``scorekeeper.engine.variants``) owns switch validation; if it cannot be imported the
+    scorer's own defaults table is used with a plain unknown-name check, so replay keeps working.
+    """
+    scorer_cls = SCORERS.get(key)
+    if scorer_cls is None:
+        raise _header_error(f"unknown variant {key!r}", "variant")
+    variant = None
+    try:
+        from . import variants as registry
+        find_variant = registry.find_variant
+    except (ImportError, AttributeError):
+        find_variant = None
+    if find_variant is not None:
+        try:
+            variant = find_variant(key)
+        except (KeyError, LookupError, ValueError):
+            variant = None
+    if variant is not None:
+        lo, hi = getattr(variant, "min_players", None), getattr(variant, "max_players", None)
+        if lo is not None and hi is not None and not lo <= len(players) <= hi:
+            raise _header_error(f"{variant.name} is for {lo}–{hi} players, not {len(players)}", "players")
+        try:
+            rules = variant.rules(len(players), **overrides)
+        except ValueError as exc:
+            raise _header_error(str(exc), "rules") from None
+        return scorer_cls(RuleView(rules, overrides), players, variant)
+    resolved = scorer_cls.resolve_defaults(len(players), overrides)
+    return scorer_cls(RuleView(resolved, overrides), players, None)
+
+
+def _parse_stake(value: Any) -> Decimal | None:
+    if value is None or value == "":
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise _header_error("the stake must be an amount such as 5.00", "stake")
+    try:
+        amount = Decimal(str(value).strip())
+    except InvalidOperation:
+        raise _header_error(f"the stake must be an amount such as 5.00, not {value!r}", "stake") from None
+    if not amount.is_finite() or amount < 0:
+        raise _header_error("the stake cannot be negative", "stake")
+    if amount != amount.quantize(CENT):
+        raise _header_error("the stake must be in whole cents", "stake")
+    return amount.quantize(CENT)
+
+
+class _Replay:
+    def __init__(self, document: Mapping[str, Any]) -> None:
+        if not isinstance(document, Mapping):
+            raise _header_error("a match document is a JSON object", "format")
+        fmt = document.get("format", FORMAT)
+        if fmt != FORMAT:
+            raise _header_error(f"unknown format {fmt!r}: expected {FORMAT!r}", "format")
+        players = document.get("players")
+        if not isinstance(players, list) or not players or not all(isinstance(p, str) and p.strip() for p in players):
+            raise _header_error("players must be a list of names", "players")
+        seen: set[str] = set()
+        for p in players:
+            if p.casefold() in seen:
+                raise InvalidMatchError(f"{p} is named twice", field="players", player=p)
+            seen.add(p.casefold())
+        self.key = document.get("variant")
+        if not isinstance(self.key, str):
+            raise _header_error("the variant is missing", "variant")
+        overrides = document.get("rules") or {}
+        if not isinstance(overrides, Mapping):
+            raise _header_error("rules must be an object of house-rule switches", "rules")
+        self.scorer = _load_scorer(self.key, list(players), overrides)
+        self.stake = _parse_stake(document.get("stake"))
+        first = document.get("first_dealer", players[0])
+        if first not in players:
+            raise InvalidMatchError(f"the first dealer {first!r} is not a player", field="players", player=first)
+        entries = document.get("entries") or []
+        if not isinstance(entries, list):
+            raise _header_error("entries must be a list", "entries")
+        self.entries = entries
+        self.state = MatchState({p: PlayerState(p, i, paid=self.stake) for i, p in enumerate(players)})
+        self.results: list[EntryResult] = []
+        self.dealer: str = first
+        self.advance_dealer = False
+        self.notes: list[str] = []
+        self.policy: RebuyPolicy | None = self.scorer.rebuy_policy()
+        # an open rebuy window: who may still come back, on what total, after which hand
+        self.window: dict[str, Any] | None = None
+        self.end_notes: list[str] = []
+
+    # -- walking the entries ---------------------------------------------------------------------------
+
+    def play_all(self) -> None:
+        for index, entry in enumerate(self.entries):
+            if not isinstance(entry, Mapping):
+                raise InvalidMatchError("an entry must be an object", entry=index, field="kind")
+            if self.state.finished:
+                raise InvalidMatchError("the match has already ended: no more entries", entry=index, field="kind")
+            kind = entry.get("kind")
+            if kind == "rebuy":
+                self.results.append(self.rebuy(index, entry))
+                continue
+            self.close_window()
+            if self.state.finished:
+                raise InvalidMatchError("the match has already ended: no more entries", entry=index, field="kind")
+            if kind == "void":
+                self.results.append(self.void(index, entry))
+            elif kind == "hand":
+                self.results.append(self.hand(index, entry))
+            else:
+                raise InvalidMatchError(f"unknown entry kind {kind!r}", entry=index, field="kind")
+
+    def current_dealer(self) -> str | None:
+        if self.advance_dealer:
+            self.dealer = self.next_seat_in(self.dealer)
+            self.advance_dealer = False
+        return self.dealer
+
+    def next_seat_in(self, after: str) -> str:
+        seats = self.state.seats
+        i = seats.index(after)
+        for step in range(1, len(seats) + 1):
+            name = seats[(i + step) % len(seats)]
+            if self.state.players[name].state == "in":
+                return name
+        return after
+
+    def void(self, index: int, entry: Mapping[str, Any]) -> EntryResult:
+        unknown = set(entry) - {"kind", "note"}
+        if unknown:
+            raise InvalidMatchError(f"a void hand has no {sorted(unknown)[0]}", entry=index, field="kind")
+        dealer = self.current_dealer()
+        # the same dealer deals again (§10.0.5): the dealer is not advanced
+        return EntryResult(index, "void", None, None, dealer, totals=self.totals(),
+                           summary=f"void hand: no score, {dealer} deals again")
+
+    def parse_hand(self, index: int, entry: Mapping[str, Any]) -> Hand:
+        scorer = self.scorer
+        known = {"kind", "end", "by", "held", "melds", "upcard", "deal", "note"}
+        unknown = set(entry) - known
+        if unknown:
+            raise InvalidHandError(f"unknown field {sorted(unknown)[0]!r}", entry=index, field="kind")
+        players_in = self.state.still_in
+        end = entry.get("end")
+        ends = scorer.ends_allowed(self.state)
+        if end not in ends:
+            raise InvalidHandError(f"a hand of {self.key} ends by {' or '.join(ends)}, not {end!r}",
+                                   entry=index, field="end")
+        by = entry.get("by")
+        if scorer.by_required:
+            if by is None:
+                raise InvalidHandError("say who ended the hand", entry=index, field="by")
+            self.check_player_in(index, by, "by")
+        elif by is not None:
+            raise InvalidHandError("this hand has no 'by': every player's points are typed", entry=index, field="by")
+        held_raw = entry.get("held") or {}
+        if not isinstance(held_raw, Mapping):
+            raise InvalidHandError("held must be an object: player → cards or points", entry=index, field="points")
+        held = {}
+        for name, value in held_raw.items():
+            self.check_player_in(index, name, "player")
+            held[name] = parse_held(index, name, value)
+        dealer = self.current_dealer()
+        hand = Hand(index=index, end=end, by=by, dealer=dealer, players_in=players_in,
+                    held={p: held[p] for p in players_in if p in held},
+                    number=self.state.hands_played + 1, raw=entry)
+        for name in players_in:
+            if name not in held and not scorer.may_leave_out(hand, name):
+                raise InvalidHandError(f"{name} is missing: give {name}'s cards or points",
+                                       entry=index, player=name, field="points")
+        if entry.get("melds") is not None:
+            hand.melds = parse_meld_list(index, entry["melds"])
+        scorer.parse_extra(hand, entry)
+        return hand
+
+    def check_player_in(self, index: int, name: Any, fld: str) -> None:
+        if not isinstance(name, str) or name not in self.state.players:
+            raise InvalidHandError(f"{name!r} is not a player in this match", entry=index, player=None, field=fld)
+        if self.state.players[name].state != "in":
+            raise InvalidHandError(f"{name} is out and cannot be in this hand", entry=index, player=name, field=fld)
+
+    def hand(self, index: int, entry: Mapping[str, Any]) -> EntryResult:
+        state, scorer = self.state, self.scorer
+        hand = self.parse_hand(index, entry)
+        scored = scorer.score(hand, state)
+        players_in = hand.players_in
+        if scored.wins_match:
+            # a rumino: no hand scores, the match and the pot go to the one who made it (§1.4)
+            state.hands_played += 1
+            state.history.append(scored)
+            self.finish([scored.wins_match])
+            return EntryResult(index, "hand", hand.end, hand.by, hand.dealer, {}, {}, scored.explanations,
+                               self.totals(), [], scored.summary)
+        # 5. add to totals (floor at zero where the table plays that way)
+        floor = bool(scorer.rules.get("floor_total_at_zero", False))
+        before = {p: state.players[p].total for p in players_in}
+        for name in players_in:
+            ps = state.players[name]
+            ps.total += scored.scores.get(name, 0)
+            ps.hand_points += scored.scores.get(name, 0)
+            if floor and ps.total < 0:
+                ps.hand_points -= ps.total
+                scored.scores[name] = scored.scores.get(name, 0) - ps.total
+                scored.explanations[name] = scored.explanations.get(name, "") + f"; total kept at 0"
+                ps.total = 0
+            ps.win_points += scored.win_points.get(name, 0)
+            ps.boxes += scored.boxes.get(name, 0)
+        if scored.winner:
+            state.players[scored.winner].hands_won += 1
+        # 6. eliminations
+        eliminated: list[str] = []
+        limit = scorer.elimination()
+        if limit is not None:
+            threshold, inclusive = limit
+            eliminated = [p for p in players_in
+                          if (state.players[p].total >= threshold if inclusive else state.players[p].total > threshold)]
+        if eliminated and len(eliminated) == len(players_in) and scorer.all_bust_replays():
+            # everybody is out at once and the table replays the hand (Rumino A7 switch): treat as void
+            for name in players_in:
+                ps = state.players[name]
+                ps.total = before[name]
+                ps.hand_points -= scored.scores.get(name, 0)
+                ps.win_points -= scored.win_points.get(name, 0)
+                ps.boxes -= scored.boxes.get(name, 0)
+            if scored.winner:
+                state.players[scored.winner].hands_won -= 1
+            self.notes.append(f"hand {index + 1}: everybody went out at once, hand to be replayed")
+            return EntryResult(index, "hand", hand.end, hand.by, hand.dealer, {p: 0 for p in players_in}, {},
+                               {p: "everybody went out at once: hand to be replayed" for p in players_in},
+                               self.totals(), [], "hand to be replayed")
+        for name in eliminated:
+            state.players[name].state = "out"
+        state.hands_played += 1
+        state.history.append(scored)
+        # the next dealer: 2-player Gin's winner, otherwise the next seat still in (decided when dealt)
+        chosen = scorer.next_dealer(state, hand, scored)
+        if chosen is not None:
+            self.dealer, self.advance_dealer = chosen, False
+        else:
+            self.advance_dealer = True
+        self.notes.extend(scored.notes)
+        result = EntryResult(index, "hand", hand.end, hand.by, hand.dealer,
+                             {p: scored.scores.get(p, 0) for p in players_in},
+                             {p: v for p, v in scored.win_points.items() if v} if scorer.keeps_win_points else {},
+                             dict(scored.explanations), {}, eliminated, scored.summary)
+        # 8. match end by a target, a deal count, three gins
+        winners = scorer.match_over(state, hand, scored)
+        still_in = state.still_in
+        if winners:
+            for name in eliminated:
+                state.players[name].state = "finished"
+            self.finish(winners)
+        elif eliminated and not still_in:
+            # nobody left (Rumino A7, Free): the lowest total among those just knocked out wins
+            best = min(state.players[p].total for p in eliminated)
+            self.finish([p for p in eliminated if state.players[p].total == best])
+        elif eliminated:
+            # 7. rebuys: offered once, to everyone knocked out by this hand, on the same total
+            self.open_window(index, eliminated)
+        result.totals = self.totals()
+        if eliminated:
+            outs = ", ".join(eliminated)
+            result.summary += f"; out: {outs}"
+        return result
+
+    # -- rebuys ---------------------------------------------------------------------------------------
+
+    def open_window(self, index: int, eliminated: list[str]) -> None:
+        state, policy = self.state, self.policy
+        still_in = state.still_in
+        offers: list[str] = []
+        if policy is not None and len(still_in) >= policy.min_remaining:
+            offers = [p for p in eliminated
+                      if policy.max_rebuys is None or state.players[p].rebuys < policy.max_rebuys]
+        for name in eliminated:
+            if name not in offers:
+                state.players[name].state = "finished"
+        if offers:
+            highest = max(state.players[p].total for p in still_in)
+            self.window = {"after": index, "players": offers, "total": policy.comeback_total(highest),
+                           "highest": highest}
+        elif len(still_in) == 1:
+            self.finish(still_in)
+
+    def close_window(self) -> None:
+        """A hand or void follows: whoever did not rebuy is finished, and the match may be over."""
+        if self.window is None:
+            return
+        for name in self.window["players"]:
+            if self.state.players[name].state == "out":
+                self.state.players[name].state = "finished"
+        self.window = None
+        if len(self.state.still_in) == 1:
+            self.finish(self.state.still_in)
+
+    def rebuy(self, index: int, entry: Mapping[str, Any]) -> EntryResult:
+        unknown = set(entry) - {"kind", "player", "note"}
+        if unknown:
+            raise InvalidRebuyError(f"a rebuy has no {sorted(unknown)[0]}", entry=index, field="player")
+        name = entry.get("player")
+        if not isinstance(name, str) or name not in self.state.players:
+            raise InvalidRebuyError(f"{name!r} is not a player in this match", entry=index, field="player")
+        ps = self.state.players[name]
+        window = self.window
+        if self.policy is None:
+            raise InvalidRebuyError(f"{name} cannot rebuy: this game has no rebuys", entry=index,
+                                    player=name, field="player")
+        if window is None or name not in window["players"]:
+            if ps.state == "in":
+                why = f"{name} is still in"
+            elif window is None:
+                why = "rebuys are only open straight after the hand that knocked a player out"
+            else:
+                why = "no rebuy is open for them"
+            raise InvalidRebuyError(f"{name} cannot rebuy: {why}", entry=index, player=name, field="player")
+        if ps.state != "out":
+            raise InvalidRebuyError(f"{name} has already rebought", entry=index, player=name, field="player")
+        old = ps.total
+        ps.total = window["total"]
+        ps.state = "in"
+        ps.rebuys += 1
+        cost = None
+        if self.stake is not None:
+            cost = self.policy.cost_of(self.stake, ps.rebuys)
+            ps.paid = (ps.paid or Decimal(0)) + cost
+        how = {"highest_remaining": "highest still in", "highest_remaining_minus_1": "highest still in, less 1",
+               "zero": "back to 0"}[self.policy.score]
+        expl = f"rebuy at {window['total']} ({how})" + (f", stake ${cost}" if cost is not None else "")
+        return EntryResult(index, "rebuy", None, None, None, {name: window["total"] - old}, {},
+                           {name: expl}, self.totals(), [], f"{name} rebuys on {window['total']}")
+
+    # -- the end --------------------------------------------------------------------------------------
+
+    def finish(self, winners: list[str]) -> None:
+        state = self.state
+        state.finished = True
+        state.winners = list(winners)
+        self.window = None
+        for ps in state.players.values():
+            if ps.name in winners:
+                ps.state = "winner"
+            elif ps.state in ("in", "out"):
+                ps.state = "finished"
+        self.end_notes = self.scorer.finish(state)
+
+    def totals(self) -> dict[str, int]:
+        return {p.name: p.total for p in self.state.players.values()}
+
+    def standings(self) -> Standings:
+        state, scorer = self.state, self.scorer
+        pot = None
+        payouts: dict[str, Decimal] = {}
+        remainder = None
+        if self.stake is not None:
+            pot = sum((ps.paid or Decimal(0) for ps in state.players.values()), Decimal(0))
+            if state.finished and state.winners:
+                share = (pot / len(state.winners)).quantize(CENT, rounding=ROUND_DOWN)
+                payouts = {w: share for w in state.winners}
+                remainder = pot - share * len(state.winners)
+        offers: list[RebuyOffer] = []
+        if self.window is not None:
+            for name in self.window["players"]:
+                if state.players[name].state == "out":
+                    ps = state.players[name]
+                    cost = self.policy.cost_of(self.stake, ps.rebuys + 1) if self.stake is not None else None
+                    offers.append(RebuyOffer(name, self.window["total"], cost))
+        leaders = state.winners if state.finished else scorer.leaders(state)
+        places = self.places()
+        players = [
+            PlayerStanding(
+                name=ps.name, total=ps.total,
+                win_points=ps.win_points if scorer.keeps_win_points else None,
+                state=ps.state, rebuys=ps.rebuys, paid=ps.paid,
+                boxes=ps.boxes if scorer.has_boxes else None, place=places[ps.name],
+            )
+            for ps in state.players.values()
+        ]
+        ctx = scorer.context(state)
+        next_dealer = None if state.finished else self.peek_dealer()
+        return Standings(
+            variant=self.key, players=players, hands=list(self.results), finished=state.finished,
+            winners=list(state.winners), pot=pot, payouts=payouts, pot_remainder=remainder,
+            next_dealer=next_dealer, open_rebuys=offers,
+            deal=ctx.get("deal"), contract=ctx.get("contract"), leader=list(leaders),
+            notes=self.notes + scorer.notes(state) + self.end_notes,
+        )
+
+    def peek_dealer(self) -> str:
+        if self.advance_dealer:
+            # rebuys still open count as in: a player who rebuys keeps their seat
+            return self.next_seat_in(self.dealer)
+        return self.dealer
+
+    def places(self) -> dict[str, int]:
+        """1 for the winners (or leaders); then by state (in before out) and total, ties sharing a place."""
+        state, scorer = self.state, self.scorer
+        rank_state = {"winner": 0, "in": 1, "out": 2, "finished": 2}
+        sign = 1 if scorer.lower_wins else -1
+
+        def key(ps: PlayerState) -> tuple:
+            tiebreak = -ps.win_points if scorer.keeps_win_points and scorer.lower_wins else 0
+            if state.finished and ps.state == "finished" and scorer.elimination() is not None:
+                # knocked out players rank by how long they lasted, shown simply by total
+                return (rank_state[ps.state], sign * ps.total, tiebreak)
+            return (rank_state[ps.state], sign * ps.total, tiebreak)
+
+        ordered = sorted(state.players.values(), key=key)
+        places: dict[str, int] = {}
+        prev, place = None, 0
+        for i, ps in enumerate(ordered, start=1):
+            k = key(ps)
+            if k != prev:
+                place, prev = i, k
+            places[ps.name] = place
+        return places

@@ -1,0 +1,16 @@
+"""Every variant's scoring, one module per rule sheet, and ``SCORERS``: variant key → scorer class.
+
+``match.py`` replays a match with the scorer of its variant; the scorers know how each way a hand can end
+is scored and when the match is over, and nothing else (no running totals are kept here).
+"""
+
+from __future__ import annotations
+
+from .base import Scorer
+from .free import FreeScorer
+
+SCORERS: dict[str, type[Scorer]] = {
+    FreeScorer.key: FreeScorer,
+}
+
+__all__ = ["SCORERS", "Scorer"]

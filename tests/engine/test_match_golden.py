@@ -1,0 +1,69 @@
+"""Every worked example of RULES.md, replayed from ``tests/golden/matches/<variant>.json``.
+
+Each case is a match document and what its standings must show. ``expect`` may give:
+``totals`` {player: total}, ``hands`` [{index?, scores?, win_points?, totals?, eliminated?}],
+``finished``, ``winners``, ``leader``, ``pot``, ``payouts``, ``pot_remainder``, ``states``,
+``win_points``, ``boxes``, ``paid``, ``rebuys``, ``next_dealer``, ``open_rebuys`` [{player, total, cost}],
+``deal``, ``contract``, ``notes_contain`` [substring], ``explanations_contain`` {player: substring} (last hand),
+``error`` {"message": substring, "field": name} for a document that must be refused.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.engine.match import InvalidMatchError, replay
+
+GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "matches"
+
+
+def _cases():
+    for path in sorted(GOLDEN.glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for case in data["cases"]:
+            yield pytest.param(data["variant"], case, id=f"{path.stem}:{case['name']}")
+
+
+@pytest.mark.parametrize(("variant", "case"), list(_cases()))
+def test_golden(variant, case):
+    document = dict(case["document"])
+    document.setdefault("format", "scorekeeper.match/1")
+    document.setdefault("variant", variant)
+    expect = case["expect"]
+    if "error" in expect:
+        with pytest.raises(InvalidMatchError) as info:
+            replay(document)
+        assert expect["error"]["message"] in str(info.value)
+        if "field" in expect["error"]:
+            assert info.value.field == expect["error"]["field"]
+        return
+    got = replay(document).to_dict()
+    players = {p["name"]: p for p in got["players"]}
+    if "totals" in expect:
+        assert {n: players[n]["total"] for n in expect["totals"]} == expect["totals"]
+    for key, attr in (("states", "state"), ("win_points", "win_points"), ("boxes", "boxes"),
+                      ("paid", "paid"), ("rebuys", "rebuys"), ("places", "place")):
+        if key in expect:
+            assert {n: players[n][attr] for n in expect[key]} == expect[key], key
+    for key in ("finished", "winners", "leader", "pot", "payouts", "pot_remainder", "next_dealer",
+                "deal", "contract"):
+        if key in expect:
+            assert got[key] == expect[key], key
+    if "open_rebuys" in expect:
+        assert got["open_rebuys"] == expect["open_rebuys"]
+    for i, want in enumerate(expect.get("hands", [])):
+        index = want.get("index", i)
+        have = got["hands"][index]
+        for key in ("scores", "win_points", "totals", "eliminated", "kind", "dealer"):
+            if key in want:
+                if isinstance(want[key], dict):
+                    assert {n: have[key].get(n, 0) for n in want[key]} == want[key], (index, key)
+                else:
+                    assert have[key] == want[key], (index, key)
+    for text in expect.get("notes_contain", []):
+        assert any(text in note for note in got["notes"]), (text, got["notes"])
+    for name, text in expect.get("explanations_contain", {}).items():
+        assert text in got["hands"][-1]["explanations"][name], got["hands"][-1]["explanations"]
