@@ -2,15 +2,58 @@
 
 This module owns the *generic* meld logic. A variant turns its house rules into one ``MeldRules``
 value (what a set and a run may be, where the ace goes, how many jokers a meld may hold, how many
-decks are in play) and the functions here answer for any variant from that value alone.
+decks are in play) and the functions here answer for any variant from that value alone. Verdicts are
+values (``MeldCheck``, ``OpeningCheck``, ``ContractCheck``) whose ``reason`` is a sentence a player
+at the table understands; nothing here raises for a bad meld except ``opening_value``, which has no
+verdict to carry the reason.
+
+>>> ramino = MeldRules(game_name="Ramino", ace_run="either_end", max_jokers_per_meld=1, decks=2,
+...                    jokers_in_deck=4, ace_low_opening_value=1, ace_high_opening_value=11)
+>>> check_meld("QH KH AH", ramino).value
+31
+>>> print(check_meld("9S 9S 9H", ramino).reason)
+two identical 9♠ cannot be in a Ramino set
+
+**Undeclared jokers.** A joker whose player did not say what it stands for (``JK`` rather than
+``JK=9S``) makes the meld valid when *some* card fits. Its value is then read the way that gives the
+meld the **highest opening value** (a run is extended upward where it can, towards the ace when the
+ace may be high); ties go to a set before a run, then to the higher run. ``MeldCheck.ambiguous``
+says when another reading would be worth a different amount, so an opening check can ask the player
+to declare.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from typing import Iterable, Literal, Sequence
+
+from .cards import SUITS, SUIT_SYMBOLS, Card, InvalidCardError, check_copies, format_cards, parse_cards
+
+__all__ = [
+    "AceRun",
+    "MeldRules",
+    "MeldCheck",
+    "OpeningCheck",
+    "ContractCheck",
+    "InvalidMeldError",
+    "CONTRACTS",
+    "check_meld",
+    "opening_value",
+    "check_opening",
+    "check_contract",
+    "is_rumino",
+    "rumino_outs",
+]
 
 AceRun = Literal["low_only", "high_only", "either_end"]
+
+#: Positions in a run: the ace is position 1 at the bottom (A-2-3) or 14 at the top (Q-K-A).
+ACE_LOW, ACE_HIGH = 1, 14
+
+
+class InvalidMeldError(ValueError):
+    """A meld that the rules do not allow, where a verdict value cannot carry the reason."""
 
 
 @dataclass(frozen=True)
@@ -43,3 +86,576 @@ class MeldRules:
     #: opening values: an ace counts 11 at the top of a run and in a set, 1 at the bottom of a run
     ace_low_opening_value: int = 1
     ace_high_opening_value: int = 11
+    #: the game's name, used in reasons ("two identical 9♠ cannot be in a Ramino set")
+    game_name: str = "this game"
+    #: Kalooki's ``allow_duplicate_suits_in_natural_sets``: a set with no joker may repeat suits even
+    #: though ``set_distinct_suits`` holds (a set with a joker never may)
+    natural_sets_may_repeat_suits: bool = False
+
+
+@dataclass(frozen=True)
+class MeldCheck:
+    """The verdict on one meld.
+
+    ``kind`` is ``"set"``, ``"run"`` or ``"rumino"`` whatever the game calls them; ``word`` is the
+    game's own word ("book", "straight"). ``jokers`` holds what each joker stands for, in the order
+    the jokers were given; ``declared`` is the meld as played, each joker carrying its card (runs in
+    rank order). ``value`` is the opening value (0 when the meld is not valid).
+    """
+
+    valid: bool
+    kind: str | None
+    reason: str
+    value: int = 0
+    cards: tuple[Card, ...] = ()
+    jokers: tuple[Card, ...] = ()
+    declared: tuple[Card, ...] = ()
+    word: str | None = None
+    #: an undeclared joker could be read with a different value (see the module docstring)
+    ambiguous: bool = False
+
+    def __bool__(self) -> bool:
+        return self.valid
+
+
+@dataclass(frozen=True)
+class OpeningCheck:
+    """The verdict on a first lay-down: ``values`` has one opening value per meld, in order."""
+
+    valid: bool
+    value: int
+    reason: str
+    values: tuple[int, ...] = ()
+    melds: tuple[MeldCheck, ...] = ()
+
+    def __bool__(self) -> bool:
+        return self.valid
+
+
+@dataclass(frozen=True)
+class ContractCheck:
+    """The verdict on a Russian Rummy lay-down against the deal's contract."""
+
+    valid: bool
+    reason: str
+    melds: tuple[MeldCheck, ...] = ()
+
+    def __bool__(self) -> bool:
+        return self.valid
+
+
+#: Russian Rummy contracts: deal -> (books, straights) (RULES §2.2).
+CONTRACTS: dict[int, tuple[int, int]] = {1: (2, 0), 2: (0, 1), 3: (2, 1), 4: (3, 0), 5: (1, 2)}
+
+
+# -- helpers --------------------------------------------------------------------------------------
+
+
+def _as_cards(cards: str | Iterable[Card] | Iterable[str]) -> tuple[Card, ...]:
+    if isinstance(cards, str):
+        return tuple(parse_cards(cards))
+    out = []
+    for c in cards:
+        out.append(c if isinstance(c, Card) else Card.parse(c))
+    return tuple(out)
+
+
+_COUNT = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
+def _n(k: int) -> str:
+    return _COUNT.get(k, str(k))
+
+
+def _a(word: str) -> str:
+    return f"an {word}" if word[:1] in "aeiou" else f"a {word}"
+
+
+def _text(cards: Sequence[Card]) -> str:
+    return format_cards(cards)
+
+
+def _position_value(pos: int, mr: MeldRules) -> int:
+    """Opening value of the card at run position ``pos`` (1 = low ace, 14 = high ace)."""
+    if pos == ACE_LOW:
+        return mr.ace_low_opening_value
+    if pos == ACE_HIGH:
+        return mr.ace_high_opening_value
+    return 10 if pos >= 10 else pos
+
+
+def _set_value(rank: int, mr: MeldRules) -> int:
+    # an ace in a set counts as a high ace (Ramino Ra1: A♠A♥A♦ = 33)
+    return mr.ace_high_opening_value if rank == 1 else min(rank, 10)
+
+
+@dataclass(frozen=True)
+class _Reading:
+    kind: str
+    value: int
+    jokers: tuple[Card, ...]
+    declared: tuple[Card, ...]
+    start: int = 0
+
+
+# -- sets -----------------------------------------------------------------------------------------
+
+
+def _set_readings(cards: tuple[Card, ...], mr: MeldRules) -> tuple[list[_Reading], str]:
+    n = len(cards)
+    naturals = [c for c in cards if not c.is_joker]
+    declared = [c.stands_for for c in cards if c.is_joker and c.stands_for is not None]
+    undeclared = sum(1 for c in cards if c.is_joker and c.stands_for is None)
+    effective = naturals + declared
+    game, word = mr.game_name, mr.set_word
+    ranks = {c.rank for c in effective}
+    if len(ranks) > 1:
+        return [], f"{_text(cards)} is not {_a(word)}: it mixes ranks"
+    if n < mr.set_min:
+        return [], f"{_a(word)} needs at least {mr.set_min} cards"
+    if mr.set_max is not None and n > mr.set_max:
+        return [], f"{_a(game + ' ' + word)} has at most {mr.set_max} cards"
+    has_joker = len(naturals) < n
+    distinct = mr.set_distinct_suits and not (mr.natural_sets_may_repeat_suits and not has_joker)
+    used: list[str] = []
+    if distinct:
+        counts = Counter(naturals)
+        for card, k in counts.items():
+            if k > 1:
+                return [], f"{_n(k)} identical {card} cannot be in {_a(game + ' ' + word)}"
+        used = [c.suit for c in naturals]
+        for d in declared:
+            if d.suit in used:
+                return [], (
+                    f"the joker declared as {d} repeats the suit {SUIT_SYMBOLS[d.suit]}: "
+                    f"{_a(game + ' ' + word)} needs distinct suits"
+                )
+            used.append(d.suit)
+        missing = [s for s in SUITS if s not in used]
+        if undeclared > len(missing):
+            return [], f"{_a(game + ' ' + word)} needs distinct suits, and only four suits exist"
+    else:
+        used = [c.suit for c in effective]
+        missing = [s for s in SUITS if s not in used] or list(SUITS)
+    candidates = sorted(ranks) if ranks else list(range(1, 14))
+    readings = []
+    for rank in candidates:
+        # an undeclared joker takes a missing suit, in picker order; it repeats the last suit only
+        # when repeats are allowed and every suit is already there
+        suits = [missing[min(i, len(missing) - 1)] if distinct else missing[i % len(missing)]
+                 for i in range(undeclared)]
+        stand_ins = iter(Card(rank, s) for s in suits)
+        joker_cards, shown = [], []
+        for c in cards:
+            if c.is_joker:
+                target = c.stands_for if c.stands_for is not None else next(stand_ins)
+                joker_cards.append(target)
+                shown.append(Card.joker(target))
+            else:
+                shown.append(c)
+        readings.append(_Reading("set", n * _set_value(rank, mr), tuple(joker_cards), tuple(shown)))
+    return readings, ""
+
+
+# -- runs -----------------------------------------------------------------------------------------
+
+
+def _windows(n: int, allowed_ace: set[int], both_ends: bool) -> Iterable[range]:
+    lo = ACE_LOW if ACE_LOW in allowed_ace else 2
+    hi = ACE_HIGH if ACE_HIGH in allowed_ace else 13
+    for start in range(lo, hi - n + 2):
+        window = range(start, start + n)
+        if ACE_LOW in window and ACE_HIGH in window and not both_ends:
+            continue
+        yield window
+
+
+def _place(effective: Sequence[Card], window: range) -> dict[int, int] | None:
+    """Where each natural (or declared) card sits in ``window``: position -> index in ``effective``.
+
+    None if they do not fit. Two aces take both ends; a lone ace in a 14-card window sits low and a
+    joker takes the top (the value is the same either way).
+    """
+    placed: dict[int, int] = {}
+    aces = [i for i, c in enumerate(effective) if c.rank == 1]
+    for i, c in enumerate(effective):
+        if c.rank != 1:
+            if c.rank not in window or c.rank in placed:
+                return None
+            placed[c.rank] = i
+    ace_spots = [p for p in (ACE_LOW, ACE_HIGH) if p in window]
+    if len(aces) > len(ace_spots):
+        return None
+    for i, spot in zip(aces, ace_spots):
+        placed[spot] = i
+    return placed
+
+
+def _run_readings(cards: tuple[Card, ...], mr: MeldRules) -> tuple[list[_Reading], str]:
+    n = len(cards)
+    # each card as it plays, with the index of the card it came from
+    played = [(i, c.natural) for i, c in enumerate(cards) if not (c.is_joker and c.stands_for is None)]
+    effective = [c for _, c in played]
+    game, word = mr.game_name, mr.run_word
+    suits = {c.suit for c in effective}
+    if len(suits) > 1:
+        return [], f"{_text(cards)} is not {_a(word)}: it mixes suits"
+    if n < mr.run_min:
+        return [], f"{_a(word)} needs at least {mr.run_min} cards"
+    if mr.run_max is not None and n > mr.run_max:
+        return [], f"{_a(game + ' ' + word)} has at most {mr.run_max} cards"
+    rank_counts = Counter(c.rank for c in effective)
+    for rank, k in rank_counts.items():
+        if k > 1 and rank != 1:
+            card = next(c for c in effective if c.rank == rank)
+            return [], f"{_a(word)} cannot hold {_n(k)} {card}"
+    aces = rank_counts.get(1, 0)
+    if aces > 2:
+        return [], f"{_a(word)} cannot hold {_n(aces)} aces"
+    if aces == 2 and not mr.allow_ace_both_ends:
+        return [], f"{_a(game + ' ' + word)} may not hold both aces of its suit"
+    allowed = {"low_only": {ACE_LOW}, "high_only": {ACE_HIGH}, "either_end": {ACE_LOW, ACE_HIGH}}[mr.ace_run]
+    suit_options = sorted(suits) if suits else list(SUITS)
+    readings = []
+    for suit in suit_options:
+        for window in _windows(n, allowed, mr.allow_ace_both_ends):
+            placed = _place(effective, window)
+            if placed is None:
+                continue
+            shown: dict[int, Card] = {}
+            stands: dict[int, Card] = {}  # card index -> what a joker stands for
+            for pos, k in placed.items():
+                index, card = played[k]
+                shown[pos] = cards[index]
+                if cards[index].is_joker:
+                    stands[index] = card
+            free = iter(p for p in window if p not in placed)
+            for index, c in enumerate(cards):
+                if c.is_joker and c.stands_for is None:
+                    pos = next(free)
+                    target = Card(1 if pos == ACE_HIGH else pos, suit)
+                    stands[index] = target
+                    shown[pos] = Card.joker(target)
+            value = sum(_position_value(p, mr) for p in window)
+            readings.append(_Reading(
+                "run", value, tuple(stands[i] for i in sorted(stands)),
+                tuple(shown[p] for p in window), window.start))
+    if readings:
+        return readings, ""
+    return [], _run_failure(cards, effective, n, mr)
+
+
+def _run_failure(cards: tuple[Card, ...], effective: list[Card], n: int, mr: MeldRules) -> str:
+    """Why the cards of one suit make no run: the ace's end, a wrap round the ace, or gaps."""
+    game, word = mr.game_name, mr.run_word
+    anywhere = any(_place(effective, w) is not None for w in _windows(n, {ACE_LOW, ACE_HIGH}, True))
+    if anywhere:
+        if mr.ace_run == "low_only":
+            return (f"{_text(cards)} needs a high ace, but the ace is low only in {game}: "
+                    f"A-2-3 is {_a(word)}, Q-K-A is not")
+        if mr.ace_run == "high_only":
+            return (f"{_text(cards)} needs a low ace, but the ace is high only in {game}: "
+                    f"Q-K-A is {_a(word)}, A-2-3 is not")
+    # Would it fit if the ranks went round the corner (K-A-2)?  Ranks 1..13 on a circle.
+    ranks = {c.rank for c in effective}
+    for start in range(1, 14):
+        circle = {(start - 1 + i) % 13 + 1 for i in range(n)}
+        if ranks <= circle and n <= 13:
+            return f"{_text(cards)} wraps round the ace: {game} runs never go K-A-2"
+    if any(c.is_joker for c in cards):
+        return f"{_text(cards)} is not in sequence, and the jokers cannot fill the gaps"
+    return f"{_text(cards)} is not in sequence"
+
+
+# -- the meld check -------------------------------------------------------------------------------
+
+
+def _best(readings: list[_Reading]) -> _Reading:
+    # highest opening value; then a set before a run; then the higher run (see module docstring)
+    return max(readings, key=lambda r: (r.value, r.kind == "set", r.start))
+
+
+def check_meld(cards: str | Iterable[Card], mrules: MeldRules) -> MeldCheck:
+    """Check one meld (set/book or run/straight) against ``mrules``.
+
+    ``cards`` may be text (``"9S 9H JK=9D"``) or ``Card`` values. Declared jokers must fit; an
+    undeclared joker is valid when some card fits, and is read as the card worth most.
+
+    >>> gin = MeldRules(game_name="Gin")
+    >>> m = check_meld("KS QS AS", gin)
+    >>> m.valid, m.reason
+    (False, 'K♠ Q♠ A♠ needs a high ace, but the ace is low only in Gin: A-2-3 is a run, Q-K-A is not')
+    >>> russian = MeldRules(set_word="book", run_word="straight", set_max=None, set_distinct_suits=False,
+    ...                     run_min=4, ace_run="either_end", decks=2, jokers_in_deck=4,
+    ...                     game_name="Russian Rummy")
+    >>> m = check_meld("3C 3D JK", russian)
+    >>> m.valid, m.kind, m.word, format_cards(m.jokers)
+    (True, 'set', 'book', '3♠')
+    >>> check_meld("5H 6H 7H", russian).reason
+    'a straight needs at least 4 cards'
+    """
+    try:
+        cards = _as_cards(cards)
+    except InvalidCardError as exc:
+        return MeldCheck(False, None, str(exc))
+    return _check(cards, mrules)
+
+
+def _check(cards: tuple[Card, ...], mr: MeldRules) -> MeldCheck:
+    def refuse(reason: str) -> MeldCheck:
+        return MeldCheck(False, None, reason, 0, cards)
+
+    if not cards:
+        return refuse("no cards were given")
+    try:
+        check_copies(cards, mr.decks, mr.jokers_in_deck)
+    except InvalidCardError as exc:
+        return refuse(str(exc))
+    jokers = sum(1 for c in cards if c.is_joker)
+    naturals = len(cards) - jokers
+    if mr.max_jokers_per_meld is not None and jokers > mr.max_jokers_per_meld:
+        if mr.max_jokers_per_meld == 0:
+            return refuse(f"jokers cannot be used in {_a(mr.game_name)} meld")
+        return refuse(
+            f"{_a(mr.game_name + ' meld')} may hold at most {_n(mr.max_jokers_per_meld)} "
+            f"joker{'s' if mr.max_jokers_per_meld > 1 else ''}, not {_n(jokers)}"
+        )
+    if naturals < mr.min_naturals_per_meld:
+        need = mr.min_naturals_per_meld
+        return refuse(
+            f"{_text(cards)} has {'no' if naturals == 0 else _n(naturals)} natural card"
+            f"{'s' if naturals != 1 else ''}: a meld needs at least {_n(need)}"
+        )
+    set_r, set_reason = _set_readings(cards, mr)
+    run_r, run_reason = _run_readings(cards, mr)
+    readings = set_r + run_r
+    if not readings:
+        return refuse(_failure(cards, mr, set_reason, run_reason))
+    best = _best(readings)
+    word = mr.set_word if best.kind == "set" else mr.run_word
+    ambiguous = len({r.value for r in readings}) > 1
+    reason = f"{_a(word)} of {len(cards)}: {_text(best.declared)}, worth {best.value}"
+    if any(c.is_joker and c.stands_for is None for c in cards):
+        reason += " (undeclared jokers read as the cards worth most)" if ambiguous else ""
+    return MeldCheck(True, best.kind, reason, best.value, cards, best.jokers, best.declared, word, ambiguous)
+
+
+def _failure(cards: tuple[Card, ...], mr: MeldRules, set_reason: str, run_reason: str) -> str:
+    naturals = [c for c in cards if not c.is_joker]
+    declared = [c for c in cards if c.is_joker and c.stands_for is not None]
+    if declared:
+        # Would the meld stand if the jokers were free?  Then it is the declaration that is wrong.
+        free = tuple(Card.joker() if c.is_joker else c for c in cards)
+        loose = _set_readings(free, mr)[0] + _run_readings(free, mr)[0]
+        if loose:
+            options = sorted({r.jokers[0] for r in loose}, key=Card.sort_key) if len(declared) == 1 else []
+            what = (f"the joker declared as {declared[0].stands_for}" if len(declared) == 1
+                    else "the jokers' declared cards")
+            hint = f" (it could stand for {format_cards(options)})" if options else ""
+            return f"{what} does not fit {_text(naturals)}{hint}"
+    effective = naturals + [c.stands_for for c in declared]
+    same_rank = len({c.rank for c in effective}) <= 1
+    same_suit = len({c.suit for c in effective}) <= 1
+    if same_rank:
+        return set_reason
+    if same_suit:
+        return run_reason
+    return (f"{_text(cards)} is neither {_a(mr.set_word)} (it mixes ranks) "
+            f"nor {_a(mr.run_word)} (it mixes suits)")
+
+
+# -- openings -------------------------------------------------------------------------------------
+
+
+def _checks(melds: Iterable[str | Iterable[Card] | MeldCheck], mr: MeldRules) -> list[MeldCheck]:
+    return [m if isinstance(m, MeldCheck) else check_meld(m, mr) for m in melds]
+
+
+def opening_value(melds: Iterable[str | Iterable[Card]], mrules: MeldRules) -> int:
+    """Total opening value of the melds laid in one turn; raises ``InvalidMeldError`` on a bad meld.
+
+    >>> opening_value(["QH KH AH", "7S 7D 7C"], MeldRules(ace_run="either_end"))
+    52
+    """
+    total = 0
+    for m in _checks(melds, mrules):
+        if not m.valid:
+            raise InvalidMeldError(m.reason)
+        total += m.value
+    return total
+
+
+def check_opening(
+    melds: Iterable[str | Iterable[Card]],
+    mrules: MeldRules,
+    minimum: int,
+    single_meld: bool = False,
+) -> OpeningCheck:
+    """Check a first lay-down: every meld valid, and worth at least ``minimum``.
+
+    All melds of that turn count together, unless ``single_meld`` (Ramino's ``opening_single_meld``)
+    asks one meld to reach the minimum by itself. A joker counts as the card it stands for; when an
+    undeclared joker could be read with different values, the player is asked to declare it.
+
+    >>> kalooki = MeldRules(ace_run="high_only", decks=2, jokers_in_deck=2, game_name="Kalooki")
+    >>> check_opening(["QC KC AC", "3S 3H JK"], kalooki, 40).reason
+    'opens with 40 (31 + 9), the minimum is 40'
+    >>> check_opening(["2D 3D 4D", "10S 10H 10C"], kalooki, 40).valid
+    False
+    """
+    melds = list(melds)
+    if not melds:
+        return OpeningCheck(False, 0, "no melds were laid")
+    checks = _checks(melds, mrules)
+    everything = [c for m in checks for c in m.cards]
+    try:
+        check_copies(everything, mrules.decks, mrules.jokers_in_deck)
+    except InvalidCardError as exc:
+        return OpeningCheck(False, 0, str(exc), (), tuple(checks))
+    for m in checks:
+        if not m.valid:
+            return OpeningCheck(False, 0, f"{_text(m.cards)}: {m.reason}", (), tuple(checks))
+        if m.ambiguous:
+            return OpeningCheck(False, 0, (
+                f"say what the joker in {_text(m.cards)} stands for (for example JK=9S): "
+                f"its value decides the opening"), (), tuple(checks))
+    values = tuple(m.value for m in checks)
+    total = sum(values)
+    parts = " + ".join(str(v) for v in values)
+    detail = f"{total} ({parts})" if len(values) > 1 else str(total)
+    if single_meld:
+        best = max(values)
+        if best < minimum:
+            return OpeningCheck(False, total, (
+                f"no single meld reaches {minimum}: the best is worth {best}"), values, tuple(checks))
+        return OpeningCheck(True, total, f"opens with a meld worth {best}, the minimum is {minimum}",
+                            values, tuple(checks))
+    if total < minimum:
+        return OpeningCheck(False, total, f"worth only {detail}: an opening needs at least {minimum}",
+                            values, tuple(checks))
+    return OpeningCheck(True, total, f"opens with {detail}, the minimum is {minimum}", values, tuple(checks))
+
+
+# -- Russian contracts ----------------------------------------------------------------------------
+
+
+def _multiset(cards: Iterable[Card]) -> Counter:
+    # jokers count as jokers whatever they were declared as: the physical card is what was held
+    return Counter(Card.joker() if c.is_joker else c for c in cards)
+
+
+def check_contract(
+    deal: int,
+    melds: Iterable[str | Iterable[Card]],
+    mrules: MeldRules,
+    *,
+    no_discard: bool = True,
+    hand: str | Iterable[Card] | None = None,
+) -> ContractCheck:
+    """Check a Russian Rummy lay-down against deal ``deal``'s contract (RULES §2.2, §10.2).
+
+    Exactly the contract's melds, each valid; two books may share a rank; in deal 5 the two
+    straights may share a suit, and (with ``no_discard``) the melds must hold every card of
+    ``hand``. With ``hand`` in deals 1-4, the melds must come from it.
+
+    >>> russian = MeldRules(set_word="book", run_word="straight", set_max=None, set_distinct_suits=False,
+    ...                     run_min=4, ace_run="either_end", decks=2, jokers_in_deck=4)
+    >>> check_contract(1, ["9S 9H 9D", "9C 9S JK"], russian).valid
+    True
+    >>> print(check_contract(2, ["4H 5H 6H 7H", "KS KH KD"], russian).reason)
+    deal 2 asks for 1 straight, not 1 book and 1 straight: lay only the contract's melds
+    """
+    if deal not in CONTRACTS:
+        return ContractCheck(False, f"there is no deal {deal}: Russian Rummy has deals 1 to 5")
+    want_books, want_straights = CONTRACTS[deal]
+    checks = _checks(melds, mrules)
+    everything = [c for m in checks for c in m.cards]
+    try:
+        check_copies(everything, mrules.decks, mrules.jokers_in_deck)
+    except InvalidCardError as exc:
+        return ContractCheck(False, str(exc), tuple(checks))
+    for m in checks:
+        if not m.valid:
+            return ContractCheck(False, f"{_text(m.cards)}: {m.reason}", tuple(checks))
+    books = sum(1 for m in checks if m.kind == "set")
+    straights = sum(1 for m in checks if m.kind == "run")
+    contract = _describe_contract(want_books, want_straights, mrules)
+    if (books, straights) != (want_books, want_straights):
+        laid = _describe_contract(books, straights, mrules) if checks else "nothing"
+        return ContractCheck(False, f"deal {deal} asks for {contract}, not {laid}: lay only the contract's melds",
+                             tuple(checks))
+    if hand is not None:
+        held = _multiset(_as_cards(hand))
+        laid = _multiset(everything)
+        if laid - held:
+            extra = format_cards(sorted((laid - held).elements(), key=Card.sort_key))
+            return ContractCheck(False, f"the melds use cards that are not in the hand: {extra}", tuple(checks))
+        left = sum((held - laid).values())
+        if deal == 5:
+            if no_discard and left:
+                return ContractCheck(False, (
+                    f"in deal 5 every card must be laid at once with no discard, but {_n(left)} "
+                    f"card{'s are' if left != 1 else ' is'} left"), tuple(checks))
+            if not no_discard and left != 1:
+                return ContractCheck(False, (
+                    f"in deal 5 all cards but the discard must be laid, but {_n(left)} are left"), tuple(checks))
+    return ContractCheck(True, f"deal {deal}: {contract}, as the contract asks", tuple(checks))
+
+
+def _describe_contract(books: int, straights: int, mr: MeldRules) -> str:
+    parts = []
+    if books:
+        parts.append(f"{books} {mr.set_word}{'s' if books != 1 else ''}")
+    if straights:
+        parts.append(f"{straights} {mr.run_word}{'s' if straights != 1 else ''}")
+    return " and ".join(parts) or "no melds"
+
+
+# -- Rumino ---------------------------------------------------------------------------------------
+
+
+def _rumino_rules(mr: MeldRules) -> MeldRules:
+    # A rumino ignores the usual size limits: 7 of a kind must repeat suits, and the straight flush
+    # is 7 long whatever max_run_length says. The ace is low and runs never wrap (RULES §1.8 R7).
+    return replace(mr, set_min=7, set_max=7, set_distinct_suits=False, natural_sets_may_repeat_suits=False,
+                   run_min=7, run_max=7, ace_run="low_only", allow_ace_both_ends=False,
+                   max_jokers_per_meld=None)
+
+
+def is_rumino(cards: str | Iterable[Card], mrules: MeldRules, naturals_only: bool = False) -> MeldCheck:
+    """Is this a rumino: a 7-card straight flush (ace low, no wrap) or 7 of a kind?
+
+    >>> rumino = MeldRules(set_distinct_suits=False, run_max=4, decks=2, jokers_in_deck=4, game_name="Rumino")
+    >>> is_rumino("7S 7S 7H 7H 7D 7C JK", rumino).valid
+    True
+    >>> is_rumino("9H 10H JH QH KH AH 2H", rumino).valid
+    False
+    """
+    try:
+        cards = _as_cards(cards)
+    except InvalidCardError as exc:
+        return MeldCheck(False, None, str(exc))
+    if len(cards) != 7:
+        return MeldCheck(False, None, f"a rumino is exactly 7 cards, not {len(cards)}", 0, cards)
+    if naturals_only and any(c.is_joker for c in cards):
+        return MeldCheck(False, None, "a rumino must be all natural cards here (rumino_naturals_only)", 0, cards)
+    verdict = _check(cards, _rumino_rules(mrules))
+    if not verdict.valid:
+        return replace(verdict, reason=f"not a rumino: {verdict.reason}")
+    what = "7 of a kind" if verdict.kind == "set" else "a 7-card straight flush"
+    return replace(verdict, kind="rumino", word="rumino",
+                   reason=f"a rumino, {what}: {_text(verdict.declared)}")
+
+
+def rumino_outs(six_cards: str | Iterable[Card], mrules: MeldRules, naturals_only: bool = False) -> list[Card]:
+    """Every card that would make these six cards a rumino (the joker included if one would).
+
+    Cards the deck has no copy left of are not outs.
+
+    >>> rumino = MeldRules(set_distinct_suits=False, run_max=4, decks=2, jokers_in_deck=4)
+    >>> format_cards(rumino_outs("3H 4H 5H 6H 7H 8H", rumino))
+    '2♥ 9♥ JKR'
+    """
+    six = _as_cards(six_cards)
+    candidates = [Card(r, s) for s in SUITS for r in range(1, 14)] + [Card.joker()]
+    return [c for c in candidates if is_rumino(six + (c,), mrules, naturals_only).valid]

@@ -1,0 +1,77 @@
+"""Free scoring: any other card game, with points typed each hand (RULES §6c, §10.8).
+
+No cards, no melds: each hand the scorer types every player's points (negative allowed). Lowest or
+highest wins; an optional target ends the match, an optional elimination total knocks players out.
+
+>>> from scorekeeper.engine.variants import find_variant
+>>> free = find_variant("free")
+>>> free.rules(1, target=500).target
+500
+>>> free.rules(winner="highest", elimination_at=100)
+Traceback (most recent call last):
+...
+scorekeeper.engine.variants.base.InvalidRulesError: elimination_at does not apply when winner is "highest": it is used only when winner is "lowest"
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping
+
+from ..cards import Card
+from ..melds import InvalidMeldError, MeldCheck, MeldRules
+from .base import InvalidRulesError, Rules, Switch, Variant
+
+
+class Free(Variant):
+    key = "free"
+    name = "Free scoring"
+    aliases = ("free scoring", "free_scoring", "other", "custom")
+    summary = "Any other game: type each player's points per hand; lowest or highest wins."
+    min_players, max_players = 1, 12
+    ends = ("scores",)
+    SWITCHES = (
+        Switch("winner", "enum", "lowest", "Whether the lowest or the highest total wins.",
+               choices=("lowest", "highest")),
+        Switch("target", "int_or_null", None, "The match ends after a hand where a total reaches this."),
+        Switch("elimination_at", "int_or_null", None, "A total at or over this is out (lowest wins only)."),
+    )
+
+    def _validate(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
+        # "high is bad" contradicts "highest wins" (RULES §10.8); a null elimination is harmless
+        if values["elimination_at"] is not None and values["winner"] == "highest":
+            raise InvalidRulesError(
+                'elimination_at does not apply when winner is "highest": it is used only when winner is "lowest"')
+
+    def cards_dealt(self, n_players: int | None = None, rules: Rules | None = None) -> None:
+        return None
+
+    def decks(self, n_players: int | None = None) -> int:
+        return 0
+
+    def jokers(self, n_players: int | None = None, rules: Rules | None = None) -> int:
+        return 0
+
+    def values(self, rules: Rules | None = None) -> tuple[int, ...]:
+        self._resolve(rules)
+        return (0,) * 14  # no cards are counted; hands are typed points
+
+    def card_value(self, card: Card | str, rules: Rules | None = None) -> int:
+        raise InvalidRulesError("free scoring takes typed points, not cards")
+
+    def meld_rules(self, rules: Rules | None = None) -> MeldRules:
+        raise InvalidMeldError("free scoring has no melds to check")
+
+    def check_meld(self, cards: str | Iterable[Card], rules: Rules | None = None) -> MeldCheck:
+        raise InvalidMeldError("free scoring has no melds to check")
+
+    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+        r = self._resolve(rules)
+        lines = ["Each hand, type every player's points (negative allowed).",
+                 f"The {r.winner} total wins; equal best totals share."]
+        if r.target is not None:
+            lines.append(f"The match ends after the hand in which a total reaches {r.target}.")
+        if r.elimination_at is not None:
+            lines.append(f"A total of {r.elimination_at} or more is out; the last one left wins.")
+        if r.target is None and r.elimination_at is None:
+            lines.append("No target: the table decides when the match ends.")
+        return lines

@@ -1,0 +1,112 @@
+"""Kalooki (Kaluki, "Kalooki 40"): 13-card going-out rummy, open at 40, ace high only (RULES §6, §10.6).
+
+Two ways to win a hand: going out (+20 win points) or a hunt (all 13 laid in one turn: +40, penalties
+doubled). Losers count every card held (ace 11, joker 15). A penalty total over 150 is out; one buy-in
+at the highest total still in, while at least 3 remain.
+
+>>> from scorekeeper.engine.variants import find_variant
+>>> kalooki = find_variant("kalooki")
+>>> kalooki.check_opening(["QC KC AC", "3S 3H JK"]).value
+40
+>>> kalooki.check_meld("AD 2D 3D").valid
+False
+>>> kalooki.card_value("JK"), kalooki.card_value("AH")
+(15, 11)
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..cards import Card
+from ..melds import MeldRules, OpeningCheck, check_opening
+from .base import Rules, Switch, Variant, card_values, values_sentence
+
+#: Fixed, not switches (RULES §10.6).
+WIN_POINTS = {"hunt": 40, "out": 20}
+MIN_NATURALS_PER_MELD = 1
+ACE_VALUE = 11
+
+_ELIMINATION = (("match_mode", ("elimination",)),)
+
+
+class Kalooki(Variant):
+    key = "kalooki"
+    name = "Kalooki"
+    aliases = ("kaluki", "kalookie", "kalooki 40", "kalooki40")
+    summary = "13-card rummy with two jokers: open with 40, ace high, hunt or go out; over 150 is out."
+    min_players, max_players = 2, 4
+    ends = ("out", "hunt")
+    FIXED = {"win_points_hunt": WIN_POINTS["hunt"], "win_points_out": WIN_POINTS["out"],
+             "min_naturals_per_meld": MIN_NATURALS_PER_MELD}
+    SWITCHES = (
+        Switch("joker_value", "int", 15, "What a joker held counts.", min=0, max=50),
+        Switch("opening_min", "int", 40, "Least value of a player's first lay-down.", min=0, max=200),
+        Switch("allow_duplicate_suits_in_natural_sets", "bool", False,
+               "A set with no joker may repeat suits."),
+        Switch("ace_low_allowed", "bool", False, "A-2-3 is a run too (the ace counts 1 there when opening)."),
+        Switch("hunt_multiplier", "int", 2, "What a hunt multiplies the losers' penalties by.", min=1),
+        Switch("match_mode", "enum", "elimination", "Eliminate over 150, or race to win points.",
+               choices=("elimination", "win_points_race")),
+        Switch("elimination_target", "int", 150, "A penalty total over this is out.", min=1, only_when=_ELIMINATION),
+        Switch("elimination_inclusive", "bool", False, "A total equal to the target is out too.",
+               only_when=_ELIMINATION),
+        Switch("rebuy_min_remaining", "int", 3, "Players who must still be in for a buy-in.", min=2, max=4,
+               only_when=_ELIMINATION),
+        Switch("max_rebuys", "int_or_null", 1, "Buy-ins per player; null for no limit.", min=0,
+               only_when=_ELIMINATION),
+        Switch("rebuy_cost", "enum", "half_stake", "What a buy-in costs.",
+               choices=("half_stake", "same_stake", "double_per_entry"), only_when=_ELIMINATION),
+        Switch("win_points_target", "int", 200, "Win points that win a win-points race.", min=1,
+               only_when=(("match_mode", ("win_points_race",)),)),
+        Switch("jokers_in_deck", "int", 2, "Jokers in the two packs (2 makes 106 cards).", choices=(2, 4)),
+    )
+
+    def cards_dealt(self, n_players: int | None = None, rules: Rules | None = None) -> int:
+        return 13
+
+    def decks(self, n_players: int | None = None) -> int:
+        return 2
+
+    def values(self, rules: Rules | None = None) -> tuple[int, ...]:
+        return card_values(ACE_VALUE, self._resolve(rules).joker_value)
+
+    def meld_rules(self, rules: Rules | None = None) -> MeldRules:
+        rules = self._resolve(rules)
+        return MeldRules(
+            game_name=self.name, set_min=3, set_max=4, set_distinct_suits=True,
+            natural_sets_may_repeat_suits=rules.allow_duplicate_suits_in_natural_sets,
+            run_min=3, run_max=None, ace_run="either_end" if rules.ace_low_allowed else "high_only",
+            max_jokers_per_meld=None, min_naturals_per_meld=MIN_NATURALS_PER_MELD,
+            decks=2, jokers_in_deck=rules.jokers_in_deck, ace_low_opening_value=1, ace_high_opening_value=11,
+        )
+
+    def check_opening(self, melds: Iterable[str | Iterable[Card]], rules: Rules | None = None) -> OpeningCheck:
+        """A first lay-down ("coming down"): all melds of the turn together worth ``opening_min``."""
+        rules = self._resolve(rules)
+        return check_opening(melds, self.meld_rules(rules), rules.opening_min)
+
+    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+        r = self._resolve(rules)
+        lines = [
+            f"Two packs and {r.jokers_in_deck} jokers; 13 cards each.",
+            "Sets: 3 or 4 of one rank, distinct suits"
+            + (" (a set without jokers may repeat suits)" if r.allow_duplicate_suits_in_natural_sets else "")
+            + ". Runs: 3 or more in one suit, "
+            + ("ace high or low" if r.ace_low_allowed else "ace high only (Q-K-A, not A-2-3)") + ".",
+            "Jokers are wild; each meld needs at least one natural card.",
+            f"Open with melds worth at least {r.opening_min}: pictures 10, ace 11, a joker as its card.",
+            values_sentence(self.values(r)),
+            f"Going out: +{WIN_POINTS['out']} win points; the others count every card held.",
+            f"Hunt (all cards laid in one turn): +{WIN_POINTS['hunt']} win points; the others' penalties "
+            f"×{r.hunt_multiplier}.",
+        ]
+        if r.match_mode == "elimination":
+            over = "of" if r.elimination_inclusive else "over"
+            cap = "unlimited buy-ins" if r.max_rebuys is None else f"{r.max_rebuys} buy-in{'s' if r.max_rebuys != 1 else ''} each"
+            lines.append(f"A penalty total {over} {r.elimination_target}{' or more' if r.elimination_inclusive else ''} "
+                         f"is out; buy in on the highest total still in while {r.rebuy_min_remaining} or more "
+                         f"remain ({cap}); the last one in wins.")
+        else:
+            lines.append(f"The first to {r.win_points_target} win points wins.")
+        return lines

@@ -1,0 +1,120 @@
+"""Oklahoma Gin: Gin Rummy where the first upcard sets the knock limit and a spade doubles (RULES §5, §10.5).
+
+Preset ``standard`` (2 players, game to 150) or the seed's ``seed_penalty`` scheme (chosen by default with
+3–4 players). ``knock_limit`` is not a switch: the upcard sets it each hand.
+
+>>> from scorekeeper.engine.variants import find_variant
+>>> okla = find_variant("oklahoma")
+>>> okla.rules(2).preset, okla.rules(3).preset
+('standard', 'seed_penalty')
+>>> okla.knock_limit("4C"), okla.knock_limit("KS"), okla.knock_limit("AD")
+(4, 10, 1)
+>>> okla.knock_limit("AD", okla.rules(oklahoma_ace="gin_only"))
+0
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Mapping
+
+from ..cards import Card
+from .base import InvalidRulesError, Rules, Switch, values_sentence
+from .gin import KnockRummy, SEED_WINNER_POINTS
+
+_STANDARD = (("preset", ("standard",)),)
+_SEED = (("preset", ("seed_penalty",)),)
+
+
+class Oklahoma(KnockRummy):
+    key = "oklahoma"
+    name = "Oklahoma Gin"
+    aliases = ("oklahoma gin", "oklahoma_gin", "okla")
+    summary = "Gin Rummy where the upcard sets the knock limit and a spade upcard doubles; game to 150."
+    PRESET_SWITCH = "preset"
+    PRESETS = {
+        "standard": {"spade_upcard_doubles": True},
+        "seed_penalty": {"spade_upcard_doubles": False},
+    }
+    REFUSED = {"knock_limit": "knock_limit is not a house rule in Oklahoma Gin: the upcard sets it each hand"}
+    SWITCHES = (
+        Switch("preset", "enum", "standard", "standard (2 players) or the seed's penalty scheme (3–4 players).",
+               choices=("standard", "seed_penalty")),
+        Switch("oklahoma_ace", "enum", "one", "An ace upcard allows knocking with 1, or gin only.",
+               choices=("one", "gin_only")),
+        Switch("spade_upcard_doubles", "bool", True, "A spade upcard doubles the hand's score.",
+               preset_defaults=(("standard", True), ("seed_penalty", False))),
+        Switch("gin_bonus", "int", 25, "Bonus for gin.", min=0, only_when=_STANDARD),
+        Switch("undercut_bonus", "int", 25, "Bonus for an undercut.", min=0, only_when=_STANDARD),
+        Switch("undercut_on_tie", "bool", True, "A tie is an undercut (false: both score 0).", only_when=_STANDARD),
+        Switch("big_gin_bonus", "int_or_null", 31, "Bonus for big gin; null turns it off.", min=0,
+               only_when=_STANDARD),
+        Switch("game_target", "int", 150, "Points that win the game.", min=1, only_when=_STANDARD),
+        Switch("game_bonus", "int", 100, "Bonus for winning the game.", min=0, only_when=_STANDARD),
+        Switch("box_bonus", "int", 25, "Bonus per hand won, added at the end.", min=0, only_when=_STANDARD),
+        Switch("extra_boxes", "bool", False, "An undercut earns 1 extra box, a gin 2.", only_when=_STANDARD),
+        Switch("shutout_mode", "enum", "game_bonus_200", "What a shutout does.",
+               choices=("game_bonus_200", "double_hand_points", "double_total"), only_when=_STANDARD),
+        Switch("target", "int", 150, "Net points that end a seed-scheme match.", min=1, only_when=_SEED),
+        Switch("match_length_deals", "int_or_null", None, "Deals in a seed-scheme match; null for no limit.",
+               min=1, only_when=_SEED),
+    )
+
+    def _player_defaults(self, n_players: int | None, house: Mapping[str, Any]) -> dict[str, Any]:
+        return {"preset": "seed_penalty" if n_players is not None and n_players >= 3 else "standard"}
+
+    def _validate(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
+        if n_players is not None and n_players >= 3 and values["preset"] == "standard":
+            raise InvalidRulesError(
+                f"preset standard is for 2 players; with {n_players} players only seed_penalty is defined")
+
+    def switches(self, n_players: int | None = None) -> list[Switch]:
+        out = super().switches(n_players)
+        if n_players is not None and n_players >= 3:
+            # standard is not offered with 3–4 players, so its switches cannot apply either
+            out = [s for s in out if dict(s.only_when).get("preset") != ("standard",)]
+            out = [replace(s, choices=("seed_penalty",), default="seed_penalty") if s.name == "preset" else s
+                   for s in out]
+        return out
+
+    def knock_limit(self, upcard: Card | str, rules: Rules | None = None) -> int:
+        """The hand's knock limit from its upcard: its value (ace 1), or 0 for an ace under ``gin_only``."""
+        rules = self._resolve(rules)
+        card = Card.parse(upcard) if isinstance(upcard, str) else upcard
+        if card.is_joker:
+            raise InvalidRulesError("the upcard must be a natural card, not a joker")
+        if card.rank == 1 and rules.oklahoma_ace == "gin_only":
+            return 0
+        return self.values(rules)[card.rank]
+
+    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+        r = self._resolve(rules)
+        seed = r.preset == "seed_penalty"
+        ace = "an ace allows a knock with 1" if r.oklahoma_ace == "one" else "an ace allows gin only"
+        lines = [
+            "One pack, no jokers; " + ("7 cards each with 3–4 players, 10 with 2." if seed else "10 cards each."),
+            "Melds: sets of 3 or 4 of a kind, runs of 3 or more in one suit; the ace is low only.",
+            values_sentence(self.values(r), jokers=False) + " Only deadwood counts.",
+            f"The first upcard's value is the hand's knock limit ({ace}).",
+        ]
+        if r.spade_upcard_doubles:
+            lines.append("A spade upcard doubles the hand's score, bonuses included (not boxes).")
+        if seed:
+            pts = SEED_WINNER_POINTS
+            lines += [
+                f"Winner points: gin +{pts['gin']}, undercut +{pts['undercut']}, knock +{pts['knock']}; each loser's "
+                "penalty is their deadwood minus the winner's (twice their deadwood after gin).",
+                f"The match ends when a net score reaches {r.target}"
+                + (f" or after {r.match_length_deals} deals" if r.match_length_deals else "")
+                + "; the highest net wins.",
+            ]
+            return lines
+        tie = "a tie counts as an undercut" if r.undercut_on_tie else "a tie scores 0 for both"
+        lines += [
+            f"Knock: the difference. Undercut ({tie}): the difference + {r.undercut_bonus}. "
+            f"Gin: the defender's deadwood + {r.gin_bonus}."
+            + (f" Big gin: + {r.big_gin_bonus}." if r.big_gin_bonus is not None else ""),
+            f"First to {r.game_target} wins the game: + {r.game_bonus}, and {r.box_bonus} per hand won"
+            + (" (extra boxes for undercuts and gins)" if r.extra_boxes else "") + ".",
+        ]
+        return lines

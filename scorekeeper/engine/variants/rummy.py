@@ -1,0 +1,103 @@
+"""Basic Rummy: the family's common frame with pagat's values (RULES §6b, §10.7).
+
+One pack (jokers off by default), 10 cards for 2 players and 7 for 3–4. Going out in one turn ("rummy")
+doubles the hand. Either a points race (the winner scores the others' cards, first to 100) or an
+elimination (everyone adds their own cards, over 100 is out, optional rebuys as in Rumino).
+
+>>> from scorekeeper.engine.variants import find_variant
+>>> rummy = find_variant("rummy")
+>>> rummy.rules(3).cards_dealt, rummy.rules(2).cards_dealt
+(7, 10)
+>>> rummy.rules(max_rebuys=1)
+Traceback (most recent call last):
+...
+scorekeeper.engine.variants.base.InvalidRulesError: max_rebuys does not apply when match_mode is "points_race": it is used only when match_mode is "elimination"
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..melds import MeldRules
+from .base import Rules, Switch, Variant, card_values, values_sentence
+
+_ELIMINATION = (("match_mode", ("elimination",)),)
+_REBUYS = (("match_mode", ("elimination",)), ("rebuys", (True,)))
+
+
+class Rummy(Variant):
+    key = "rummy"
+    name = "Rummy"
+    aliases = ("basic rummy", "basic", "basic_rummy", "rum")
+    summary = "Basic Rummy: go out by melding every card; points race to 100 or elimination over 100."
+    min_players, max_players = 2, 4
+    ends = ("out", "out_in_one_turn")
+    SWITCHES = (
+        Switch("jokers_in_deck", "int", 0, "Jokers added to the pack.", min=0, max=2),
+        Switch("joker_value", "int", 15, "What a joker held counts.", min=0, max=50),
+        Switch("cards_dealt", "int", 10, "Cards dealt to each player (10 for 2 players, 7 for 3–4).", min=5, max=13),
+        Switch("ace_run_position", "enum", "low_only", "Where the ace may sit in a run.",
+               choices=("low_only", "either_end", "high_only")),
+        Switch("ace_value", "int", 1, "What an ace held counts.", choices=(1, 11)),
+        Switch("rummy_multiplier", "int", 2, "What going out in one turn multiplies the hand by.", min=1),
+        Switch("match_mode", "enum", "points_race", "Race to the target, or eliminate over it.",
+               choices=("points_race", "elimination")),
+        Switch("target", "int", 100, "The goal of a points race, or the elimination threshold.", min=1),
+        Switch("elimination_inclusive", "bool", False, "A total equal to the target is out too.",
+               only_when=_ELIMINATION),
+        Switch("rebuys", "bool", False, "Eliminated players may rebuy, as in Rumino.", only_when=_ELIMINATION),
+        Switch("rebuy_score", "enum", "highest_remaining", "The total a rebuying player comes back on.",
+               choices=("highest_remaining", "highest_remaining_minus_1", "zero"), only_when=_REBUYS),
+        Switch("rebuy_min_remaining", "int", 2, "Players who must still be in for rebuys to open.", min=2, max=6,
+               only_when=_REBUYS),
+        Switch("max_rebuys", "int_or_null", None, "Rebuys per player; null for no limit.", min=0,
+               only_when=_REBUYS),
+        Switch("rebuy_cost_mode", "enum", "double_per_entry", "How each rebuy's stake grows.",
+               choices=("double_per_entry", "first_rebuy_equals_stake"), only_when=_REBUYS),
+    )
+
+    def _player_defaults(self, n_players: int | None, house: Mapping[str, Any]) -> dict[str, Any]:
+        return {"cards_dealt": 7 if n_players is not None and n_players >= 3 else 10}
+
+    def cards_dealt(self, n_players: int | None = None, rules: Rules | None = None) -> int:
+        if rules is not None:
+            return rules.cards_dealt
+        return 7 if n_players is not None and n_players >= 3 else 10
+
+    def decks(self, n_players: int | None = None) -> int:
+        return 1
+
+    def values(self, rules: Rules | None = None) -> tuple[int, ...]:
+        rules = self._resolve(rules)
+        return card_values(rules.ace_value, rules.joker_value)
+
+    def meld_rules(self, rules: Rules | None = None) -> MeldRules:
+        rules = self._resolve(rules)
+        return MeldRules(
+            game_name=self.name, set_min=3, set_max=4, set_distinct_suits=True,
+            run_min=3, run_max=None, ace_run=rules.ace_run_position,
+            max_jokers_per_meld=None, min_naturals_per_meld=1,
+            decks=1, jokers_in_deck=rules.jokers_in_deck,
+        )
+
+    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+        r = self._resolve(rules)
+        ace = {"low_only": "ace low only", "either_end": "ace at either end", "high_only": "ace high only"}
+        lines = [
+            "One pack" + (f" and {r.jokers_in_deck} joker{'s' if r.jokers_in_deck != 1 else ''} (wild, "
+                          "at least one natural card per meld)" if r.jokers_in_deck else ", no jokers")
+            + f"; {r.cards_dealt} cards each.",
+            f"Melds: sets of 3 or 4 of one rank (distinct suits), runs of 3 or more in one suit, "
+            f"{ace[r.ace_run_position]}, never wrapping.",
+            values_sentence(self.values(r), jokers=bool(r.jokers_in_deck)),
+            "A hand ends when one player goes out; everyone else counts every card in hand.",
+            f"Going out in one turn multiplies the hand by {r.rummy_multiplier}.",
+        ]
+        if r.match_mode == "points_race":
+            lines.append(f"The player who goes out scores the others' cards; first to {r.target} wins.")
+        else:
+            over = "or more" if r.elimination_inclusive else "over"
+            lines.append(f"Everyone adds their own cards; a total {over} {r.target} is out; the last one in wins.")
+            if r.rebuys:
+                lines.append(f"Rebuy on the highest total still in while {r.rebuy_min_remaining} or more remain.")
+        return lines

@@ -1,0 +1,122 @@
+"""Russian Rummy: contract rummy over exactly 5 deals, lowest total wins (RULES §2, §10.2).
+
+Each deal has a contract (2 books; 1 straight; 2 books + 1 straight; 3 books; 2 straights + 1 book with
+every card laid at once). Straights are 4+ cards, books 3+ of one rank with suits irrelevant. One
+54-card pack per two players.
+
+>>> from scorekeeper.engine.variants import find_variant
+>>> russian = find_variant("russian")
+>>> russian.check_meld("JD QD KD AD").word
+'straight'
+>>> russian.check_contract(3, ["9S 9H 9D", "9C 9S JK", "4H 5H 6H JK"]).valid
+True
+>>> [russian.card_value(c) for c in ("JK", "AS", "KS", "2S")]
+[25, 15, 10, 5]
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Iterable
+
+from ..cards import Card
+from ..melds import CONTRACTS, ContractCheck, MeldRules, check_contract
+from .base import Rules, Switch, Variant, card_values, values_sentence
+
+#: Fixed, not switches (RULES §10.2).
+DEALS = 5
+JOKERS_PER_DECK = 2
+
+#: Penalty tables by ``card_value_table`` (RULES §2.3): values as ``card_values`` builds them.
+VALUE_TABLES = {
+    "five_ten_fifteen_25": card_values(15, 25, low=5),
+    "pip": card_values(15, 25),
+    "contract_15": card_values(15, 15),
+}
+
+
+class Russian(Variant):
+    key = "russian"
+    name = "Russian Rummy"
+    aliases = ("russian rummy", "russian_rummy", "contract")
+    summary = "Contract rummy over 5 deals with books and 4-card straights; lowest total wins."
+    min_players, max_players = 2, 8
+    ends = ("out",)
+    FIXED = {"deals": DEALS, "jokers_per_deck": JOKERS_PER_DECK}
+    SWITCHES = (
+        Switch("card_value_table", "enum", "five_ten_fifteen_25", "Penalty values of cards held.",
+               choices=tuple(VALUE_TABLES)),
+        Switch("ace_run_position", "enum", "either_end", "Where the ace may sit in a straight.",
+               choices=("either_end", "low_only", "high_only")),
+        Switch("min_naturals_per_meld", "int", 1, "Natural cards each meld must hold.", min=0, max=3),
+        Switch("max_jokers_per_meld", "int_or_null", None, "Jokers allowed in one meld; null for no limit.",
+               min=0),
+        Switch("book_max_on_laydown", "int_or_null", None, "Largest book when laid down; null for no limit.",
+               min=3),
+        Switch("final_deal_no_discard", "bool", True, "In deal 5 every card must be laid, with no discard."),
+        Switch("tie_break", "enum", "shared", "Equal lowest totals after deal 5.",
+               choices=("shared", "fewest_points_in_last_deal")),
+        Switch("failed_contract_flat_penalty", "int", 0,
+               "Extra points for a player who never made the deal's contract.", min=0),
+    )
+
+    def cards_dealt(self, n_players: int | None = None, rules: Rules | None = None) -> int:
+        return 13
+
+    def decks(self, n_players: int | None = None) -> int:
+        # Without a player count, allow the largest table's deck: refusing a card that a bigger table
+        # holds would be wrong, and the match check knows the real count.
+        return math.ceil((n_players if n_players is not None else self.max_players) / 2)
+
+    def jokers(self, n_players: int | None = None, rules: Rules | None = None) -> int:
+        if n_players is None and rules is not None:
+            n_players = rules.n_players
+        return JOKERS_PER_DECK * self.decks(n_players)
+
+    def values(self, rules: Rules | None = None) -> tuple[int, ...]:
+        return VALUE_TABLES[self._resolve(rules).card_value_table]
+
+    def meld_rules(self, rules: Rules | None = None) -> MeldRules:
+        rules = self._resolve(rules)
+        return MeldRules(
+            game_name=self.name, set_word="book", run_word="straight",
+            set_min=3, set_max=rules.book_max_on_laydown, set_distinct_suits=False,
+            run_min=4, run_max=None, ace_run=rules.ace_run_position,
+            max_jokers_per_meld=rules.max_jokers_per_meld, min_naturals_per_meld=rules.min_naturals_per_meld,
+            decks=self.decks(rules.n_players), jokers_in_deck=self.jokers(rules=rules),
+            # opening values are not used in Russian Rummy; the aces still read 1 low and 11 high
+        )
+
+    def check_contract(self, deal: int, melds: Iterable[str | Iterable[Card]], rules: Rules | None = None,
+                       hand: str | Iterable[Card] | None = None) -> ContractCheck:
+        """Check a lay-down against deal ``deal``'s contract (and deal 5's all cards, no discard)."""
+        rules = self._resolve(rules)
+        return check_contract(deal, melds, self.meld_rules(rules), no_discard=rules.final_deal_no_discard,
+                              hand=hand)
+
+    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+        r = self._resolve(rules)
+        n = r.n_players
+        deck = (f"{self.decks(n)} pack{'s' if self.decks(n) != 1 else ''} of 52 with {self.jokers(n)} jokers"
+                if n else "one 54-card pack (52 + 2 jokers) for every two players")
+        ace = {"either_end": "at either end (A-2-3-4 or J-Q-K-A)", "low_only": "low only",
+               "high_only": "high only"}[r.ace_run_position]
+        contracts = "; ".join(
+            f"deal {d}: " + " + ".join(p for p in (
+                f"{b} book{'s' if b != 1 else ''}" if b else "", f"{s} straight{'s' if s != 1 else ''}" if s else "")
+                if p) for d, (b, s) in CONTRACTS.items())
+        lines = [
+            f"{deck}; 13 cards each, every deal.",
+            f"Books: 3 or more of one rank, suits irrelevant. Straights: 4 or more in one suit, ace {ace}, "
+            "never wrapping.",
+            f"Contracts: {contracts}. Lay only the contract's melds, then lay off.",
+            "Deal 5: " + ("lay every card at once, with no discard." if r.final_deal_no_discard
+                          else "lay all cards but one and discard it."),
+            values_sentence(self.values(r)),
+            "The player who goes out scores 0; everyone else counts every card in hand.",
+            "Exactly 5 deals; the lowest total wins"
+            + (" (ties share)." if r.tie_break == "shared" else " (ties: fewest points in deal 5)."),
+        ]
+        if r.failed_contract_flat_penalty:
+            lines.append(f"Not making the contract adds {r.failed_contract_flat_penalty} (not in deal 5).")
+        return lines
