@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from .base import Scorer
 from .free import FreeScorer
+from .rumino import RuminoScorer
 
 SCORERS: dict[str, type[Scorer]] = {
     FreeScorer.key: FreeScorer,
+    RuminoScorer.key: RuminoScorer,
 }
 
 __all__ = ["SCORERS", "Scorer"]

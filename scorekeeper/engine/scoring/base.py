@@ -278,6 +278,11 @@ class RuleView:
     def __contains__(self, name: str) -> bool:
         return self.get(name, self._MISSING) is not self._MISSING
 
+    @property
+    def raw(self) -> Any:
+        """The registry's own ``Rules`` object (or the plain dict of defaults)."""
+        return self._rules
+
 
 # -- the match as the scorers see it ----------------------------------------------------------------------
 
@@ -450,6 +455,73 @@ class Scorer:
         return []
 
     # -- shared helpers for variants played with cards -------------------------------------------------
+
+    #: fallbacks used only when the variant registry is not importable
+    FALLBACK_VALUES: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+
+    def values(self) -> tuple[int, ...]:
+        """Card values: ``[0]`` the joker, ``[r]`` rank r (the variant's table with its house rules)."""
+        if self.variant is not None:
+            return tuple(self.variant.values(self.rules.raw))
+        return self.FALLBACK_VALUES
+
+    def meld_rules(self) -> Any:
+        if self.variant is not None:
+            return self.variant.meld_rules(self.rules.raw)
+        from ..melds import MeldRules
+        return MeldRules()
+
+    def decks(self) -> int:
+        if self.variant is not None:
+            return self.variant.decks(len(self.players))
+        return 1
+
+    def jokers(self) -> int:
+        if self.variant is not None:
+            return self.variant.jokers(len(self.players), self.rules.raw)
+        return int(self.rules.get("jokers_in_deck", 0) or 0)
+
+    def check_copies(self, hand: Hand, *, melds_are_extra: bool = True) -> None:
+        """Every card in the hand (held cards, plus declared melds when they are not part of a held
+        hand) must fit in the deck (§10.0.4)."""
+        cards: list[Card] = []
+        for held in hand.held.values():
+            if held.cards:
+                cards.extend(held.cards)
+        if melds_are_extra:
+            for meld in hand.melds or []:
+                cards.extend(meld)
+        try:
+            check_copies(cards, decks=self.decks(), jokers=self.jokers())
+        except InvalidCardError as exc:
+            raise hand.error(str(exc), field="cards") from None
+
+    def card_count(self, hand: Hand, held: Held, allowed: Iterable[int] | range, what: str) -> None:
+        """Refuse a hand of cards whose size is impossible (§10.0.4)."""
+        if held.cards is None:
+            return
+        n = len(held.cards)
+        allowed = list(allowed)
+        if n not in allowed:
+            if len(allowed) == 1:
+                need = f"exactly {allowed[0]}"
+            elif allowed == list(range(allowed[0], allowed[-1] + 1)):
+                need = f"{allowed[0]} to {allowed[-1]}"
+            else:
+                need = " or ".join(str(a) for a in allowed)
+            raise hand.error(f"{held.player} {what} {need} cards, not {n}", player=held.player, field="cards")
+
+    def held_value(self, held: Held) -> tuple[int, str]:
+        """(points, explanation) for a going-out loser: every card held counts (cards in hand)."""
+        if held.cards is None:
+            return held.points or 0, f"{held.points}"
+        vals = self.values()
+        parts = [vals[c.rank] for c in held.cards]
+        total = sum(parts)
+        text = format_cards(held.cards)
+        if len(parts) > 1:
+            return total, f"{text}: {' + '.join(map(str, parts))} = {total}"
+        return total, f"{text}: {total}"
 
     def best_of(self, names: Iterable[str], state: MatchState) -> list[str]:
         names = list(names)
