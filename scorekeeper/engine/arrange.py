@@ -1,0 +1,907 @@
+"""The least-deadwood solver: arranging a hand into melds, choosing a discard, laying off, checking a
+declared arrangement.
+
+This module owns the *search* for the best arrangement of a knock-game hand (RULES.md §4.2: "the app must
+work out the smallest possible deadwood"). What a legal meld is comes from a variant's ``MeldRules``; what
+a card is worth comes from a 14-value tuple ``values`` (``values[0]`` is the joker, ``values[r]`` rank
+``r``). Every answer is exact, never greedy, and deterministic for a given multiset of cards: the order in
+which the cards are given never changes the result.
+
+Two solvers sit behind one API:
+
+* a **fast path** for hands with no jokers and no duplicate cards (Gin, Oklahoma, most single-deck
+  hands). Runs live inside one suit, so the best run cover of every 13-bit suit mask is precomputed once
+  per rule configuration (a table of 8192 entries per suit, built on first use); only the choice of sets,
+  which ties suits together, is enumerated per hand.
+* a **general search** for everything else (two or three decks, jokers): a memoised branch over "the
+  lowest remaining card is deadwood, or the discard, or in this meld", which enumerates every meld the
+  card can be in, with jokers in any gap or at either end. The memo lives for one call only.
+
+Jokers: ``arrange`` treats every joker as free, whatever it was declared as; the result's melds say what
+each joker stands for (``Card.joker(stands_for)``) and a joker left over is deadwood as a plain
+``Card.joker()``. ``check_declared`` is the place where a player's own declarations are honoured.
+
+>>> from scorekeeper.engine.cards import parse_cards, format_cards
+>>> gin = MeldRules()
+>>> values = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+>>> a = arrange(parse_cards("3H 4H 5H 8S 8D 8C JC QC KC AD"), gin, values)
+>>> a.points, format_cards(a.deadwood)
+(1, 'A♦')
+>>> [format_cards(m) for m in a.melds]
+['8♠ 8♦ 8♣', '3♥ 4♥ 5♥', 'J♣ Q♣ K♣']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from itertools import product
+from typing import Iterable, Sequence
+
+from .cards import SUITS, Card, format_cards
+from .melds import MeldRules
+
+__all__ = [
+    "Arrangement",
+    "DeclaredCheck",
+    "arrange",
+    "best_discard",
+    "layoff",
+    "check_declared",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """One way of laying out a hand: its melds, its deadwood and the deadwood's points.
+
+    ``laid_off`` holds the cards a defender laid off on the knocker's melds (only ``layoff`` fills it);
+    they are neither in ``melds`` nor in ``deadwood``.
+    """
+
+    melds: tuple[tuple[Card, ...], ...]
+    deadwood: tuple[Card, ...]
+    points: int
+    laid_off: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class DeclaredCheck:
+    """The verdict on a declared arrangement: ``reason`` is empty when ``valid``."""
+
+    valid: bool
+    reason: str
+    points: int
+
+
+# -- shared helpers --------------------------------------------------------------------------------------
+
+_SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
+#: one interned natural card per (suit index, rank); equal to any natural card the caller passes in
+_CARD = [[None] + [Card(r, s) for r in range(1, 14)] for s in SUITS]
+_INF = float("inf")
+# Each natural card is a 3-bit counter in one integer (index suit*13 + rank-1), enough for seven decks.
+_FIELD = 3
+_FIELD_MASK = 7
+
+
+class _Params:
+    """The rule fields the solvers read, normalised once per call (None limits become numbers)."""
+
+    __slots__ = (
+        "set_min", "set_max", "distinct", "run_min", "run_max", "low", "high", "both", "minpos",
+        "maxpos", "max_jokers", "min_naturals",
+    )
+
+    def __init__(self, rules: MeldRules) -> None:
+        self.distinct = rules.set_distinct_suits
+        self.min_naturals = rules.min_naturals_per_meld
+        self.set_min = rules.set_min
+        # distinct suits cap a set at four, jokers included (a joker plays as a missing suit)
+        cap = 4 if self.distinct else 10**6
+        self.set_max = min(cap, rules.set_max if rules.set_max is not None else cap)
+        self.run_min = rules.run_min
+        self.low = rules.ace_run in ("low_only", "either_end")
+        self.high = rules.ace_run in ("high_only", "either_end")
+        self.both = rules.ace_run == "either_end" and rules.allow_ace_both_ends
+        # positions 1..14 along a suit: 1 is the low ace, 14 the high ace
+        self.minpos = 1 if self.low else 2
+        self.maxpos = 14 if self.high else 13
+        longest = 14 if self.both else 13
+        self.run_max = min(longest, rules.run_max if rules.run_max is not None else longest)
+        self.max_jokers = rules.max_jokers_per_meld if rules.max_jokers_per_meld is not None else 10**6
+
+    def window_ok(self, lo: int, hi: int) -> bool:
+        if lo < self.minpos or hi > self.maxpos:
+            return False
+        n = hi - lo + 1
+        if n < self.run_min or n > self.run_max:
+            return False
+        # a run may hold both aces only as A-2-...-K-A, and only when the variant allows it
+        return not (lo == 1 and hi == 14) or self.both
+
+
+def _check_values(values: Sequence[int]) -> tuple[int, ...]:
+    values = tuple(values)
+    if len(values) != 14:
+        raise ValueError(f"values needs 14 entries (joker, then ranks 1-13), got {len(values)}")
+    return values
+
+
+def _value(card: Card, values: Sequence[int]) -> int:
+    return values[card.rank]
+
+
+def _rank_at(pos: int) -> int:
+    return 1 if pos == 14 else pos
+
+
+# -- the general search ----------------------------------------------------------------------------------
+
+
+def _encode(cards: Iterable[Card]) -> tuple[int, int]:
+    """Pack a hand into (counters of naturals, number of jokers)."""
+    state = 0
+    jokers = 0
+    for c in cards:
+        if c.rank == 0:
+            jokers += 1
+        else:
+            state += 1 << (_FIELD * (_SUIT_INDEX[c.suit] * 13 + c.rank - 1))
+    return state, jokers
+
+
+def _joker_groups(p: _Params) -> list[tuple[str, int]]:
+    """Sizes of melds made of jokers alone (only when a meld needs no natural card)."""
+    if p.min_naturals > 0:
+        return []
+    out = []
+    for size in range(min(p.set_min, p.run_min), 15):
+        if size > p.max_jokers:
+            break
+        if p.set_min <= size <= p.set_max:
+            out.append(("set", size))
+        elif p.run_min <= size <= p.run_max:
+            out.append(("run", size))
+    return out
+
+
+def _joker_cover(j: int, p: _Params) -> list[list[tuple[str, int]]]:
+    """For 0..j jokers, the all-joker melds covering the most of them (index = jokers available)."""
+    groups = _joker_groups(p)
+    best: list[list[tuple[str, int]]] = [[] for _ in range(j + 1)]
+    covered = [0] * (j + 1)
+    for n in range(1, j + 1):
+        covered[n], best[n] = covered[n - 1], best[n - 1]
+        for kind, size in groups:
+            if size <= n and covered[n - size] + size > covered[n]:
+                covered[n], best[n] = covered[n - size] + size, best[n - size] + [(kind, size)]
+    return best
+
+
+class _Search:
+    """Exact least-deadwood search over one hand (see the module docstring).
+
+    Costs are integers: ``points * scale`` for deadwood, and in discard mode ``-value`` for the discarded
+    card, so minimising the cost minimises the points left and then prefers discarding the highest card.
+    """
+
+    def __init__(self, p: _Params, values: tuple[int, ...], discard: bool) -> None:
+        self.p = p
+        self.values = values
+        self.discard = discard
+        self.scale = (max(max(values), 0) + 1) if discard else 1
+        self.memo: dict[int, tuple] = {}
+        self.joker_cover: list[list[tuple[str, int]]] = []
+
+    def run(self, state: int, jokers: int):
+        self.joker_cover = _joker_cover(jokers, self.p)
+        cost = self.solve(state, jokers, 0)
+        return cost
+
+    def end_cost(self, j: int, d: int) -> tuple[float, int]:
+        """Cost when only jokers remain: group them into all-joker melds, maybe discard one."""
+        vj = self.values[0]
+        if self.discard and not d:
+            if j == 0:
+                return _INF, 0
+            covered = sum(size for _, size in self.joker_cover[j - 1])
+            return (j - 1 - covered) * vj * self.scale - vj, 1
+        covered = sum(size for _, size in self.joker_cover[j])
+        return (j - covered) * vj * self.scale, 0
+
+    def solve(self, st: int, j: int, d: int) -> float:
+        key = ((st << 8) | j) << 1 | d
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit[0]
+        if st == 0:
+            cost, _ = self.end_cost(j, d)
+            self.memo[key] = (cost, ("end",), None)
+            return cost
+        p = self.p
+        low = st & -st
+        i = (low.bit_length() - 1) // _FIELD
+        unit = 1 << (_FIELD * i)
+        s, r = divmod(i, 13)
+        r += 1
+        v = self.values[r]
+        rest = st - unit
+        solve = self.solve
+        # Option 1: the card is deadwood.
+        best = v * self.scale + solve(rest, j, d)
+        choice: tuple = ("dead", i)
+        nxt = (rest, j, d)
+        # Option 2: it is the discard (best_discard only).
+        if self.discard and not d:
+            cost = -v + solve(rest, j, 1)
+            if cost < best:
+                best, choice, nxt = cost, ("disc", i), (rest, j, 1)
+        jmax = min(j, p.max_jokers)
+        # Option 3: a set of rank r holding this card. Earlier suits' cards of rank r are already decided.
+        if p.set_max >= p.set_min:
+            caps = []
+            for t in range(s, 4):
+                c = (rest >> (_FIELD * (t * 13 + r - 1))) & _FIELD_MASK
+                if p.distinct:
+                    c = 0 if t == s else min(c, 1)
+                caps.append(c)
+            for combo in product(*(range(c + 1) for c in caps)):
+                nat = 1 + sum(combo)
+                if nat > p.set_max:
+                    continue
+                st2 = rest
+                for t, n in zip(range(s, 4), combo):
+                    st2 -= n << (_FIELD * (t * 13 + r - 1))
+                for k in range(jmax + 1):
+                    size = nat + k
+                    if size > p.set_max:
+                        break
+                    if size < p.set_min or nat < p.min_naturals:
+                        continue
+                    cost = solve(st2, j - k, d)
+                    if cost < best:
+                        best, choice, nxt = cost, ("set", r, s, combo, k), (st2, j - k, d)
+        # Option 4: a run in suit s holding this card; the card is its lowest natural unless it is an
+        # ace played high, so positions below it can only be jokers.
+        if r == 1:
+            places = ([1] if p.low else []) + ([14] if p.high else [])
+        else:
+            places = [r]
+        for P in places:
+            for lo in range(max(p.minpos, P - p.run_max + 1), P + 1):
+                # partial fillings of positions lo..P: (state, jokers used, naturals, joker positions)
+                partial = [(rest, 0, 1, ())]
+                ok = True
+                for q in range(lo, P):
+                    partial = self._extend(partial, s, q, jmax)
+                    if not partial:
+                        ok = False
+                        break
+                if not ok:
+                    continue
+                hi = P
+                while True:
+                    if p.window_ok(lo, hi):
+                        for st2, used, nat, jpos in partial:
+                            if nat < p.min_naturals:
+                                continue
+                            cost = solve(st2, j - used, d)
+                            if cost < best:
+                                best, choice, nxt = cost, ("run", s, lo, hi, jpos), (st2, j - used, d)
+                    hi += 1
+                    if hi > p.maxpos or hi - lo + 1 > p.run_max or (lo == 1 and hi == 14 and not p.both):
+                        break
+                    partial = self._extend(partial, s, hi, jmax)
+                    if not partial:
+                        break
+        self.memo[key] = (best, choice, nxt)
+        return best
+
+    @staticmethod
+    def _extend(partial, s: int, q: int, jmax: int):
+        """Fill position q of a run in suit s with its natural card (if still there) or a joker."""
+        shift = _FIELD * (s * 13 + _rank_at(q) - 1)
+        out = []
+        for st, used, nat, jpos in partial:
+            if (st >> shift) & _FIELD_MASK:
+                out.append((st - (1 << shift), used, nat + 1, jpos))
+            if used < jmax:
+                out.append((st, used + 1, nat, jpos + (q,)))
+        return out
+
+    def reconstruct(self, state: int, jokers: int):
+        """Follow the memo from the root: (melds, deadwood, discard) as Card tuples."""
+        melds: list[tuple[Card, ...]] = []
+        dead: list[Card] = []
+        discard: Card | None = None
+        key_state = (state, jokers, 0)
+        while key_state is not None:
+            st, j, d = key_state
+            _, choice, nxt = self.memo[((st << 8) | j) << 1 | d]
+            kind = choice[0]
+            if kind == "end":
+                drop, _ = self.end_cost(j, d)
+                left = j
+                if self.discard and not d:
+                    discard = Card.joker()
+                    left -= 1
+                for gkind, size in self.joker_cover[left]:
+                    melds.append(_joker_only_meld(gkind, size, self.p))
+                    left -= size
+                dead.extend(Card.joker() for _ in range(left))
+                break
+            if kind == "dead":
+                dead.append(_CARD[choice[1] // 13][choice[1] % 13 + 1])
+            elif kind == "disc":
+                discard = _CARD[choice[1] // 13][choice[1] % 13 + 1]
+            elif kind == "set":
+                _, r, s, combo, k = choice
+                suits = [s]
+                for t, n in zip(range(s, 4), combo):
+                    suits.extend([t] * n)
+                melds.append(_set_cards(r, suits, k, self.p.distinct))
+            else:
+                _, s, lo, hi, jpos = choice
+                melds.append(
+                    tuple(
+                        Card.joker(_CARD[s][_rank_at(q)]) if q in jpos else _CARD[s][_rank_at(q)]
+                        for q in range(lo, hi + 1)
+                    )
+                )
+            key_state = nxt
+        return melds, dead, discard
+
+
+def _set_cards(r: int, suits: list[int], k: int, distinct: bool) -> tuple[Card, ...]:
+    cards = [_CARD[t][r] for t in suits]
+    # jokers play as the missing suits first, so a distinct-suit set stays distinct
+    missing = [t for t in range(4) if t not in suits] or [0]
+    for n in range(k):
+        cards.append(Card.joker(_CARD[missing[n % len(missing)]][r]))
+    return tuple(cards)
+
+
+def _joker_only_meld(kind: str, size: int, p: _Params) -> tuple[Card, ...]:
+    # Any declaration will do for a meld of jokers alone: kings for a set, the lowest legal run of spades.
+    if kind == "set":
+        return tuple(Card.joker(_CARD[n % 4][13]) for n in range(size))
+    return tuple(Card.joker(_CARD[0][_rank_at(q)]) for q in range(p.minpos, p.minpos + size))
+
+
+def _general(cards: Sequence[Card], rules: MeldRules, values: tuple[int, ...], discard: bool):
+    state, jokers = _encode(cards)
+    search = _Search(_Params(rules), values, discard)
+    search.run(state, jokers)
+    melds, dead, disc = search.reconstruct(state, jokers)
+    points = sum(values[c.rank] for c in dead)
+    return Arrangement(tuple(melds), tuple(dead), points), disc
+
+
+# -- the fast path: no jokers, no duplicates -------------------------------------------------------------
+
+
+class _Tables:
+    """Per rule configuration: the best run cover of every suit mask, and the set choices per rank.
+
+    Built once per (run rules, values) and shared by every later hand with the same rules: these are
+    tables keyed by suit masks, never results of earlier hands.
+    """
+
+    def __init__(self, p: _Params, values: tuple[int, ...]) -> None:
+        self.values = values
+        self.scale = max(max(values), 0) + 1
+        run_min = max(p.run_min, p.min_naturals)
+        self.set_min = max(p.set_min, p.min_naturals, 1)
+        self.set_max = min(p.set_max, 4)
+        lines = []
+        if p.low:
+            lines.append(False)
+        if p.high:
+            lines.append(True)
+        # dw[m]: least deadwood of suit mask m (bit r-1 = rank r) using runs only, and how.
+        size = 1 << 13
+        best_dw = [0] * size
+        best_plan: list[tuple] = [((), ())] * size
+        first = True
+        for high in lines:
+            dw, plan = self._line_dp(high, run_min, p.run_max, values)
+            for m in range(size):
+                if first or dw[m] < best_dw[m]:
+                    best_dw[m], best_plan[m] = dw[m], plan[m]
+            first = False
+        self.dw = best_dw
+        # Card tuples for every (suit, mask), so a hand's answer is a few tuple concatenations.
+        self.melds = []
+        self.dead = []
+        for s in range(4):
+            cards = _CARD[s]
+            self.melds.append([tuple(tuple(cards[r] for r in run) for run in runs) for runs, _ in best_plan])
+            self.dead.append([tuple(cards[r] for r in dead) for _, dead in best_plan])
+        # For best_discard: dropping card d from mask m leaves dw[m ^ d]; key orders by points then by
+        # the discard's value (higher first). delta = key - scale*dw[m], so a hand adds one term.
+        K = self.scale
+        self.disc_delta = [_INF] * size
+        self.disc_bit = [0] * size
+        for m in range(1, size):
+            best = _INF
+            bit = 0
+            mm = m
+            while mm:
+                b = mm & -mm
+                mm ^= b
+                r = b.bit_length()
+                v = values[r]
+                key = best_dw[m ^ b] * K - v
+                if key < best:
+                    best, bit = key, b
+            self.disc_delta[m] = best - K * best_dw[m]
+            self.disc_bit[m] = bit
+        # Set choices for a rank whose suits are q (4 bits): no set first, then every legal subset.
+        self.subsets = []
+        for q in range(16):
+            opts = [0]
+            for sub in range(1, 16):
+                if sub & q == sub and self.set_min <= sub.bit_count() <= self.set_max:
+                    opts.append(sub)
+            self.subsets.append(opts)
+        self.set_cards = [
+            [tuple(_CARD[t][r] for t in range(4) if sub >> t & 1) for sub in range(16)] for r in range(14)
+        ]
+        self.set_value = [[values[r] * sub.bit_count() for sub in range(16)] for r in range(14)]
+
+    @staticmethod
+    def _line_dp(high: bool, run_min: int, run_max: int, values: tuple[int, ...]):
+        """Best run cover along one line of positions: ace low (1..13) or ace high (2..14)."""
+        # line bit i holds rank rank_of[i]
+        rank_of = [r for r in range(2, 14)] + [1] if high else list(range(1, 14))
+        size = 1 << 13
+        dw = [0] * size
+        plan: list[tuple] = [((), ())] * size
+        for lm in range(1, size):
+            b = lm & -lm
+            i = b.bit_length() - 1
+            rest_runs, rest_dead = plan[lm ^ b]
+            best = values[rank_of[i]] + dw[lm ^ b]
+            best_plan = (rest_runs, (rank_of[i],) + rest_dead)
+            seg = b
+            for length in range(2, min(run_max, 13 - i) + 1):
+                seg |= b << (length - 1)
+                if lm & seg != seg:
+                    break
+                if length >= run_min and dw[lm ^ seg] < best:
+                    rr, rd = plan[lm ^ seg]
+                    best = dw[lm ^ seg]
+                    best_plan = ((tuple(rank_of[i + n] for n in range(length)),) + rr, rd)
+            dw[lm] = best
+            plan[lm] = best_plan
+        if not high:
+            return dw, plan
+        # re-index from line masks to suit masks (suit bit 0 = ace = line bit 12)
+        sdw = [0] * size
+        splan: list[tuple] = [((), ())] * size
+        for m in range(size):
+            lm = (m >> 1) | ((m & 1) << 12)
+            sdw[m] = dw[lm]
+            splan[m] = plan[lm]
+        return sdw, splan
+
+
+_tables: dict[tuple, _Tables] = {}
+_last: list = [None, None, None]  # (rules, values, tables) of the previous call, compared by identity
+
+
+def _get_tables(rules: MeldRules, values) -> _Tables | None:
+    if rules is _last[0] and values is _last[1]:
+        return _last[2]
+    values = _check_values(values)
+    p = _Params(rules)
+    key = (p.set_min, p.set_max, p.run_min, p.run_max, p.low, p.high, p.min_naturals, values)
+    # The fast path assumes a set holds at least three cards, so two cards of one rank never meld.
+    if max(p.set_min, p.min_naturals) < 3 and p.set_max >= max(p.set_min, p.min_naturals):
+        tables = None
+    else:
+        tables = _tables.get(key)
+        if tables is None:
+            tables = _tables[key] = _Tables(p, values)
+    if isinstance(values, tuple):
+        _last[:] = [rules, values, tables]
+    return tables
+
+
+_LANE = {"S": 0, "H": 16, "D": 32, "C": 48, "": 0}
+
+
+def _masks(cards: Sequence[Card]):
+    """Suit masks of a hand, or None if it holds a joker or a duplicate (then the general search)."""
+    m = 0
+    for c in cards:
+        m |= 1 << (_LANE[c.suit] + c.rank)
+    if m.bit_count() != len(cards) or m & 0x0001000100010001:
+        return None
+    return (m >> 1) & 0x1FFF, (m >> 17) & 0x1FFF, (m >> 33) & 0x1FFF, (m >> 49) & 0x1FFF
+
+
+def _set_ranks(a: int, b: int, c: int, d: int, set_min: int) -> int:
+    if set_min >= 4:
+        return a & b & c & d
+    return (a & b & (c | d)) | (c & d & (a | b))
+
+
+def _fast_arrange(ms, t: _Tables) -> Arrangement:
+    a, b, c, d = ms
+    dw = t.dw
+    ranks = _set_ranks(a, b, c, d, t.set_min) if t.set_max >= t.set_min else 0
+    if not ranks:
+        return Arrangement(
+            t.melds[0][a] + t.melds[1][b] + t.melds[2][c] + t.melds[3][d],
+            t.dead[0][a] + t.dead[1][b] + t.dead[2][c] + t.dead[3][d],
+            dw[a] + dw[b] + dw[c] + dw[d],
+        )
+    best = _INF
+    best_masks = ms
+    best_sets: tuple = ()
+    for choice in _set_choices(ranks, ms, t):
+        aa, bb, cc, dd = a, b, c, d
+        for r, sub in choice:
+            bit = 1 << (r - 1)
+            if sub & 1:
+                aa ^= bit
+            if sub & 2:
+                bb ^= bit
+            if sub & 4:
+                cc ^= bit
+            if sub & 8:
+                dd ^= bit
+        cost = dw[aa] + dw[bb] + dw[cc] + dw[dd]
+        if cost < best:
+            best, best_masks, best_sets = cost, (aa, bb, cc, dd), choice
+    aa, bb, cc, dd = best_masks
+    sets = tuple(t.set_cards[r][sub] for r, sub in best_sets if sub)
+    return Arrangement(
+        sets + t.melds[0][aa] + t.melds[1][bb] + t.melds[2][cc] + t.melds[3][dd],
+        t.dead[0][aa] + t.dead[1][bb] + t.dead[2][cc] + t.dead[3][dd],
+        best,
+    )
+
+
+def _set_choices(ranks: int, ms, t: _Tables):
+    """Every combination of set choices (rank, suit subset) over the ranks that can hold a set."""
+    a, b, c, d = ms
+    per_rank = []
+    while ranks:
+        bit = ranks & -ranks
+        ranks ^= bit
+        r = bit.bit_length()
+        q = (a & bit and 1) | (b & bit and 2) | (c & bit and 4) | (d & bit and 8)
+        per_rank.append([(r, sub) for sub in t.subsets[q]])
+    return product(*per_rank)
+
+
+def _fast_discard(ms, t: _Tables) -> tuple[Card, Arrangement] | None:
+    a, b, c, d = ms
+    dw = t.dw
+    delta = t.disc_delta
+    K = t.scale
+    ranks = _set_ranks(a, b, c, d, t.set_min) if t.set_max >= t.set_min else 0
+    choices = _set_choices(ranks, ms, t) if ranks else ((),)
+    best = _INF
+    best_masks = ms
+    best_sets: tuple = ()
+    best_suit = 0
+    for choice in choices:
+        aa, bb, cc, dd = a, b, c, d
+        for r, sub in choice:
+            bit = 1 << (r - 1)
+            if sub & 1:
+                aa ^= bit
+            if sub & 2:
+                bb ^= bit
+            if sub & 4:
+                cc ^= bit
+            if sub & 8:
+                dd ^= bit
+        base = K * (dw[aa] + dw[bb] + dw[cc] + dw[dd])
+        # the discard comes from the one suit where dropping a card gains the most
+        ds = (delta[aa], delta[bb], delta[cc], delta[dd])
+        low = min(ds)
+        if base + low < best:
+            best, best_masks, best_sets, best_suit = base + low, (aa, bb, cc, dd), choice, ds.index(low)
+    if best == _INF:
+        return None
+    masks = list(best_masks)
+    bit = t.disc_bit[masks[best_suit]]
+    masks[best_suit] ^= bit
+    discard = _CARD[best_suit][bit.bit_length()]
+    aa, bb, cc, dd = masks
+    sets = tuple(t.set_cards[r][sub] for r, sub in best_sets if sub)
+    arrangement = Arrangement(
+        sets + t.melds[0][aa] + t.melds[1][bb] + t.melds[2][cc] + t.melds[3][dd],
+        t.dead[0][aa] + t.dead[1][bb] + t.dead[2][cc] + t.dead[3][dd],
+        dw[aa] + dw[bb] + dw[cc] + dw[dd],
+    )
+    return discard, arrangement
+
+
+# -- the public API --------------------------------------------------------------------------------------
+
+
+def arrange(cards: Iterable[Card], rules: MeldRules, values: Sequence[int]) -> Arrangement:
+    """The arrangement of ``cards`` with the least deadwood under ``rules`` (exact).
+
+    ``values[0]`` is a joker's value, ``values[r]`` the value of rank ``r``. Jokers are free: each plays
+    wherever it saves most, and the melds say what it stands for. Ties between equal arrangements are
+    broken the same way for the same cards in any order.
+
+    >>> from scorekeeper.engine.cards import parse_cards, format_cards
+    >>> rumino = MeldRules(set_distinct_suits=False, run_max=4, decks=2, jokers_in_deck=4)
+    >>> values = (10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+    >>> a = arrange(parse_cards("QS KS AS 4H 4C JK 9S"), rumino, values)
+    >>> a.points, format_cards(a.deadwood)
+    (18, 'A♠ 9♠ 4♥ 4♣')
+    >>> [format_cards(m) for m in a.melds]
+    ['JKR=J♠ Q♠ K♠']
+    """
+    cards = cards if isinstance(cards, (list, tuple)) else list(cards)
+    tables = _get_tables(rules, values)
+    if tables is not None:
+        ms = _masks(cards)
+        if ms is not None:
+            return _fast_arrange(ms, tables)
+    values = _check_values(values)
+    return _general(cards, rules, values, discard=False)[0]
+
+
+def best_discard(cards: Iterable[Card], rules: MeldRules, values: Sequence[int]) -> tuple[Card, Arrangement]:
+    """The discard that leaves the least deadwood, and the arrangement of the cards kept.
+
+    One search over the whole hand (not one ``arrange`` per card): it minimises the deadwood left after
+    throwing one card away. Among equal results the highest-valued card is discarded.
+
+    >>> from scorekeeper.engine.cards import parse_cards, format_cards
+    >>> discard, a = best_discard(parse_cards("3H 4H 5H 8S 8D 8C JC QC KC AD 9D"), MeldRules(),
+    ...                           (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10))
+    >>> discard, a.points
+    (Card.parse('9D'), 1)
+    """
+    cards = cards if isinstance(cards, (list, tuple)) else list(cards)
+    if not cards:
+        raise ValueError("best_discard needs at least one card")
+    tables = _get_tables(rules, values)
+    if tables is not None:
+        ms = _masks(cards)
+        if ms is not None:
+            found = _fast_discard(ms, tables)
+            if found is not None:
+                return found
+    values = _check_values(values)
+    arrangement, discard = _general(cards, rules, values, discard=True)
+    assert discard is not None
+    return discard, arrangement
+
+
+# -- declared melds: their shape, checking them, laying off on them -------------------------------------
+
+
+def _layout(meld: Sequence[Card], p: _Params) -> tuple | str:
+    """What a declared meld is: ``("set", rank, suits, jokers)`` or ``("run", suit, lo, hi, jokers)``,
+    with run positions 1..14 (14 = ace high); or, when it is no meld, the reason as a string.
+
+    A joker with ``stands_for`` must play as that card; a joker without one plays wherever it fits (in a
+    run, gaps first, then above the naturals, then below).
+    """
+    size = len(meld)
+    jokers = [c for c in meld if c.is_joker]
+    naturals = [c for c in meld if not c.is_joker]
+    k = len(jokers)
+    if k > p.max_jokers:
+        return f"holds {k} jokers; a meld may hold at most {p.max_jokers}"
+    if len(naturals) < max(p.min_naturals, 0):
+        return f"needs at least {p.min_naturals} natural card(s)"
+    effective = naturals + [c.stands_for for c in jokers if c.stands_for is not None]
+    ranks = {c.rank for c in effective}
+    suits = {c.suit for c in effective}
+    set_reason = run_reason = ""
+    # a set?
+    if len(ranks) > 1:
+        set_reason = "is not all one rank"
+    elif not p.set_min <= size <= p.set_max:
+        limit = f"{p.set_min}-{p.set_max}" if p.set_max < 10**6 else f"at least {p.set_min}"
+        set_reason = f"has {size} cards; a set has {limit}"
+    elif p.distinct and len(suits) != len(effective):
+        set_reason = "repeats a suit; a set needs different suits"
+    else:
+        rank = next(iter(ranks), 0)
+        return ("set", rank, [_SUIT_INDEX[c.suit] for c in effective], k)
+    # a run?
+    if len(suits) > 1:
+        run_reason = "is not all one suit"
+    elif not p.run_min <= size <= p.run_max:
+        run_reason = f"has {size} cards; a run has {p.run_min}-{p.run_max}"
+    else:
+        fixed = sorted(c.rank for c in effective if c.rank != 1)
+        aces = sum(1 for c in effective if c.rank == 1)
+        if len(set(fixed)) != len(fixed):
+            run_reason = "repeats a card"
+        else:
+            windows = []
+            for lo in range(p.minpos, p.maxpos - size + 2):
+                hi = lo + size - 1
+                if not p.window_ok(lo, hi):
+                    continue
+                if fixed and (fixed[0] < lo or fixed[-1] > hi):
+                    continue
+                if aces > sum(1 for x in (1, 14) if lo <= x <= hi):
+                    continue
+                windows.append(lo)
+            if windows:
+                # free jokers fill gaps, then extend upwards: the lowest window that starts at a natural
+                low_nat = fixed[0] if fixed else 14
+                if aces and 1 in [lo for lo in windows] and p.low:
+                    low_nat = 1
+                starts = [lo for lo in windows if lo >= min(low_nat, windows[-1])]
+                lo = starts[0] if starts else windows[0]
+                suit = _SUIT_INDEX[next(iter(suits))] if suits else 0
+                return ("run", suit, lo, lo + size - 1, k)
+            run_reason = "is not consecutive" + (
+                "" if p.high and p.low else " (the ace is low only)" if p.low else " (the ace is high only)"
+            )
+    if len(ranks) <= 1:
+        return set_reason
+    if len(suits) <= 1:
+        return run_reason
+    return "is neither a set nor a run"
+
+
+def check_declared(
+    melds: Iterable[Iterable[Card]], deadwood: Iterable[Card], rules: MeldRules, values: Sequence[int]
+) -> DeclaredCheck:
+    """Check a knocker's declared arrangement: every meld legal, no card more often than the deck holds.
+
+    ``points`` is the deadwood's value, given even when the arrangement is refused.
+
+    >>> from scorekeeper.engine.cards import parse_cards
+    >>> rumino = MeldRules(set_distinct_suits=False, run_max=4, decks=2, jokers_in_deck=4)
+    >>> values = (10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+    >>> check_declared([parse_cards("AS 2S 3S"), parse_cards("8H 8C 8D")], parse_cards("6D"), rumino, values)
+    DeclaredCheck(valid=True, reason='', points=6)
+    >>> check_declared([parse_cards("QS KS AS")], parse_cards("6D"), rumino, values).reason
+    'meld 1 (Q♠ K♠ A♠) is not consecutive (the ace is low only)'
+    """
+    values = _check_values(values)
+    melds = [tuple(m) for m in melds]
+    deadwood = tuple(deadwood)
+    points = sum(values[c.rank] for c in deadwood)
+    p = _Params(rules)
+    for n, meld in enumerate(melds, 1):
+        shape = _layout(meld, p)
+        if isinstance(shape, str):
+            return DeclaredCheck(False, f"meld {n} ({format_cards(meld)}) {shape}", points)
+    counts = Counter(Card.joker() if c.is_joker else c for m in melds for c in m)
+    counts.update(Card.joker() if c.is_joker else c for c in deadwood)
+    for card, n in sorted(counts.items(), key=lambda item: item[0].sort_key()):
+        limit = rules.jokers_in_deck if card.is_joker else rules.decks
+        if n > limit:
+            what = "jokers" if card.is_joker else card.symbol
+            return DeclaredCheck(False, f"{n} × {what} declared, but the deck holds {limit}", points)
+    return DeclaredCheck(True, "", points)
+
+
+def _decode(state: int, jokers: int) -> list[Card]:
+    cards = []
+    for i in range(52):
+        n = (state >> (_FIELD * i)) & _FIELD_MASK
+        cards.extend([_CARD[i // 13][i % 13 + 1]] * n)
+    return cards + [Card.joker() for _ in range(jokers)]
+
+
+def _layoff_options(shape: tuple, st: int, j: int, p: _Params):
+    """Every way to lay off on one knocker meld from (st, j): (new state, new jokers, cards laid off)."""
+    out = [(st, j, ())]
+    if shape[0] == "set":
+        _, r, suits, k = shape
+        if r == 0:
+            return out  # a set of jokers alone: its rank is anybody's guess, nothing is laid off
+        room = p.set_max - (len(suits) + k)
+        caps = []
+        for t in range(4):
+            c = (st >> (_FIELD * (t * 13 + r - 1))) & _FIELD_MASK
+            if p.distinct:
+                c = 0 if t in suits else min(c, 1)
+            caps.append(c)
+        out = []
+        for combo in product(*(range(c + 1) for c in caps)):
+            nat = sum(combo)
+            for jk in range(min(j, p.max_jokers - k) + 1):
+                if nat + jk > room:
+                    break
+                st2 = st
+                cards: list[Card] = []
+                for t, n in enumerate(combo):
+                    st2 -= n << (_FIELD * (t * 13 + r - 1))
+                    cards.extend([_CARD[t][r]] * n)
+                used = suits + [t for t, n in enumerate(combo) for _ in range(n)]
+                cards.extend(_set_cards(r, used, jk, p.distinct)[len(used):])
+                out.append((st2, j - jk, tuple(cards)))
+        return out
+    _, s, lo, hi, k = shape
+    jmax = min(j, p.max_jokers - k)
+
+    def grow(partials, q):
+        shift = _FIELD * (s * 13 + _rank_at(q) - 1)
+        nxt = []
+        for st1, used, cards in partials:
+            if (st1 >> shift) & _FIELD_MASK:
+                nxt.append((st1 - (1 << shift), used, cards + (_CARD[s][_rank_at(q)],)))
+            if used < jmax:
+                nxt.append((st1, used + 1, cards + (Card.joker(_CARD[s][_rank_at(q)]),)))
+        return nxt
+
+    out = []
+    # chained lay-offs: a cards below the run, then b above it, each one touching the last
+    down = [(st, 0, ())]
+    a = 0
+    while down:
+        up = down
+        b = 0
+        while up:
+            if a + b == 0 or p.window_ok(lo - a, hi + b):
+                out.extend((st1, j - used, cards) for st1, used, cards in up)
+            b += 1
+            q = hi + b
+            if q > p.maxpos or (lo - a == 1 and q == 14 and not p.both) or hi + b - (lo - a) + 1 > p.run_max:
+                break
+            up = grow(up, q)
+        a += 1
+        q = lo - a
+        if q < p.minpos or (q == 1 and hi == 14 and not p.both) or hi - q + 1 > p.run_max:
+            break
+        down = grow(down, q)
+    return out
+
+
+def layoff(
+    defender_cards: Iterable[Card],
+    knocker_melds: Iterable[Iterable[Card]],
+    rules: MeldRules,
+    values: Sequence[int],
+) -> Arrangement:
+    """The defender's least deadwood after forming their own melds and laying off on the knocker's.
+
+    A run is extended at either end, card after card, up to the ace or king its ace rule allows and to
+    the longest run the rules allow; a set takes more cards up to its largest size. Each card is used
+    in the defender's own meld or laid off, whichever leaves less deadwood (the search is exact).
+
+    >>> from scorekeeper.engine.cards import parse_cards, format_cards
+    >>> gin = MeldRules()
+    >>> values = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+    >>> knocker = [parse_cards(m) for m in ("3H 4H 5H", "8S 8D 8C", "JC QC KC")]
+    >>> a = layoff(parse_cards("9D 9H 9S 5C 6C 7C 6H 10C KD 4S"), knocker, gin, values)
+    >>> a.points, format_cards(a.laid_off), format_cards(a.deadwood)
+    (14, '6♥ 10♣', '4♠ K♦')
+    """
+    values = _check_values(values)
+    p = _Params(rules)
+    shapes = []
+    for n, meld in enumerate(knocker_melds, 1):
+        meld = tuple(meld)
+        shape = _layout(meld, p)
+        if isinstance(shape, str):
+            raise ValueError(f"knocker's meld {n} ({format_cards(meld)}) {shape}")
+        shapes.append(shape)
+    st0, j0 = _encode(defender_cards)
+    best: list = [None, None]  # (points, laid-off count), arrangement
+
+    def dfs(n: int, st: int, j: int, laid: tuple[Card, ...]) -> None:
+        if n == len(shapes):
+            own = arrange(_decode(st, j), rules, values)
+            rank = (own.points, len(laid))
+            if best[0] is None or rank < best[0]:
+                best[0] = rank
+                best[1] = Arrangement(own.melds, own.deadwood, own.points, laid)
+            return
+        for st2, j2, cards in _layoff_options(shapes[n], st, j, p):
+            dfs(n + 1, st2, j2, laid + cards)
+
+    dfs(0, st0, j0, ())
+    return best[1]
