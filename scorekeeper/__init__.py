@@ -1,0 +1,155 @@
+"""Scorekeeper: keeps score for rummy-family card games played with real cards at a real table.
+
+``create_app`` is the only app factory. It binds the extensions, reads configuration (a mapping in
+tests; ``DATABASE_URL`` and ``SECRET_KEY`` from the environment otherwise), and registers one
+blueprint per feature. The game rules live in ``scorekeeper.engine``, which knows nothing of Flask.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import secrets
+from importlib import resources
+from pathlib import Path
+from typing import Any, Mapping
+
+from flask import Flask, Response, render_template, send_file, session
+from flask_wtf.csrf import CSRFError
+from htmx_flask import Htmx
+
+from .extensions import alembic, csrf, db, watch_engine
+
+#: the checkout's root: templates/, static/ and migrations/ sit at the top level (DESIGN.md)
+ROOT = Path(__file__).resolve().parent.parent
+HTMX_VERSION = "2.0.3"
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+
+    database_url = os.environ.get("DATABASE_URL") or (
+        "sqlite:///" + str(Path(app.instance_path) / "scorekeeper.sqlite3")
+    )
+    app.config.from_mapping(
+        SQLALCHEMY_ENGINES={"default": database_url},
+        ALEMBIC={"script_location": str(ROOT / "migrations")},
+        ALEMBIC_CONTEXT={"render_as_batch": True},
+        # A score sheet stays open all evening: the CSRF token lives as long as the session.
+        WTF_CSRF_TIME_LIMIT=None,
+        PERMANENT_SESSION_LIFETIME=dt.timedelta(days=365),
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+    )
+    if os.environ.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+        if "DATABASE_URL" in test_config:
+            app.config["SQLALCHEMY_ENGINES"] = {"default": test_config["DATABASE_URL"]}
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _instance_secret_key(Path(app.instance_path))
+
+    db.init_app(app)
+    alembic.init_app(app)
+    csrf.init_app(app)
+    Htmx(app)
+    with app.app_context():
+        watch_engine(db.engine)
+
+    from . import cli, hands, home, matches, tables
+
+    app.register_blueprint(home.bp)
+    app.register_blueprint(tables.bp)
+    app.register_blueprint(matches.bp)
+    app.register_blueprint(hands.bp)
+    cli.init_app(app)
+
+    _register_web_plumbing(app)
+    return app
+
+
+def _instance_secret_key(instance: Path) -> str:
+    """Read the secret key kept in the instance folder, making one on first run."""
+    path = instance / "secret_key"
+    if path.exists():
+        return path.read_text().strip()
+    key = secrets.token_hex(32)
+    path.write_text(key)
+    path.chmod(0o600)
+    return key
+
+
+def _register_web_plumbing(app: Flask) -> None:
+    @app.before_request
+    def keep_session() -> None:
+        # The CSRF token lives in the session; a permanent session outlasts a browser restart.
+        session.permanent = True
+
+    @app.route(f"/vendor/htmx-{HTMX_VERSION}.min.js")
+    def htmx_js() -> Response:
+        path = resources.files("js_lib_htmx") / "static/htmx/htmx.min.js"
+        with resources.as_file(path) as real:
+            response = send_file(real, mimetype="text/javascript", max_age=31536000)
+        response.cache_control.immutable = True
+        return response
+
+    @app.route("/health")
+    def health() -> dict[str, str]:
+        return {"status": "ok"}
+
+    @app.context_processor
+    def template_globals() -> dict[str, Any]:
+        return {"htmx_version": HTMX_VERSION}
+
+    @app.after_request
+    def vary_on_htmx(response: Response) -> Response:
+        # The same URL may serve a whole page or an htmx fragment: caches must keep them apart.
+        response.vary.add("HX-Request")
+        return response
+
+    @app.errorhandler(404)
+    def not_found(error: Exception) -> tuple[str, int]:
+        return render_template("shared/error.html", title="Not found",
+                               message="There is nothing here. Check the link you were given."), 404
+
+    @app.errorhandler(CSRFError)
+    def csrf_failed(error: CSRFError) -> tuple[str, int]:
+        return render_template(
+            "shared/error.html", title="This form is out of date",
+            message="The page was open too long or came from elsewhere. Go back, reload the page "
+                    "and send it again: nothing was saved.",
+        ), 400
+
+    @app.errorhandler(500)
+    def server_error(error: Exception) -> tuple[str, int]:
+        db.session.rollback()
+        return render_template("shared/error.html", title="Something went wrong",
+                               message="Nothing was saved. Try again."), 500
+
+    @app.template_filter("variant_name")
+    def variant_name(key: str) -> str:
+        from .engine.variants import find_variant
+
+        try:
+            return find_variant(key).name
+        except ValueError:
+            return key
+
+    @app.template_filter("player_name")
+    def player_name(player_id: int, players: Mapping[int, Any]) -> str:
+        player = players.get(player_id)
+        return player.name if player is not None else "?"
+
+    @app.template_filter("signed")
+    def signed(value: int | None) -> str:
+        if value is None:
+            return ""
+        return f"+{value}" if value > 0 else ("±0" if value == 0 else f"−{-value}")
+

@@ -1,0 +1,105 @@
+"""The hand entry form, built for one match: only the choices its variant has, a points box and a
+cards box for each player still in, and the two hidden guards (the match's version, against a stale
+sheet, and an idempotency key, against a double tap)."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import Field, HiddenField, RadioField, StringField
+from wtforms.validators import ValidationError
+
+from ..util import choices
+
+#: how each end is called on the button
+END_LABELS = {
+    "knock": "Knock", "gin": "Gin", "big_gin": "Big gin", "rumino": "Rumino", "out": "Out",
+    "out_in_one_turn": "Out in one turn", "hunt": "Hunt", "scores": "Scores",
+}
+
+
+def _integer(form: FlaskForm, field: Field) -> None:
+    text = (field.data or "").strip().replace("−", "-")
+    if not text:
+        field.data = ""
+        return
+    try:
+        field.data = str(int(text))
+    except ValueError:
+        raise ValidationError("Type a whole number.") from None
+
+
+class _HandBase(FlaskForm):
+    version = HiddenField()
+    key = HiddenField()
+
+
+def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
+                    data: dict[str, Any] | None = None, version: int | None = None) -> FlaskForm:
+    """The entry form for ``players`` (those still in), for ``variant``."""
+    free = variant.key == "free"
+
+    class HandForm(_HandBase):
+        pass
+
+    if not free:
+        HandForm.end = RadioField("How?", choices=choices((e, END_LABELS.get(e, e)) for e in variant.ends),
+                                  validate_choice=False)
+        HandForm.by = RadioField("Who ended the hand?", choices=choices((str(p.id), p.name) for p in players),
+                                 validate_choice=False)
+    if variant.key == "oklahoma":
+        HandForm.upcard = StringField("Upcard", render_kw={"autocomplete": "off", "placeholder": "e.g. 7D"})
+    for p in players:
+        setattr(HandForm, f"points_{p.id}", StringField(
+            f"{p.name}", validators=[_integer],
+            render_kw={"inputmode": "numeric", "autocomplete": "off", "pattern": "-?[0-9]*" if free else "[0-9]*"}))
+        if not free:
+            setattr(HandForm, f"cards_{p.id}", StringField(
+                f"{p.name}'s cards", render_kw={"autocomplete": "off", "placeholder": "e.g. 8d kc jk",
+                                                "autocapitalize": "characters"}))
+    form = HandForm(formdata=formdata, data=data or {}) if formdata is not None else HandForm(data=data or {})
+    if formdata is None:
+        form.key.data = secrets.token_urlsafe(16)
+        if version is not None:
+            form.version.data = str(version)
+    form.free = free
+    form.players = players
+    return form
+
+
+def payload_from_form(form: FlaskForm, variant: Any) -> dict[str, Any]:
+    """The stored entry (players by id) that the filled-in form describes."""
+    held: dict[str, Any] = {}
+    for p in form.players:
+        points = getattr(form, f"points_{p.id}").data
+        cards = getattr(form, f"cards_{p.id}").data.strip() if not form.free else ""
+        if cards:
+            held[str(p.id)] = {"cards": cards}
+        elif points not in ("", None):
+            held[str(p.id)] = {"points": int(points)}
+    if form.free:
+        return {"kind": "hand", "end": "scores", "held": held}
+    payload: dict[str, Any] = {"kind": "hand", "end": form.end.data or None,
+                               "by": int(form.by.data) if form.by.data else None, "held": held}
+    if variant.key == "oklahoma":
+        payload["upcard"] = (form.upcard.data or "").strip()
+    return payload
+
+
+def form_data_from_payload(payload: dict[str, Any]) -> dict[str, Any]:
+    """The form's values for an existing entry (to edit it)."""
+    data: dict[str, Any] = {}
+    if payload.get("end"):
+        data["end"] = payload["end"]
+    if payload.get("by") is not None:
+        data["by"] = str(payload["by"])
+    if payload.get("upcard"):
+        data["upcard"] = payload["upcard"]
+    for pid, held in (payload.get("held") or {}).items():
+        if "points" in held:
+            data[f"points_{pid}"] = str(held["points"])
+        if "cards" in held:
+            data[f"cards_{pid}"] = held["cards"]
+    return data

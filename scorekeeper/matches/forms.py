@@ -1,0 +1,92 @@
+"""The new-match form: seats and first dealer from the table's roster, a stake, and the chosen
+variant's house-rule switches generated from the engine's description of them."""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, Field, HiddenField, SelectField, StringField
+from wtforms.validators import Optional, ValidationError
+
+from ..models import Player
+from ..util import choices as make_choices
+
+NOT_PLAYING = ""
+
+
+def _stake(form: FlaskForm, field: Field) -> None:
+    text = (field.data or "").strip().lstrip("$€£")
+    if not text:
+        field.data = None
+        return
+    try:
+        value = Decimal(text)
+    except InvalidOperation:
+        raise ValidationError("Type the stake as an amount, like 5 or 2.50.") from None
+    if not value.is_finite() or value < 0 or value > Decimal("1000000"):
+        raise ValidationError("The stake must be between 0 and 1,000,000.")
+    if value != value.quantize(Decimal("0.01")):
+        raise ValidationError("A stake has at most two decimals (cents).")
+    field.data = f"{value.quantize(Decimal('0.01'))}"
+
+
+class _Base(FlaskForm):
+    variant = HiddenField()
+    first_dealer = SelectField("First dealer", coerce=str, validate_choice=False)
+    stake = StringField("Stake per player (optional)", validators=[Optional(), _stake],
+                        render_kw={"inputmode": "decimal", "placeholder": "none", "autocomplete": "off"})
+
+
+def _switch_field(switch: Any) -> Field:
+    label = switch.name.replace("_", " ").capitalize()
+    help_text = getattr(switch, "help", "") or ""
+    kw: dict[str, Any] = {"description": help_text}
+    kind = switch.type
+    if kind == "bool":
+        return BooleanField(label, default=bool(switch.default), **kw)
+    if kind == "enum":
+        choices = [(str(c), str(c).replace("_", " ")) for c in switch.choices]
+        return SelectField(label, choices=make_choices(choices), default=str(switch.default), **kw)
+    # int, or int_or_null: a text box so that blank can mean "none"
+    default = "" if switch.default is None else str(switch.default)
+    render = {"inputmode": "numeric", "autocomplete": "off"}
+    if kind == "int_or_null":
+        render["placeholder"] = "none"
+    return StringField(label, default=default, render_kw=render, **kw)
+
+
+def build_match_form(players: list[Player], switches: list[Any], formdata: Any = None) -> FlaskForm:
+    """A form class made for this roster and this variant's switches, instantiated."""
+
+    class MatchForm(_Base):
+        pass
+
+    seat_choices = [(NOT_PLAYING, "not playing")] + [(str(i), f"seat {i}") for i in range(1, len(players) + 1)]
+    for p in players:
+        setattr(MatchForm, f"seat_{p.id}", SelectField(p.name, choices=make_choices(seat_choices), default=NOT_PLAYING))
+    for s in switches:
+        setattr(MatchForm, f"rule_{s.name}", _switch_field(s))
+    form = MatchForm(formdata=formdata) if formdata is not None else MatchForm()
+    form.first_dealer.choices = make_choices([("", "seat 1")] + [(str(p.id), p.name) for p in players])
+    form.switch_names = [s.name for s in switches]
+    form.players = players
+    return form
+
+
+def rule_value(switch: Any, raw: Any) -> Any:
+    """A switch's submitted value as the engine takes it; raises ValueError with a message."""
+    if switch.type == "bool":
+        return bool(raw)
+    if switch.type == "enum":
+        return raw
+    text = (raw or "").strip()
+    if not text:
+        if switch.type == "int_or_null":
+            return None
+        raise ValueError("Type a whole number.")
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError("Type a whole number.") from None

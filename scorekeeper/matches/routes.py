@@ -1,0 +1,179 @@
+"""Match pages: new match, the scoreboard (the match's home), undo the last hand, end a match."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, redirect, render_template, request, url_for
+
+from ..engine.variants import VARIANTS, find_variant
+from ..extensions import db
+from ..home.routes import remember_table
+from ..util import ButtonForm, render_page
+from . import service
+from .forms import NOT_PLAYING, build_match_form, rule_value
+
+bp = Blueprint("matches", __name__)
+
+
+def _variant_or_default(key: str | None):
+    try:
+        return find_variant(key) if key else find_variant("free")
+    except ValueError:
+        return find_variant("free")
+
+
+def _switches(variant, n_players: int | None) -> list[Any]:
+    return list(variant.switches(n_players))
+
+
+@bp.route("/t/<token>/matches/new", methods=["GET", "POST"])
+def new(token: str):
+    table = service.table_or_404(token)
+    players = list(table.players)
+    variant = _variant_or_default(request.values.get("variant"))
+    formdata = request.form if request.method == "POST" else None
+    seated_count = None
+    if formdata is not None:
+        seated_count = sum(1 for p in players if formdata.get(f"seat_{p.id}", NOT_PLAYING) != NOT_PLAYING) or None
+    switches = _switches(variant, seated_count)
+    form = build_match_form(players, switches, formdata)
+    status = 200
+    if request.method == "POST":
+        match = _create_from_form(table, variant, switches, form)
+        if match is not None:
+            return redirect(url_for("matches.show", token=token, match_id=match.id))
+        status = 422
+    return render_template(
+        "matches/new.html", table=table, form=form, variant=variant,
+        variants=list(VARIANTS.values()), switches=switches,
+        sheet=_rules_sheet(variant, seated_count),
+    ), status
+
+
+def _rules_sheet(variant, n_players: int | None) -> list[str]:
+    try:
+        return list(variant.rules_sheet(variant.rules(n_players)))
+    except ValueError:
+        return list(variant.rules_sheet(variant.rules()))
+
+
+def _create_from_form(table, variant, switches, form):
+    if not form.validate_on_submit():
+        return None
+    seats: list[tuple[int, int]] = []
+    for p in form.players:
+        value = getattr(form, f"seat_{p.id}").data
+        if value != NOT_PLAYING:
+            seats.append((int(value), p.id))
+    seats.sort()
+    numbers = [n for n, _ in seats]
+    if not seats:
+        form.form_errors.append("Choose the players: give each one a seat.")
+        return None
+    if len(set(numbers)) != len(numbers):
+        form.form_errors.append("Two players have the same seat: give each a different seat.")
+        return None
+    seat_ids = [pid for _, pid in seats]
+    if not (variant.min_players <= len(seat_ids) <= variant.max_players):
+        form.form_errors.append(
+            f"{variant.name} is for {variant.min_players}–{variant.max_players} players; "
+            f"{len(seat_ids)} {'is' if len(seat_ids) == 1 else 'are'} seated.")
+        return None
+    dealer = form.first_dealer.data
+    first_dealer = int(dealer) if dealer else seat_ids[0]
+    if first_dealer not in seat_ids:
+        form.first_dealer.errors = list(form.first_dealer.errors) + ["The first dealer must be one of the seated players."]
+        return None
+    overrides: dict[str, Any] = {}
+    ok = True
+    for s in switches:
+        field = getattr(form, f"rule_{s.name}")
+        try:
+            value = rule_value(s, field.data)
+        except ValueError as exc:
+            field.errors = list(field.errors) + [str(exc)]
+            ok = False
+            continue
+        if value != s.default:
+            overrides[s.name] = value
+    if not ok:
+        return None
+    try:
+        return service.create_match(table, variant=variant.key, rules=overrides, seats=seat_ids,
+                                    first_dealer_id=first_dealer, stake=form.stake.data)
+    except ValueError as exc:
+        db.session.rollback()
+        message = str(exc)
+        target = next((getattr(form, f"rule_{s.name}") for s in switches if s.name in message), None)
+        if target is not None:
+            target.errors = list(target.errors) + [message]
+        else:
+            form.form_errors.append(message)
+        return None
+
+
+def scoreboard_context(table, match, **extra: Any) -> dict[str, Any]:
+    """What the scoreboard fragment needs: the replayed standings and the entries beside them."""
+    entries = service.live_entries(match)
+    error = None
+    try:
+        standings = service.standings(match)
+    except ValueError as exc:  # stored entries that no longer replay: show it, never a 500
+        standings, error = None, str(exc)
+    return {
+        "table": table, "match": match, "variant": find_variant(match.variant),
+        "standings": standings, "entries": entries, "replay_error": error,
+        "players": service.seated_players(match), "button": ButtonForm(),
+        "highlight": request.args.get("new", type=int), **extra,
+    }
+
+
+@bp.get("/t/<token>/m/<int:match_id>")
+def show(token: str, match_id: int):
+    table = service.table_or_404(token)
+    match = service.match_or_404(table, match_id)
+    remember_table(table.token)
+    from ..hands.routes import entry_form_context  # the scoreboard carries the quick entry form
+
+    context = scoreboard_context(table, match)
+    context.update(entry_form_context(table, match, context["standings"]))
+    return render_page("matches/show.html", "matches/partials/scoreboard.html", **context)
+
+
+@bp.post("/t/<token>/m/<int:match_id>/undo")
+def undo(token: str, match_id: int):
+    table = service.table_or_404(token)
+    match = service.match_or_404(table, match_id)
+    form = ButtonForm()
+    if form.validate_on_submit():
+        entries = service.live_entries(match)
+        version = request.form.get("version", type=int)
+        if entries:
+            try:
+                service.delete_entry(match, entries[-1], version=version if version is not None else -1)
+            except service.StaleSheetError as exc:
+                return _scoreboard_with_message(table, match, exc.message, 409)
+            except ValueError as exc:
+                return _scoreboard_with_message(table, match, str(exc), 422)
+    return redirect(url_for("matches.show", token=token, match_id=match_id))
+
+
+@bp.post("/t/<token>/m/<int:match_id>/abandon")
+def abandon(token: str, match_id: int):
+    table = service.table_or_404(token)
+    match = service.match_or_404(table, match_id)
+    form = ButtonForm()
+    if form.validate_on_submit() and match.status == "active":
+        match.status = "abandoned"
+        match.version += 1
+        db.session.commit()
+    return redirect(url_for("tables.show", token=token))
+
+
+def _scoreboard_with_message(table, match, message: str, status: int):
+    from ..hands.routes import entry_form_context
+
+    context = scoreboard_context(table, match, message=message)
+    context.update(entry_form_context(table, match, context["standings"]))
+    return render_page("matches/show.html", "matches/partials/scoreboard.html", status=status, **context)

@@ -1,0 +1,257 @@
+"""The matches service: loading tables and matches by their secrets, turning stored entries into the
+match document, replaying it, and saving changes safely.
+
+Every change to a match goes through here, so that three guarantees hold in one place:
+- nothing is saved that the engine refuses (the whole document is replayed before anything is written);
+- a double tap records once (each submitted form carries an idempotency key);
+- a stale sheet is refused (each form carries the match's version; the version is bumped with a
+  compare-and-swap ``UPDATE ... WHERE version = ?``, so two phones cannot both win).
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any, Iterable
+
+import sqlalchemy as sa
+from flask import abort
+from sqlalchemy.exc import IntegrityError, OperationalError
+
+from ..engine.match import InvalidMatchError, replay
+from ..extensions import db
+from ..models import Entry, Match, Player, Table, utcnow
+
+DOCUMENT_FORMAT = "scorekeeper.match/1"
+
+
+class StaleSheetError(Exception):
+    """The match changed since the form was drawn (another phone saved first)."""
+
+    message = "The sheet changed on another phone since you opened this form. Check the scores below, then save again: what you typed is kept."
+
+
+def new_token() -> str:
+    """A link secret: 192 random bits, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
+# -- loading ------------------------------------------------------------------------------------------
+
+def table_or_404(token: str) -> Table:
+    table = db.session.scalar(sa.select(Table).where(Table.token == token))
+    if table is None:
+        abort(404)
+    return table
+
+
+def match_or_404(table: Table, match_id: int) -> Match:
+    match = db.session.scalar(sa.select(Match).where(Match.id == match_id, Match.table_id == table.id))
+    if match is None:
+        abort(404)
+    return match
+
+
+def entry_or_404(match: Match, entry_id: int) -> Entry:
+    entry = db.session.scalar(sa.select(Entry).where(Entry.id == entry_id, Entry.match_id == match.id))
+    if entry is None:
+        abort(404)
+    return entry
+
+
+def live_entries(match: Match) -> list[Entry]:
+    return [e for e in match.entries if e.deleted_at is None]
+
+
+def seated_players(match: Match) -> list[Player]:
+    by_id = {p.id: p for p in match.table.players}
+    return [by_id[pid] for pid in match.seats]
+
+
+# -- the match document -------------------------------------------------------------------------------
+
+def _names(match: Match) -> dict[str, str]:
+    return {str(p.id): p.name for p in match.table.players}
+
+
+def payload_to_document(payload: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    """A stored entry (players by id) as a document entry (players by name)."""
+    out = dict(payload)
+    if "by" in out and out["by"] is not None:
+        out["by"] = names.get(str(out["by"]), str(out["by"]))
+    if "player" in out:
+        out["player"] = names.get(str(out["player"]), str(out["player"]))
+    if "held" in out:
+        out["held"] = {names.get(str(k), str(k)): v for k, v in out["held"].items()}
+    return out
+
+
+def payload_from_document(entry: dict[str, Any], ids: dict[str, int]) -> dict[str, Any]:
+    """A document entry (players by name) as a stored payload (players by id)."""
+    out = dict(entry)
+    if out.get("by") is not None:
+        out["by"] = ids[out["by"]]
+    if "player" in out:
+        out["player"] = ids[out["player"]]
+    if "held" in out:
+        out["held"] = {str(ids[k]): v for k, v in out["held"].items()}
+    return out
+
+
+def to_document(match: Match, entries: Iterable[Entry] | None = None,
+                extra: Iterable[dict[str, Any]] = ()) -> dict[str, Any]:
+    """The match document of ``match``: its live entries (or ``entries``) plus ``extra`` payloads."""
+    names = _names(match)
+    players = seated_players(match)
+    chosen = live_entries(match) if entries is None else list(entries)
+    payloads = [e.payload for e in chosen] + list(extra)
+    document: dict[str, Any] = {
+        "format": DOCUMENT_FORMAT,
+        "variant": match.variant,
+        "rules": dict(match.rules or {}),
+        "players": [p.name for p in players],
+        "first_dealer": names[str(match.first_dealer_id)],
+        "entries": [payload_to_document(p, names) for p in payloads],
+    }
+    if match.stake is not None:
+        document["stake"] = match.stake
+    return document
+
+
+def standings(match: Match):
+    """Replay the match. Raises ``InvalidMatchError`` if the stored entries no longer replay."""
+    return replay(to_document(match))
+
+
+# -- saving -------------------------------------------------------------------------------------------
+
+def _claim_version(match: Match, version: int, finished: bool) -> None:
+    """Bump the match's version if it is still ``version``; otherwise the sheet is stale."""
+    values: dict[str, Any] = {"version": Match.version + 1,
+                              "status": "finished" if finished else "active"}
+    values["finished_at"] = (match.finished_at or utcnow()) if finished else None
+    result = db.session.execute(
+        sa.update(Match).where(Match.id == match.id, Match.version == version).values(**values)
+        .execution_options(synchronize_session=False)
+    )
+    if result.rowcount != 1:
+        raise StaleSheetError()
+
+
+def _check(match: Match, payloads: list[dict[str, Any]]):
+    names = _names(match)
+    document = to_document(match, entries=[])
+    document["entries"] = [payload_to_document(p, names) for p in payloads]
+    return replay(document)
+
+
+def _commit() -> None:
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise
+    except OperationalError:
+        # SQLite refuses to upgrade a read snapshot that another writer overtook ("database is
+        # locked"): the other phone saved first, which is a stale sheet, not a crash.
+        db.session.rollback()
+        raise StaleSheetError() from None
+
+
+def find_by_key(match: Match, key: str | None) -> Entry | None:
+    if not key:
+        return None
+    return db.session.scalar(sa.select(Entry).where(Entry.match_id == match.id, Entry.idempotency_key == key))
+
+
+def add_entry(match: Match, payload: dict[str, Any], *, version: int, key: str | None) -> Entry:
+    """Append an entry. A repeated ``key`` returns the entry it already recorded."""
+    existing = find_by_key(match, key)
+    if existing is not None:
+        return existing
+    if version != match.version:
+        raise StaleSheetError()
+    result = _check(match, [e.payload for e in live_entries(match)] + [payload])
+    position = max((e.position for e in match.entries), default=0) + 1
+    entry = Entry(match_id=match.id, position=position, kind=payload["kind"], payload=payload,
+                  idempotency_key=key or None, history=[])
+    try:
+        _claim_version(match, version, result.finished)
+        db.session.add(entry)
+        _commit()
+    except IntegrityError:
+        # The same form won a race against itself (two requests at once): the first one counts.
+        existing = find_by_key(match, key)
+        if existing is not None:
+            return existing
+        raise
+    db.session.refresh(match)
+    return entry
+
+
+def edit_entry(match: Match, entry: Entry, payload: dict[str, Any], *, version: int) -> None:
+    """Replace an entry's payload, keeping the old one in its audit trail."""
+    if version != match.version:
+        raise StaleSheetError()
+    payloads = [payload if e.id == entry.id else e.payload for e in live_entries(match)]
+    result = _check(match, payloads)
+    _claim_version(match, version, result.finished)
+    entry.history = list(entry.history or []) + [
+        {"at": utcnow().isoformat(timespec="seconds"), "payload": entry.payload, "change": "edited"}]
+    entry.payload = payload
+    entry.kind = payload["kind"]
+    entry.edited_at = utcnow()
+    _commit()
+    db.session.refresh(match)
+
+
+def delete_entry(match: Match, entry: Entry, *, version: int) -> None:
+    """Delete an entry (kept, marked deleted, restorable). Refused if what follows no longer replays."""
+    if version != match.version:
+        raise StaleSheetError()
+    payloads = [e.payload for e in live_entries(match) if e.id != entry.id]
+    result = _check(match, payloads)
+    _claim_version(match, version, result.finished)
+    entry.deleted_at = utcnow()
+    entry.history = list(entry.history or []) + [
+        {"at": utcnow().isoformat(timespec="seconds"), "payload": entry.payload, "change": "deleted"}]
+    _commit()
+    db.session.refresh(match)
+
+
+def restore_entry(match: Match, entry: Entry, *, version: int) -> None:
+    """Bring a deleted entry back in its old place."""
+    if version != match.version:
+        raise StaleSheetError()
+    payloads = [e.payload for e in match.entries if e.deleted_at is None or e.id == entry.id]
+    result = _check(match, payloads)
+    _claim_version(match, version, result.finished)
+    entry.deleted_at = None
+    entry.history = list(entry.history or []) + [
+        {"at": utcnow().isoformat(timespec="seconds"), "payload": entry.payload, "change": "restored"}]
+    _commit()
+    db.session.refresh(match)
+
+
+def create_match(table: Table, *, variant: str, rules: dict[str, Any], seats: list[int],
+                 first_dealer_id: int, stake: str | None) -> Match:
+    """Create a match after the engine has accepted its (empty) document."""
+    match = Match(table_id=table.id, variant=variant, rules=rules, seats=seats,
+                  first_dealer_id=first_dealer_id, stake=stake, view_token=new_token(), version=1,
+                  status="active")
+    match.table = table
+    names = {p.id: p.name for p in table.players}
+    replay({
+        "format": DOCUMENT_FORMAT, "variant": variant, "rules": rules,
+        "players": [names[s] for s in seats], "first_dealer": names[first_dealer_id],
+        "entries": [], **({"stake": stake} if stake is not None else {}),
+    })
+    db.session.add(match)
+    db.session.commit()
+    return match
+
+
+__all__ = [
+    "InvalidMatchError", "StaleSheetError", "add_entry", "create_match", "delete_entry", "edit_entry",
+    "entry_or_404", "live_entries", "match_or_404", "new_token", "restore_entry", "seated_players",
+    "standings", "table_or_404", "to_document",
+]

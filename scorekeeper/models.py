@@ -1,0 +1,115 @@
+"""The database's tables: what is stored, never what is derived.
+
+A table (the people who play together) owns a roster of players and its matches. A match keeps its
+rules snapshot, its seats and its ordered entries (hands, void hands, rebuys); totals are never stored
+here, they come from ``engine.replay`` of the entries (DESIGN.md, "Layers"). Entry payloads name
+players by their database id, so that renaming a player renames them everywhere; the matches service
+turns them into the match document, which names players by name.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+def utcnow() -> dt.datetime:
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+
+
+class Model(DeclarativeBase):
+    metadata = sa.MetaData(
+        naming_convention={
+            "ix": "ix_%(column_0_label)s",
+            "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+            "ck": "ck_%(table_name)s_%(constraint_name)s",
+            "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+            "pk": "pk_%(table_name)s",
+        }
+    )
+
+
+class Table(Model):
+    __tablename__ = "card_table"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    #: the secret in the table's link (>= 128 random bits)
+    token: Mapped[str] = mapped_column(String(64), unique=True)
+    name: Mapped[str] = mapped_column(String(100))
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+
+    players: Mapped[list[Player]] = relationship(
+        back_populates="table", order_by="Player.id", cascade="all, delete-orphan"
+    )
+    matches: Mapped[list[Match]] = relationship(
+        back_populates="table", order_by="Match.id", cascade="all, delete-orphan"
+    )
+
+
+class Player(Model):
+    __tablename__ = "player"
+    __table_args__ = (UniqueConstraint("table_id", "name_key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("card_table.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    #: the name folded for the case-insensitive uniqueness a roster needs ("ann" and "Ann" are one)
+    name_key: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+
+    table: Mapped[Table] = relationship(back_populates="players")
+
+
+class Match(Model):
+    __tablename__ = "match"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("card_table.id", ondelete="CASCADE"), index=True)
+    variant: Mapped[str] = mapped_column(String(20))
+    #: house-rule overrides only, by RULES.md's switch names (the snapshot taken at creation)
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    #: entry fee per player as a decimal string ("5.00"), or None
+    stake: Mapped[str | None] = mapped_column(String(20))
+    #: player ids in seat order
+    seats: Mapped[list[int]] = mapped_column(JSON)
+    first_dealer_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    #: active | finished | abandoned; a listing aid refreshed on every save (the truth is the replay)
+    status: Mapped[str] = mapped_column(String(20), default="active")
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+    finished_at: Mapped[dt.datetime | None]
+    #: bumped on every change; a form carries the version it was drawn from (optimistic locking)
+    version: Mapped[int] = mapped_column(default=1)
+    #: the read-only spectator link's secret
+    view_token: Mapped[str] = mapped_column(String(64), unique=True)
+
+    table: Mapped[Table] = relationship(back_populates="matches")
+    entries: Mapped[list[Entry]] = relationship(
+        back_populates="match", order_by="Entry.position", cascade="all, delete-orphan"
+    )
+
+
+class Entry(Model):
+    __tablename__ = "entry"
+    __table_args__ = (UniqueConstraint("match_id", "idempotency_key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
+    #: order within the match; deleting an entry keeps the others' positions
+    position: Mapped[int]
+    #: hand | void | rebuy
+    kind: Mapped[str] = mapped_column(String(10))
+    #: the entry as in the match document, with players named by id
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+    edited_at: Mapped[dt.datetime | None]
+    deleted_at: Mapped[dt.datetime | None]
+    #: one per submitted form, so a double tap records one hand
+    idempotency_key: Mapped[str | None] = mapped_column(String(64))
+    #: audit trail: earlier payloads, oldest first, each {"at": iso time, "payload": {...}}
+    history: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+
+    match: Mapped[Match] = relationship(back_populates="entries")

@@ -1,0 +1,126 @@
+"""Table pages: create a table, show its link, keep its roster.
+
+A table is reached only through its secret link; without the right token the answer is 404, never a
+hint that the table exists.
+"""
+
+from __future__ import annotations
+
+import segno
+import sqlalchemy as sa
+from flask import Blueprint, abort, redirect, render_template, url_for
+from markupsafe import Markup
+
+from ..extensions import db
+from ..home.routes import remember_table
+from ..matches.service import new_token, table_or_404
+from ..models import Player, Table
+from ..util import ButtonForm
+from .forms import PlayerForm, TableForm
+
+bp = Blueprint("tables", __name__)
+
+
+@bp.route("/tables/new", methods=["GET", "POST"])
+def new():
+    form = TableForm()
+    if form.validate_on_submit():
+        table = Table(name=form.name.data, token=new_token())
+        db.session.add(table)
+        db.session.commit()
+        remember_table(table.token)
+        return redirect(url_for("tables.show", token=table.token))
+    return render_template("tables/new.html", form=form), 422 if form.errors else 200
+
+
+def _played(table: Table) -> set[int]:
+    seated: set[int] = set()
+    for match in table.matches:
+        seated.update(match.seats)
+    return seated
+
+
+def _render_table(table: Table, player_form: PlayerForm | None = None, status: int = 200,
+                  rename_error: tuple[int, str] | None = None):
+    link = url_for("tables.show", token=table.token, _external=True)
+    qr = Markup(segno.make(link, error="m").svg_inline(scale=4, dark="#000", light="#fff", border=2,
+                                                        title="QR code of the table's link"))
+    matches = list(reversed(table.matches))
+    return render_template(
+        "tables/show.html", table=table, link=link, qr=qr,
+        active=[m for m in matches if m.status == "active"],
+        done=[m for m in matches if m.status != "active"],
+        players={p.id: p for p in table.players}, played=_played(table),
+        player_form=player_form or PlayerForm(formdata=None), button=ButtonForm(),
+        rename_error=rename_error,
+    ), status
+
+
+@bp.get("/t/<token>")
+def show(token: str):
+    table = table_or_404(token)
+    remember_table(table.token)
+    return _render_table(table)
+
+
+def _name_taken(table: Table, name: str, except_id: int | None = None) -> bool:
+    key = name.casefold()
+    return db.session.scalar(
+        sa.select(sa.func.count()).select_from(Player).where(
+            Player.table_id == table.id, Player.name_key == key, Player.id != (except_id or -1))
+    ) > 0
+
+
+@bp.post("/t/<token>/players")
+def add_player(token: str):
+    table = table_or_404(token)
+    form = PlayerForm()
+    if form.validate_on_submit():
+        if _name_taken(table, form.name.data):
+            form.name.errors.append(f"{form.name.data} is already on this table.")
+        else:
+            db.session.add(Player(table_id=table.id, name=form.name.data, name_key=form.name.data.casefold()))
+            db.session.commit()
+            return redirect(url_for("tables.show", token=token) + "#roster")
+    return _render_table(table, player_form=form, status=422)
+
+
+def _player_or_404(table: Table, player_id: int) -> Player:
+    player = db.session.scalar(sa.select(Player).where(Player.id == player_id, Player.table_id == table.id))
+    if player is None:
+        abort(404)
+    return player
+
+
+@bp.post("/t/<token>/players/<int:player_id>/rename")
+def rename_player(token: str, player_id: int):
+    table = table_or_404(token)
+    player = _player_or_404(table, player_id)
+    form = PlayerForm()
+    if form.validate_on_submit():
+        if _name_taken(table, form.name.data, except_id=player.id):
+            return _render_table(table, status=422,
+                                 rename_error=(player.id, f"{form.name.data} is already on this table."))
+        player.name = form.name.data
+        player.name_key = form.name.data.casefold()
+        db.session.commit()
+        return redirect(url_for("tables.show", token=token) + "#roster")
+    message = next(iter(form.errors.values()))[0] if form.errors else "Type the player's name."
+    return _render_table(table, status=422, rename_error=(player.id, message))
+
+
+@bp.post("/t/<token>/players/<int:player_id>/remove")
+def remove_player(token: str, player_id: int):
+    table = table_or_404(token)
+    player = _player_or_404(table, player_id)
+    form = ButtonForm()
+    if form.validate_on_submit():
+        if player.id in _played(table):
+            return _render_table(table, status=422, rename_error=(
+                player.id, f"{player.name} has played a match here and stays on the roster."))
+        db.session.delete(player)
+        db.session.commit()
+    return redirect(url_for("tables.show", token=token) + "#roster")
+
+
+__all__ = ["bp"]

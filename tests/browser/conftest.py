@@ -1,0 +1,75 @@
+"""Browser fixtures: the app served from a thread on a free loopback port, and Playwright driving
+Debian's Chromium (``/usr/bin/chromium``; Playwright never downloads a browser here) at a phone's
+390×844 viewport."""
+
+from __future__ import annotations
+
+import os
+import queue
+import shutil
+import threading
+
+import pytest
+from werkzeug.serving import make_server
+
+from scorekeeper import create_app
+from scorekeeper.extensions import alembic, db
+
+CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
+PHONE = {"width": 390, "height": 844}
+
+
+def _chromium_or_skip() -> str:
+    if os.path.exists(CHROMIUM) or shutil.which(CHROMIUM):
+        return CHROMIUM
+    if os.environ.get("SCOREKEEPER_REQUIRE_BROWSER") or os.environ.get("CI"):
+        pytest.fail(f"Chromium is required for the browser tests and was not found at {CHROMIUM}")
+    pytest.skip(f"no Chromium at {CHROMIUM}")
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": _chromium_or_skip(),
+        "headless": True,
+        "args": ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "viewport": PHONE, "device_scale_factor": 1, "has_touch": True}
+
+
+def _serve(database_url: str, ready: queue.Queue, stop: threading.Event) -> None:
+    # The app is made, migrated and served in its own thread: Playwright's sync API keeps an event
+    # loop running in the test's thread, where Flask cannot run the extensions' async teardowns.
+    app = create_app({"TESTING": True, "SECRET_KEY": "browser test secret", "DATABASE_URL": database_url})
+    with app.app_context():
+        alembic.upgrade()
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    server.timeout = 0.2
+    ready.put(server.server_port)
+    while not stop.is_set():
+        server.handle_request()
+    server.server_close()
+    with app.app_context():
+        db.engine.dispose()
+
+
+@pytest.fixture
+def live_server(tmp_path):
+    """The app on a fresh database, served on 127.0.0.1 from a thread; yields its base URL."""
+    ready: queue.Queue = queue.Queue()
+    stop = threading.Event()
+    thread = threading.Thread(target=_serve, args=(f"sqlite:///{tmp_path / 'browser.sqlite3'}", ready, stop),
+                              daemon=True)
+    thread.start()
+    port = ready.get(timeout=30)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        stop.set()
+        thread.join(timeout=10)

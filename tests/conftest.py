@@ -1,0 +1,123 @@
+"""Shared fixtures in the flaskr shape: an app on a fresh database per test (built by running the
+migrations, never ``create_all``), a client, a CLI runner, and ``Sheet``, a helper for the multi-step
+things a person does (create a table, add players, start a match, record hands)."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+
+from scorekeeper import create_app
+from scorekeeper import models
+from scorekeeper.extensions import alembic, db
+
+_CSRF_RE = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = create_app({
+        "TESTING": True,
+        "SECRET_KEY": "test secret",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'scorekeeper.sqlite3'}",
+        "SERVER_NAME": "localhost",
+    })
+    with app.app_context():
+        alembic.upgrade()
+    yield app
+    with app.app_context():
+        db.engine.dispose()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app):
+    return app.test_cli_runner()
+
+
+class Sheet:
+    """What a person at the table does, in few lines: each step posts a real form with its CSRF token."""
+
+    def __init__(self, app, client):
+        self.app = app
+        self.client = client
+        self.token: str | None = None
+
+    def csrf(self, url: str = "/") -> str:
+        page = self.client.get(url).get_data(as_text=True)
+        match = _CSRF_RE.search(page)
+        assert match, f"no CSRF token on {url}"
+        return match.group(1)
+
+    def post(self, url: str, data: dict | None = None, **kw):
+        form = {"csrf_token": self.csrf("/tables/new")}
+        form.update(data or {})
+        return self.client.post(url, data=form, **kw)
+
+    def create_table(self, name: str = "Thursday night") -> str:
+        response = self.post("/tables/new", {"name": name})
+        assert response.status_code == 302, response.get_data(as_text=True)
+        self.token = response.headers["Location"].rsplit("/", 1)[-1]
+        return self.token
+
+    def add_players(self, *names: str) -> None:
+        for name in names:
+            response = self.post(f"/t/{self.token}/players", {"name": name})
+            assert response.status_code == 302, response.get_data(as_text=True)
+
+    def player_ids(self) -> dict[str, int]:
+        with self.app.app_context():
+            table = db.session.scalar(db_select(models.Table).where(models.Table.token == self.token))
+            return {p.name: p.id for p in table.players}
+
+    def start_match(self, variant: str, seats: list[str], first_dealer: str | None = None,
+                    rules: dict | None = None, stake: str = "") -> int:
+        ids = self.player_ids()
+        data = {f"seat_{ids[name]}": str(i) for i, name in enumerate(seats, start=1)}
+        data["first_dealer"] = str(ids[first_dealer]) if first_dealer else ""
+        data["stake"] = stake
+        data["variant"] = variant
+        for name, value in (rules or {}).items():
+            if value is True:
+                data[f"rule_{name}"] = "y"
+            elif value is False:
+                continue
+            else:
+                data[f"rule_{name}"] = "" if value is None else str(value)
+        response = self.post(f"/t/{self.token}/matches/new?variant={variant}", data)
+        assert response.status_code == 302, response.get_data(as_text=True)
+        return int(response.headers["Location"].rsplit("/", 1)[-1])
+
+    def match(self, match_id: int) -> models.Match:
+        return db.session.get(models.Match, match_id)
+
+    def version(self, match_id: int) -> int:
+        with self.app.app_context():
+            return db.session.get(models.Match, match_id).version
+
+    def record_points(self, match_id: int, points: dict[str, int | str], key: str | None = None,
+                      version: int | None = None, **extra):
+        ids = self.player_ids()
+        data = {f"points_{ids[name]}": str(v) for name, v in points.items()}
+        data["version"] = str(self.version(match_id) if version is None else version)
+        data["key"] = key or uuid.uuid4().hex
+        for k, v in extra.items():
+            data[k] = str(ids[v]) if k == "by" else v
+        return self.post(f"/t/{self.token}/m/{match_id}/hands/new", data)
+
+
+def db_select(*args):
+    import sqlalchemy as sa
+
+    return sa.select(*args)
+
+
+@pytest.fixture
+def sheet(app, client):
+    return Sheet(app, client)
