@@ -210,7 +210,9 @@ def check_copies(cards: Iterable[Card], decks: int, jokers: int) -> None:
         if n > limit:
             what = "jokers" if card.is_joker else card.symbol
             if limit == 0:
-                raise InvalidCardError(f"this game is played without jokers, but {_count_word(n)} {what} were given")
+                raise InvalidCardError(
+                    f"this game is played without jokers, but {_count_word(n)} {'was' if n == 1 else 'were'} given"
+                )
             raise InvalidCardError(
                 f"{_count_word(n)} {what} cannot be in play: the deck holds only {_count_word(limit)}"
             )

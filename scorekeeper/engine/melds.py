@@ -235,8 +235,9 @@ def _set_readings(cards: tuple[Card, ...], mr: MeldRules) -> tuple[list[_Reading
         if undeclared > len(missing):
             return [], f"{_a(game + ' ' + word)} needs distinct suits, and only four suits exist"
     else:
+        # repeats allowed: a joker reads as the suit with the fewest copies so far (a plausible card)
         used = [c.suit for c in effective]
-        missing = [s for s in SUITS if s not in used] or list(SUITS)
+        missing = sorted(SUITS, key=lambda s: used.count(s))
     candidates = sorted(ranks) if ranks else list(range(1, 14))
     readings = []
     for rank in candidates:

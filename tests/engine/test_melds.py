@@ -1,0 +1,228 @@
+"""Meld, opening, contract and rumino checks, driven by the golden files (every RULES.md example)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.engine.cards import Card, format_cards, parse_cards
+from scorekeeper.engine.melds import (
+    CONTRACTS,
+    InvalidMeldError,
+    MeldRules,
+    check_contract,
+    check_meld,
+    check_opening,
+    is_rumino,
+    opening_value,
+    rumino_outs,
+)
+from scorekeeper.engine.variants import find_variant
+
+GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "melds"
+FILES = sorted(GOLDEN.glob("*.json"))
+
+
+def _cases(section: str) -> list:
+    out = []
+    for path in FILES:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for i, case in enumerate(data.get(section, [])):
+            out.append(pytest.param(data["variant"], case, id=f"{data['variant']}-{i}-{case.get('source', '')}"))
+    return out
+
+
+def _rules(variant, case):
+    return variant.rules(case.get("n_players"), **case.get("rules", {}))
+
+
+def test_every_variant_has_a_golden_file():
+    from scorekeeper.engine.variants import VARIANTS
+
+    assert {p.stem for p in FILES} == set(VARIANTS)
+
+
+@pytest.mark.parametrize(("key", "case"), _cases("melds"))
+def test_golden_meld(key, case):
+    variant = find_variant(key)
+    verdict = variant.check_meld(case["cards"], _rules(variant, case))
+    assert verdict.valid is case["valid"], verdict.reason
+    if "kind" in case:
+        assert verdict.kind == case["kind"]
+    if "value" in case:
+        assert verdict.value == case["value"]
+    if "reason" in case:
+        assert case["reason"] in verdict.reason
+    if "jokers" in case:
+        assert verdict.jokers == tuple(parse_cards(case["jokers"]))
+
+
+@pytest.mark.parametrize(("key", "case"), _cases("openings"))
+def test_golden_opening(key, case):
+    variant = find_variant(key)
+    verdict = variant.check_opening(case["melds"], _rules(variant, case))
+    assert verdict.valid is case["valid"], verdict.reason
+    if "value" in case:
+        assert verdict.value == case["value"]
+    if "values" in case:
+        assert list(verdict.values) == case["values"]
+    if "reason" in case:
+        assert case["reason"] in verdict.reason
+
+
+@pytest.mark.parametrize(("key", "case"), _cases("contracts"))
+def test_golden_contract(key, case):
+    variant = find_variant(key)
+    verdict = variant.check_contract(case["deal"], case["melds"], _rules(variant, case), hand=case.get("hand"))
+    assert verdict.valid is case["valid"], verdict.reason
+    if "reason" in case:
+        assert case["reason"] in verdict.reason
+
+
+@pytest.mark.parametrize(("key", "case"), _cases("ruminos"))
+def test_golden_rumino(key, case):
+    variant = find_variant(key)
+    verdict = variant.is_rumino(case["cards"], _rules(variant, case))
+    assert verdict.valid is case["valid"], verdict.reason
+    if case["valid"]:
+        assert verdict.kind == "rumino"
+    if "reason" in case:
+        assert case["reason"] in verdict.reason
+
+
+@pytest.mark.parametrize(("key", "case"), _cases("rumino_outs"))
+def test_golden_rumino_outs(key, case):
+    variant = find_variant(key)
+    outs = variant.rumino_outs(case["cards"], _rules(variant, case))
+    assert format_cards(outs, symbols=False) == case["outs"]
+
+
+@pytest.mark.parametrize(("key", "case"), _cases("card_values"))
+def test_golden_card_values(key, case):
+    variant = find_variant(key)
+    rules = _rules(variant, case)
+    assert sum(variant.card_value(c, rules) for c in parse_cards(case["cards"])) == case["total"]
+
+
+@pytest.mark.parametrize(("key", "case"), _cases("knock_limits"))
+def test_golden_knock_limits(key, case):
+    variant = find_variant(key)
+    assert variant.knock_limit(case["upcard"], _rules(variant, case)) == case["limit"]
+
+
+def test_free_scoring_has_no_melds():
+    with pytest.raises(InvalidMeldError):
+        find_variant("free").check_meld("7S 7H 7D")
+
+
+# -- generic checks, straight from MeldRules ------------------------------------------------------
+
+RAMINO = MeldRules(game_name="Ramino", ace_run="either_end", max_jokers_per_meld=1, decks=2, jokers_in_deck=4)
+RUSSIAN = MeldRules(set_word="book", run_word="straight", set_max=None, set_distinct_suits=False, run_min=4,
+                    ace_run="either_end", decks=2, jokers_in_deck=4, game_name="Russian Rummy")
+
+
+@pytest.mark.parametrize(("cards", "reason"), [
+    ("", "no cards"),
+    ("9S 1X", "is not a card"),
+    ("9S 9H", "at least 3"),
+    ("9S 10H JD", "neither a set"),
+    ("5H 7H 9H", "not in sequence"),
+    ("5H JK 9H", "the jokers cannot fill the gaps"),
+    ("5H 6H 7S", "neither"),
+    ("QD KD AD 2D", "wraps"),
+])
+def test_refusal_reasons(cards, reason):
+    verdict = check_meld(cards, RAMINO)
+    assert not verdict.valid
+    assert reason in verdict.reason
+
+
+def test_undeclared_joker_reads_upward_and_says_it_is_ambiguous():
+    verdict = check_meld("2D 3D JK", RAMINO)
+    assert verdict.jokers == (Card.parse("4D"),)
+    assert verdict.value == 9 and verdict.ambiguous
+    opening = check_opening(["2D 3D JK"], RAMINO, 0)
+    assert not opening.valid and "stands for" in opening.reason
+    assert check_opening(["2D 3D JK=AD"], RAMINO, 0).value == 6
+
+
+def test_undeclared_joker_at_the_top_of_a_high_ace_run():
+    verdict = check_meld("QD KD JK", RAMINO)
+    assert verdict.jokers == (Card.parse("AD"),) and verdict.value == 31
+
+
+def test_forced_joker_is_not_ambiguous():
+    assert not check_meld("9C JK JC", RAMINO).ambiguous
+    assert not check_meld("3S 3H JK", RAMINO).ambiguous  # 3♦ or 3♣: the same value either way
+
+
+def test_declared_meld_shows_each_joker():
+    verdict = check_meld("JK JC 9C", RAMINO)
+    assert format_cards(verdict.declared) == "9♣ JKR=10♣ J♣"
+
+
+def test_joker_declared_as_a_low_ace():
+    verdict = check_meld("JK=AH 2H 3H", RAMINO)
+    assert verdict.valid and verdict.value == 6
+
+
+def test_opening_value_raises_on_a_bad_meld():
+    assert opening_value(["QH KH AH", "7S 7D 7C"], RAMINO) == 52
+    with pytest.raises(InvalidMeldError, match="identical"):
+        opening_value(["9S 9S 9H"], RAMINO)
+
+
+def test_opening_copies_counted_across_melds():
+    verdict = check_opening(["7S 7D 7C", "7S 8S 9S", "6S 7S 8S"], RAMINO, 0)
+    assert not verdict.valid and "the deck holds only two" in verdict.reason
+
+
+def test_contracts_table():
+    assert CONTRACTS == {1: (2, 0), 2: (0, 1), 3: (2, 1), 4: (3, 0), 5: (1, 2)}
+
+
+def test_contract_without_hand_trusts_the_rest():
+    assert check_contract(5, ["4H 5H 6H 7H", "8H 9H 10H JH", "QS QD QC"], RUSSIAN).valid
+
+
+def test_rumino_outs_respect_the_deck():
+    rumino = MeldRules(set_distinct_suits=False, run_max=4, decks=2, jokers_in_deck=4)
+    assert format_cards(rumino_outs("7S 7S 7H 7H 7D 7C", rumino)) == "7♦ 7♣ JKR"
+    assert rumino_outs("7S 7S 7H 7H 7D 7C", rumino, naturals_only=True) == parse_cards("7D 7C")
+
+
+def test_rumino_ignores_run_limit_and_needs_seven():
+    rumino = MeldRules(set_distinct_suits=True, run_max=4, decks=2, jokers_in_deck=4)
+    assert is_rumino("7S 7S 7H 7H 7D 7C 7D", rumino).valid
+    assert not is_rumino("7S 7S 7H 7H 7D 7C", rumino).valid
+
+
+# -- properties -----------------------------------------------------------------------------------
+
+NATURALS = [Card(r, s) for s in "SHDC" for r in range(1, 14)]
+deck_cards = st.sampled_from(NATURALS + [Card.joker()])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(deck_cards, min_size=1, max_size=7), st.randoms())
+def test_check_meld_ignores_card_order(cards, rnd):
+    shuffled = list(cards)
+    rnd.shuffle(shuffled)
+    for rules in (RAMINO, RUSSIAN):
+        a, b = check_meld(cards, rules), check_meld(shuffled, rules)
+        assert (a.valid, a.kind, a.value) == (b.valid, b.kind, b.value)
+        assert sorted(a.jokers, key=Card.sort_key) == sorted(b.jokers, key=Card.sort_key)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(deck_cards, min_size=3, max_size=6))
+def test_a_valid_meld_is_still_valid_once_its_jokers_are_declared(cards):
+    verdict = check_meld(cards, RUSSIAN)
+    if verdict.valid:
+        again = check_meld(verdict.declared, RUSSIAN)
+        assert again.valid and again.value == verdict.value and again.kind == verdict.kind
