@@ -24,8 +24,10 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, ClassVar, Iterable, Literal
 
+from .. import arrange as _arrange
 from .. import melds as _melds
-from ..cards import Card, InvalidCardError
+from ..arrange import Arrangement, DeclaredCheck
+from ..cards import Card, InvalidCardError, parse_cards
 from ..melds import ContractCheck, MeldCheck, MeldRules, OpeningCheck
 
 SwitchType = Literal["bool", "int", "enum", "int_or_null"]
@@ -305,9 +307,49 @@ class Variant:
         """Check one meld under these rules (cards as text or ``Card`` values)."""
         return _melds.check_meld(cards, self.meld_rules(self._resolve(rules)))
 
+    def arrange(self, cards: str | Iterable[Card], rules: Rules | None = None) -> Arrangement:
+        """The arrangement of ``cards`` with the least deadwood (or least value left) under these rules.
+
+        Delegates to ``scorekeeper.engine.arrange.arrange`` with this variant's meld rules and values.
+        """
+        rules = self._resolve(rules)
+        return _arrange.arrange(_cards(cards), self.meld_rules(rules), self.values(rules))
+
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
         """The rules in plain words for the new-match page, one sentence per line."""
         raise NotImplementedError
+
+
+class KnockGame:
+    """Mixin for knock games (Rumino, Gin, Oklahoma): discards, lay-offs and declared arrangements.
+
+    Each method delegates to the function of the same name in ``scorekeeper.engine.arrange``.
+    """
+
+    def best_discard(self, cards: str | Iterable[Card], rules: Rules | None = None) -> tuple[Card, Arrangement]:
+        """The discard that leaves the least deadwood, and the arrangement of the cards kept."""
+        rules = self._resolve(rules)  # type: ignore[attr-defined]
+        return _arrange.best_discard(_cards(cards), self.meld_rules(rules), self.values(rules))  # type: ignore[attr-defined]
+
+    def layoff(self, defender_cards: str | Iterable[Card], knocker_melds: Iterable[str | Iterable[Card]],
+               rules: Rules | None = None) -> Arrangement:
+        """The defender's least deadwood after their own melds and lay-offs on the knocker's melds."""
+        rules = self._resolve(rules)  # type: ignore[attr-defined]
+        return _arrange.layoff(_cards(defender_cards), [_cards(m) for m in knocker_melds],
+                               self.meld_rules(rules), self.values(rules))  # type: ignore[attr-defined]
+
+    def check_declared(self, melds: Iterable[str | Iterable[Card]], deadwood: str | Iterable[Card],
+                       rules: Rules | None = None) -> DeclaredCheck:
+        """Check a knocker's declared arrangement (legal melds, cards the deck can hold)."""
+        rules = self._resolve(rules)  # type: ignore[attr-defined]
+        return _arrange.check_declared([_cards(m) for m in melds], _cards(deadwood),
+                                       self.meld_rules(rules), self.values(rules))  # type: ignore[attr-defined]
+
+
+def _cards(cards: str | Iterable[Card] | Iterable[str]) -> list[Card]:
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    return [c if isinstance(c, Card) else Card.parse(c) for c in cards]
 
 
 def _replace(switch: Switch, **changes: Any) -> Switch:
@@ -324,7 +366,7 @@ def card_values(ace: int, joker: int, *, pictures: int = 10, low: int | None = N
     return (joker, ace, *pips, pictures, pictures, pictures)
 
 
-__all__ = ["Variant", "Switch", "Rules", "InvalidRulesError", "UnknownVariantError", "card_values",
+__all__ = ["Variant", "KnockGame", "Switch", "Rules", "InvalidRulesError", "UnknownVariantError", "card_values",
            "MeldCheck", "OpeningCheck", "ContractCheck", "InvalidCardError"]
 
 

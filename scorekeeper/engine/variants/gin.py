@@ -11,6 +11,11 @@ penalty scheme (``multiplayer_scheme = seed_penalty``, §5.2) applies automatica
 ('seed_penalty', None)
 >>> gin.check_meld("KS QS AS").valid
 False
+>>> a = gin.arrange("3H 4H 5H 8S 8D 8C JC QC KC AD")
+>>> a.points
+1
+>>> gin.layoff("9D 9H 9S 5C 6C 7C 6H 10C KD 4S", ["3H 4H 5H", "8S 8D 8C", "JC QC KC"]).points
+14
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from typing import Any, Iterable, Mapping
 
 from ..cards import Card
 from ..melds import MeldRules
-from .base import InvalidRulesError, Rules, Switch, Variant, card_values, values_sentence
+from .base import KnockGame, Rules, Switch, Variant, card_values, values_sentence
 
 #: The seed scheme's fixed winner points (RULES §5.2): the scheme has no bonuses to switch.
 SEED_WINNER_POINTS = {"gin": 25, "undercut": 20, "knock": 10}
@@ -29,7 +34,7 @@ _SEED = (("multiplayer_scheme", ("seed_penalty",)),)
 _SHUTOUT = ("game_bonus_200", "double_hand_points", "double_total")
 
 
-class KnockRummy(Variant):
+class KnockRummy(KnockGame, Variant):
     """What Gin and Oklahoma share: one pack, no jokers, ace low, deadwood counted A1 pictures 10."""
 
     ends = ("knock", "gin", "big_gin")

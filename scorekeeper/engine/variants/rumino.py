@@ -12,6 +12,8 @@ True
 True
 >>> rumino.card_value("JK"), rumino.card_value("QS"), rumino.card_value("AS")
 (10, 10, 1)
+>>> rumino.arrange("QS KS AS 4H 4C JK 9S").points
+18
 """
 
 from __future__ import annotations
@@ -20,14 +22,14 @@ from typing import Iterable
 
 from ..cards import Card
 from ..melds import MeldCheck, MeldRules, is_rumino, rumino_outs
-from .base import Rules, Switch, Variant, card_values, values_sentence
+from .base import KnockGame, Rules, Switch, Variant, card_values, values_sentence
 
 #: Fixed, not switches (RULES §10.1).
 KNOCK_LIMIT = 7
 ELIMINATION_TARGET = 100
 
 
-class Rumino(Variant):
+class Rumino(KnockGame, Variant):
     key = "rumino"
     name = "Rumino"
     aliases = ("rummino", "ramino americano")
