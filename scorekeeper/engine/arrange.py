@@ -744,7 +744,9 @@ def _layout(meld: Sequence[Card], p: _Params) -> tuple | str:
                 suit = _SUIT_INDEX[next(iter(suits))] if suits else 0
                 return ("run", suit, lo, lo + size - 1, k)
             run_reason = "is not consecutive" + (
-                "" if p.high and p.low else " (the ace is low only)" if p.low else " (the ace is high only)"
+                "" if not aces or (p.high and p.low)
+                else " (the ace is low only)" if p.low
+                else " (the ace is high only)"
             )
     if len(ranks) <= 1:
         return set_reason

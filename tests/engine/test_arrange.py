@@ -320,3 +320,219 @@ def test_best_discard_prefers_the_highest_card_on_a_tie():
 def test_best_discard_can_throw_a_joker():
     discard, result = best_discard(cards("5S 6S 7S JK"), RUMINO, RUMINO_VALUES)
     assert discard.is_joker and result.points == 0
+
+
+# -- agreement with the brute force ---------------------------------------------------------------------
+
+
+def deck_for(rules: MeldRules) -> list[Card]:
+    naturals = [Card(r, s) for s in SUITS for r in range(1, 14)]
+    return naturals * rules.decks + [Card.joker()] * rules.jokers_in_deck
+
+
+def meld_rich(rng: random.Random, n: int, rules: MeldRules) -> list[Card]:
+    """A hand built from sets, overlapping runs and a few strays, within the deck's copies."""
+    pool = Counter(deck_for(rules))
+    hand: list[Card] = []
+
+    def take(card: Card) -> None:
+        if len(hand) < n and pool[card] > 0:
+            pool[card] -= 1
+            hand.append(card)
+
+    while len(hand) < n:
+        roll = rng.random()
+        if roll < 0.35:
+            rank = rng.randint(1, 13)
+            for s in rng.sample(SUITS, rng.choice([2, 3, 3, 4])):
+                take(Card(rank, s))
+        elif roll < 0.8:
+            suit = rng.choice(SUITS)
+            start = rng.randint(1, 11)
+            for r in range(start, min(13, start + rng.choice([2, 3, 4, 5, 6])) + 1):
+                take(Card(r, suit))
+        elif roll < 0.9 and rules.jokers_in_deck:
+            take(Card.joker())
+        else:
+            take(rng.choice(deck_for(rules)))
+    return hand
+
+
+RULESETS = [
+    GIN,
+    RUMINO,
+    RAMINO,
+    RUSSIAN,
+    MeldRules(ace_run="high_only", set_distinct_suits=True, decks=2, jokers_in_deck=2),  # Kalooki
+    MeldRules(set_min=3, set_max=3, run_min=3, run_max=5, ace_run="either_end", allow_ace_both_ends=True,
+              max_jokers_per_meld=2, min_naturals_per_meld=2, decks=3, jokers_in_deck=4),
+    MeldRules(set_min=4, set_max=None, set_distinct_suits=False, run_min=3, min_naturals_per_meld=0,
+              max_jokers_per_meld=3, decks=2, jokers_in_deck=4),
+]
+VALUE_TABLES = [GIN_VALUES, RUMINO_VALUES, RAMINO_VALUES, RUSSIAN_VALUES, (15,) + tuple(range(1, 14))]
+
+
+@st.composite
+def hands(draw, max_cards: int = 11, rules_list=RULESETS):
+    rules = draw(st.sampled_from(rules_list))
+    values = draw(st.sampled_from(VALUE_TABLES))
+    n = draw(st.integers(0, max_cards))
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = random.Random(seed)
+    style = draw(st.sampled_from(["uniform", "rich", "narrow"]))
+    if style == "uniform":
+        hand = rng.sample(deck_for(rules), n)
+    elif style == "rich":
+        hand = meld_rich(rng, n, rules)
+    else:
+        # few ranks and suits: duplicates, long runs and crowded sets
+        lo = rng.randint(1, 9)
+        narrow = [c for c in deck_for(rules) if c.is_joker or (lo <= c.rank < lo + 5 and c.suit in "SH")]
+        hand = rng.sample(narrow, min(n, len(narrow)))
+    return rules, values, hand
+
+
+SETTINGS = settings(max_examples=150, deadline=None, derandomize=True,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(hands())
+def test_arrange_agrees_with_brute_force(case):
+    rules, values, hand = case
+    result = arrange(hand, rules, values)
+    assert_sound(result, hand, rules, values)
+    assert result.points == brute_force_arrange(hand, rules, values)
+    shuffled = hand[:]
+    random.Random(len(hand)).shuffle(shuffled)
+    assert arrange(shuffled, rules, values) == result
+
+
+@SETTINGS
+@given(hands(max_cards=9))
+def test_best_discard_agrees_with_brute_force(case):
+    rules, values, hand = case
+    if not hand:
+        return
+    discard, result = best_discard(hand, rules, values)
+    assert_sound(result, hand, rules, values, extra=[discard])
+    assert (result.points, -value(discard, values)) == brute_force_discard(hand, rules, values)
+    assert best_discard(list(reversed(hand)), rules, values) == (discard, result)
+
+
+def brute_force_layoff(hand: list[Card], knocker: list[list[Card]], rules: MeldRules, values) -> int:
+    """Least deadwood over every choice of cards laid off on each knocker meld, then the best melds."""
+    best = brute_force_arrange(hand, rules, values)
+
+    def go(n: int, left: list[Card]) -> None:
+        nonlocal best
+        if n == len(knocker):
+            best = min(best, brute_force_arrange(left, rules, values))
+            return
+        for mask in range(1 << len(left)):
+            extra = [c for i, c in enumerate(left) if mask >> i & 1]
+            group = knocker[n] + extra
+            naturals = [c for c in group if not c.is_joker]
+            if mask == 0 or legal(naturals, len(group) - len(naturals), rules):
+                go(n + 1, [c for i, c in enumerate(left) if not mask >> i & 1])
+
+    go(0, hand)
+    return best
+
+
+@settings(max_examples=120, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from([GIN, RUMINO, RAMINO, RULESETS[5]]), st.integers(0, 2**32 - 1), st.integers(0, 7))
+def test_layoff_agrees_with_brute_force(rules, seed, n):
+    rng = random.Random(seed)
+    values = RUMINO_VALUES
+    # the knocker's melds: natural melds found in a meld-rich hand
+    knocker_hand = meld_rich(rng, 10, rules)
+    knocker = [
+        [c for c in m] for m in arrange([c for c in knocker_hand if not c.is_joker], rules, values).melds
+    ][:3]
+    pool = Counter(deck_for(rules)) - Counter(c for m in knocker for c in m)
+    # the defender: cards near the knocker's melds, so that lay-offs are likely
+    near = [c for c in pool.elements() if c.is_joker or any(abs(c.rank - k.rank) <= 2 for m in knocker for k in m)]
+    hand = rng.sample(near, min(n, len(near)))
+    result = layoff(hand, knocker, rules, values)
+    assert_sound(result, hand, rules, values)
+    assert result.points == brute_force_layoff(hand, knocker, rules, values)
+    assert result.points <= arrange(hand, rules, values).points
+
+
+def test_chained_layoff_and_run_limits():
+    knocker = [cards("5H 6H 7H")]
+    # gin: runs without limit, 8-9-10♥ and 4-3♥ all go
+    result = layoff(cards("8H 9H 10H 4H 3H KS"), knocker, GIN, GIN_VALUES)
+    assert result.points == 10 and len(result.laid_off) + sum(map(len, result.melds)) == 5
+    # runs of at most 4: only one card goes on, the 8♥ (it is worth more than the 4♥)
+    capped = MeldRules(run_max=4)
+    result = layoff(cards("4H 8H 9H KS"), knocker, capped, GIN_VALUES)
+    assert result.laid_off == (Card.parse("8H"),) and result.points == 4 + 9 + 10
+
+
+def test_layoff_on_a_set_of_three_takes_one_card():
+    result = layoff(cards("9C 2D"), [cards("9S 9H 9D")], GIN, GIN_VALUES)
+    assert result.laid_off == (Card.parse("9C"),) and result.points == 2
+    assert layoff(cards("9C"), [cards("9S 9H 9D 9C")], MeldRules(decks=2), GIN_VALUES).points == 9
+
+
+def test_layoff_stops_at_the_ace():
+    # ace low: nothing above the king
+    assert layoff(cards("AH"), [cards("JH QH KH")], GIN, GIN_VALUES).points == 1
+    assert layoff(cards("AH"), [cards("2H 3H 4H")], GIN, GIN_VALUES).points == 0
+
+
+def test_layoff_refuses_an_illegal_knocker_meld():
+    with pytest.raises(ValueError, match="knocker's meld 1"):
+        layoff(cards("AH"), [cards("QH KH AH")], GIN, GIN_VALUES)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_gin_agrees_with_brute_force_on_many_hands(seed):
+    rng = random.Random(seed)
+    deck = deck_for(GIN)
+    for n in range(400):
+        hand = rng.sample(deck, 10) if n % 2 else meld_rich(rng, 10, GIN)
+        assert arrange(hand, GIN, GIN_VALUES).points == brute_force_arrange(hand, GIN, GIN_VALUES)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_gin_best_discard_agrees_with_brute_force(seed):
+    rng = random.Random(100 + seed)
+    deck = deck_for(GIN)
+    for n in range(60):
+        hand = rng.sample(deck, 11) if n % 2 else meld_rich(rng, 11, GIN)
+        discard, result = best_discard(hand, GIN, GIN_VALUES)
+        assert (result.points, -discard.rank if discard.rank < 10 else -10) == brute_force_discard(
+            hand, GIN, GIN_VALUES
+        )
+
+
+# -- check_declared -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "melds, deadwood, rules, reason",
+    [
+        (["QS KS AS"], "", GIN, "meld 1 (Q♠ K♠ A♠) is not consecutive (the ace is low only)"),
+        (["8S 8S 8H"], "", RAMINO, "meld 1 (8♠ 8♠ 8♥) repeats a suit; a set needs different suits"),
+        (["5H JK JK"], "", RAMINO, "meld 1 (5♥ JKR JKR) holds 2 jokers; a meld may hold at most 1"),
+        (["5H 6H"], "", GIN, "meld 1 (5♥ 6♥) has 2 cards; a run has 3-13"),
+        (["5H 6S 7H"], "", GIN, "meld 1 (5♥ 6♠ 7♥) is neither a set nor a run"),
+        (["5H 6H 7H"], "7H", GIN, "2 × 7♥ declared, but the deck holds 1"),
+        (["JK JK 7H"], "JK JK JK", RUMINO, "5 × jokers declared, but the deck holds 4"),
+        (["5H JK=7H 7H"], "", RUMINO, "meld 1 (5♥ JKR=7♥ 7♥) repeats a card"),
+        (["5H JK=8H 7H"], "", RUMINO, "meld 1 (5♥ JKR=8♥ 7♥) is not consecutive"),
+        (["AD 2D 3D"], "", RULESETS[4], "meld 1 (A♦ 2♦ 3♦) is not consecutive (the ace is high only)"),
+    ],
+)
+def test_check_declared_refusals(melds, deadwood, rules, reason):
+    check = check_declared([cards(m) for m in melds], cards(deadwood), rules, RUMINO_VALUES)
+    assert check.valid is False and check.reason == reason
+
+
+def test_check_declared_accepts_jokers_declared_or_not():
+    melds = [cards("5H JK=6H 7H"), cards("9C 9D JK"), cards("QD KD AD")]
+    check = check_declared(melds, cards("2S JK"), RAMINO, RAMINO_VALUES)
+    assert check == DeclaredCheck(True, "", 27)
