@@ -9,10 +9,14 @@ from __future__ import annotations
 from .base import Scorer
 from .free import FreeScorer
 from .rumino import RuminoScorer
+from .gin import GinScorer
+from .oklahoma import OklahomaScorer
 
 SCORERS: dict[str, type[Scorer]] = {
     FreeScorer.key: FreeScorer,
     RuminoScorer.key: RuminoScorer,
+    GinScorer.key: GinScorer,
+    OklahomaScorer.key: OklahomaScorer,
 }
 
 __all__ = ["SCORERS", "Scorer"]

@@ -338,9 +338,9 @@ class RebuyPolicy:
 
         >>> p = RebuyPolicy()
         >>> [str(p.cost_of(Decimal("20"), n)) for n in (1, 2)]
-        ['40', '80']
+        ['40.00', '80.00']
         >>> [str(RebuyPolicy(cost="first_rebuy_equals_stake").cost_of(Decimal("20"), n)) for n in (1, 2)]
-        ['20', '40']
+        ['20.00', '40.00']
         >>> str(RebuyPolicy(cost="half_stake").cost_of(Decimal("5.00"), 1))
         '2.50'
         """
