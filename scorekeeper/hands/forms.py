@@ -59,7 +59,9 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
             setattr(HandForm, f"cards_{p.id}", StringField(
                 f"{p.name}'s cards", render_kw={"autocomplete": "off", "placeholder": "e.g. 8d kc jk",
                                                 "autocapitalize": "characters"}))
-    form = HandForm(formdata=formdata, data=data or {}) if formdata is not None else HandForm(data=data or {})
+    # formdata=None must be explicit: Flask-WTF otherwise fills a fresh form from the request it is
+    # answering, and the blank form after a save would come back holding the hand just saved.
+    form = HandForm(formdata=formdata, data=data or {})
     if formdata is None:
         form.key.data = secrets.token_urlsafe(16)
         if version is not None:

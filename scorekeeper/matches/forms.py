@@ -68,7 +68,7 @@ def build_match_form(players: list[Player], switches: list[Any], formdata: Any =
         setattr(MatchForm, f"seat_{p.id}", SelectField(p.name, choices=make_choices(seat_choices), default=NOT_PLAYING))
     for s in switches:
         setattr(MatchForm, f"rule_{s.name}", _switch_field(s))
-    form = MatchForm(formdata=formdata) if formdata is not None else MatchForm()
+    form = MatchForm(formdata=formdata)
     form.first_dealer.choices = make_choices([("", "seat 1")] + [(str(p.id), p.name) for p in players])
     form.switch_names = [s.name for s in switches]
     form.players = players

@@ -104,6 +104,8 @@ def test_htmx_save_returns_the_scoreboard_fragment(game, client):
     assert body.lstrip().startswith('<div id="scoreboard"')
     assert "<html" not in body
     assert 'class="new' in body  # the new row is highlighted
+    form = body.split('id="record"')[1].split("</form>")[0]
+    assert 'value="4"' not in form and 'value="k1"' not in form  # a blank form for the next hand
     page = client.get(f"/t/{sheet.token}/m/{match_id}", headers={"HX-Request": "true"})
     assert "HX-Request" in page.headers["Vary"]
 

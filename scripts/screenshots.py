@@ -1,0 +1,85 @@
+"""Take phone-sized screenshots (390×844) of the main pages into docs/screenshots/.
+
+Run: .venv/bin/python scripts/screenshots.py  (needs Debian's chromium at /usr/bin/chromium)
+
+It serves the app on a throwaway database, plays a short free-scoring match through the real pages,
+and photographs each screen, in light and dark mode where it matters.
+"""
+
+from __future__ import annotations
+
+import queue
+import re
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+from werkzeug.serving import make_server
+import logging
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scorekeeper import create_app  # noqa: E402
+from scorekeeper.extensions import alembic  # noqa: E402
+
+OUT = ROOT / "docs" / "screenshots"
+
+
+def serve(url_queue: queue.Queue, stop: threading.Event, db_path: str) -> None:
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)
+    app = create_app({"SECRET_KEY": "screens", "DATABASE_URL": f"sqlite:///{db_path}"})
+    with app.app_context():
+        alembic.upgrade()
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    server.timeout = 0.2
+    url_queue.put(f"http://127.0.0.1:{server.server_port}")
+    while not stop.is_set():
+        server.handle_request()
+
+
+def main(only: list[str]) -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    tmp = tempfile.mkdtemp()
+    urls: queue.Queue = queue.Queue()
+    stop = threading.Event()
+    threading.Thread(target=serve, args=(urls, stop, f"{tmp}/s.sqlite3"), daemon=True).start()
+    base = urls.get(timeout=30)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
+                                    args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        for scheme in ("light", "dark"):
+            page = browser.new_page(viewport={"width": 390, "height": 844}, color_scheme=scheme)
+            shoot = lambda name, full=True: page.screenshot(path=str(OUT / f"{name}-{scheme}.png"), full_page=full)  # noqa: E731
+            page.goto(base + "/tables/new")
+            page.get_by_label("Table name").fill("Thursday night")
+            page.get_by_role("button", name="Create table").click()
+            for name in ("Ann", "Ben", "Cat"):
+                page.get_by_label("Player name").fill(name)
+                page.get_by_role("button", name="Add player").click()
+            shoot("table")
+            page.get_by_role("link", name="New match").first.click()
+            page.get_by_role("link", name=re.compile("Free scoring")).click()
+            for seat, name in enumerate(("Ann", "Ben", "Cat"), start=1):
+                page.get_by_label(name, exact=True).select_option(f"seat {seat}")
+            shoot("new-match")
+            page.get_by_role("button", name=re.compile("^Start")).click()
+            for a, b, c in ((12, 5, 0), (3, 20, 7), (8, 1, 30)):
+                page.get_by_label("Ann", exact=True).fill(str(a))
+                page.get_by_label("Ben", exact=True).fill(str(b))
+                page.get_by_label("Cat", exact=True).fill(str(c))
+                page.get_by_role("button", name="Save hand").click()
+                page.wait_for_load_state("networkidle")
+            shoot("scoreboard")
+            page.goto(base + "/")
+            shoot("home")
+            page.close()
+        browser.close()
+    stop.set()
+    print("screenshots in", OUT.relative_to(ROOT))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,1 @@
+// The card picker: tapping cards fills the cards text box (progressive enhancement).
