@@ -238,6 +238,7 @@ class _Search:
             if cost < best:
                 best, choice, nxt = cost, ("disc", i), (rest, j, 1)
         jmax = min(j, p.max_jokers)
+        split_at = 2 * p.run_min
         # Option 3: a set of rank r holding this card. Earlier suits' cards of rank r are already decided.
         if p.set_max >= p.set_min:
             caps = []
@@ -293,6 +294,16 @@ class _Search:
                     if hi > p.maxpos or hi - lo + 1 > p.run_max or (lo == 1 and hi == 14 and not p.both):
                         break
                     partial = self._extend(partial, s, hi, jmax)
+                    if hi - lo + 1 == split_at:
+                        # A run this long that splits into two legal runs is never needed: the two
+                        # halves (found on other branches) meld the same cards, and any longer run
+                        # grown from it splits at the same place. Dropping them keeps long suits
+                        # with jokers from exploding.
+                        cut = lo + p.run_min
+                        partial = [
+                            x for x in partial
+                            if not _splits(x[2], p.run_min - sum(1 for q in x[3] if q < cut), p.min_naturals)
+                        ]
                     if not partial:
                         break
         self.memo[key] = (best, choice, nxt)
@@ -351,6 +362,11 @@ class _Search:
                 )
             key_state = nxt
         return melds, dead, discard
+
+
+def _splits(naturals: int, first: int, min_naturals: int) -> bool:
+    """Does a run with `first` naturals in its first run_min places split into two legal runs?"""
+    return first >= min_naturals and naturals - first >= min_naturals
 
 
 def _set_cards(r: int, suits: list[int], k: int, distinct: bool) -> tuple[Card, ...]:

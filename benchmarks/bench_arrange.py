@@ -1,0 +1,118 @@
+"""Benchmark of the least-deadwood solver (issue 3). A script, not a test: it prints figures.
+
+    .venv/bin/python benchmarks/bench_arrange.py [--quick]
+
+Each figure is the median of several timed runs over a fixed list of pre-dealt hands, after a warm-up
+run (the warm-up also builds the per-rule suit tables, which are built once per rule configuration and
+keyed by suit masks; no result of one hand is ever reused for another).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from scorekeeper.engine.arrange import arrange, best_discard  # noqa: E402
+from scorekeeper.engine.cards import SUITS, Card  # noqa: E402
+from scorekeeper.engine.melds import MeldRules  # noqa: E402
+
+GIN = MeldRules()
+GIN_VALUES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+# two decks, four jokers, Ramino-style melds (ace either end, one joker per meld would be easier; allow any)
+TWO_DECKS = MeldRules(set_distinct_suits=False, ace_run="either_end", decks=2, jokers_in_deck=4)
+TWO_DECK_VALUES = (25, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+NATURALS = [Card(r, s) for s in SUITS for r in range(1, 14)]
+
+
+def meld_rich(rng: random.Random, n: int, decks: int = 1) -> list[Card]:
+    """Sets, overlapping runs, 4-card sets and long runs, topped up with strays."""
+    pool = Counter(NATURALS * decks)
+    hand: list[Card] = []
+
+    def take(card: Card) -> None:
+        if len(hand) < n and pool[card] > 0:
+            pool[card] -= 1
+            hand.append(card)
+
+    while len(hand) < n:
+        roll = rng.random()
+        if roll < 0.4:
+            rank = rng.randint(1, 13)
+            for s in rng.sample(SUITS, rng.choice([3, 3, 4])):
+                take(Card(rank, s))
+        elif roll < 0.85:
+            suit = rng.choice(SUITS)
+            start = rng.randint(1, 11)
+            for r in range(start, min(13, start + rng.choice([2, 3, 4, 5])) + 1):
+                take(Card(r, suit))
+        else:
+            take(rng.choice(NATURALS))
+    rng.shuffle(hand)
+    return hand
+
+
+def rate(fn, hands, rules, values, runs: int) -> float:
+    fn(hands[0], rules, values)
+    for h in hands:  # warm-up
+        fn(h, rules, values)
+    rates = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        for h in hands:
+            fn(h, rules, values)
+        rates.append(len(hands) / (time.perf_counter() - t0))
+    return statistics.median(rates)
+
+
+def per_hand_times(fn, hands, rules, values) -> list[float]:
+    for h in hands[:50]:
+        fn(h, rules, values)
+    times = []
+    for h in hands:
+        t0 = time.perf_counter()
+        fn(h, rules, values)
+        times.append(time.perf_counter() - t0)
+    return sorted(times)
+
+
+def main() -> None:
+    quick = "--quick" in sys.argv
+    rng = random.Random(2024)
+    n = 2_000 if quick else 20_000
+    runs = 3 if quick else 7
+    uniform10 = [rng.sample(NATURALS, 10) for _ in range(n)]
+    rich10 = [meld_rich(rng, 10) for _ in range(n)]
+    uniform11 = [rng.sample(NATURALS, 11) for _ in range(n)]
+    rich11 = [meld_rich(rng, 11) for _ in range(n)]
+    print(f"Python {sys.version.split()[0]}, {n} hands per case, median of {runs} runs after warm-up")
+    for label, fn, hands, target in [
+        ("gin 10 cards, uniform       arrange", arrange, uniform10, 2_000_000),
+        ("gin 10 cards, meld-rich     arrange", arrange, rich10, 1_000_000),
+        ("gin 11 cards, uniform  best_discard", best_discard, uniform11, 1_000_000),
+        ("gin 11 cards, meld-rich best_discard", best_discard, rich11, 500_000),
+    ]:
+        r = rate(fn, hands, GIN, GIN_VALUES, runs)
+        print(f"{label}: {r:>12,.0f} hands/s   (target {target:,})")
+
+    m = 300 if quick else 2_000
+    deck = NATURALS * 2
+    for jokers in (0, 2, 4):
+        hands13 = [rng.sample(deck, 13 - jokers) + [Card.joker()] * jokers for _ in range(m)]
+        times = per_hand_times(arrange, hands13, TWO_DECKS, TWO_DECK_VALUES)
+        med = statistics.median(times)
+        p99 = times[int(len(times) * 0.99) - 1]
+        print(
+            f"13 cards, two decks, {jokers} jokers  arrange: {1 / statistics.mean(times):>9,.0f} hands/s, "
+            f"median {med * 1e3:.3f} ms, p99 {p99 * 1e3:.3f} ms, max {times[-1] * 1e3:.3f} ms"
+            + ("   (target p99 <= 0.5 ms)" if jokers == 4 else "")
+        )
+
+
+if __name__ == "__main__":
+    main()
