@@ -25,7 +25,7 @@ to declare.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Iterable, Literal, Sequence
 
 from .cards import SUITS, SUIT_SYMBOLS, Card, InvalidCardError, check_copies, format_cards, parse_cards
@@ -241,10 +241,9 @@ def _set_readings(cards: tuple[Card, ...], mr: MeldRules) -> tuple[list[_Reading
     candidates = sorted(ranks) if ranks else list(range(1, 14))
     readings = []
     for rank in candidates:
-        # an undeclared joker takes a missing suit, in picker order; it repeats the last suit only
-        # when repeats are allowed and every suit is already there
-        suits = [missing[min(i, len(missing) - 1)] if distinct else missing[i % len(missing)]
-                 for i in range(undeclared)]
+        # an undeclared joker takes a missing suit in picker order (with repeats allowed: the suit
+        # with the fewest copies); there are enough, as checked above
+        suits = [missing[i % len(missing)] for i in range(undeclared)]
         stand_ins = iter(Card(rank, s) for s in suits)
         joker_cards, shown = [], []
         for c in cards:

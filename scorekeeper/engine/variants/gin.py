@@ -20,9 +20,8 @@ False
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Any, Mapping
 
-from ..cards import Card
 from ..melds import MeldRules
 from .base import KnockGame, Rules, Switch, Variant, card_values, values_sentence
 

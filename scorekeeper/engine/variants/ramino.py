@@ -13,11 +13,11 @@ Losers count every card held (ace 11, joker 25); a one-turn out doubles them.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from typing import Iterable
 
 from ..cards import Card
 from ..melds import MeldRules, OpeningCheck, check_opening
-from .base import InvalidRulesError, Rules, Switch, Variant, card_values, values_sentence
+from .base import Rules, Switch, Variant, card_values, values_sentence
 
 #: Fixed, not switches (RULES §10.3).
 MAX_JOKERS_PER_MELD = 1
