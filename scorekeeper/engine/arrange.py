@@ -270,6 +270,39 @@ class _Search:
         else:
             places = [r]
         for P in places:
+            if P != 14:
+                # Grow the run upwards from the card once; for each top, any number of jokers may sit
+                # below the card (lo = P - a), since nothing natural is left down there.
+                up = [(rest, 0, 1, ())]
+                hi = P
+                below = P - p.minpos
+                while True:
+                    for st2, used, nat, jpos in up:
+                        if nat < p.min_naturals:
+                            continue
+                        for a in range(min(jmax - used, below) + 1):
+                            if not p.window_ok(P - a, hi):
+                                continue
+                            cost = solve(st2, j - used - a, d)
+                            if cost < best:
+                                lo = P - a
+                                best, choice, nxt = (
+                                    cost, ("run", s, lo, hi, tuple(range(lo, P)) + jpos), (st2, j - used - a, d)
+                                )
+                    hi += 1
+                    if hi > p.maxpos or hi - P + 1 > p.run_max or (P == 1 and hi == 14 and not p.both):
+                        break
+                    up = self._extend(up, s, hi, jmax)
+                    if hi - P + 1 == split_at:
+                        # see below: a run that splits in two legal runs is never needed
+                        cut = P + p.run_min
+                        up = [
+                            x for x in up
+                            if not _splits(x[2], p.run_min - sum(1 for q in x[3] if q < cut), p.min_naturals)
+                        ]
+                    if not up:
+                        break
+                continue
             for lo in range(max(p.minpos, P - p.run_max + 1), P + 1):
                 # partial fillings of positions lo..P: (state, jokers used, naturals, joker positions)
                 partial = [(rest, 0, 1, ())]
