@@ -11,12 +11,20 @@ from .free import FreeScorer
 from .rumino import RuminoScorer
 from .gin import GinScorer
 from .oklahoma import OklahomaScorer
+from .ramino import RaminoScorer
+from .russian import RussianScorer
+from .kalooki import KalookiScorer
+from .rummy import RummyScorer
 
 SCORERS: dict[str, type[Scorer]] = {
     FreeScorer.key: FreeScorer,
     RuminoScorer.key: RuminoScorer,
     GinScorer.key: GinScorer,
     OklahomaScorer.key: OklahomaScorer,
+    RaminoScorer.key: RaminoScorer,
+    RussianScorer.key: RussianScorer,
+    KalookiScorer.key: KalookiScorer,
+    RummyScorer.key: RummyScorer,
 }
 
 __all__ = ["SCORERS", "Scorer"]

@@ -1,0 +1,89 @@
+"""What the going-out games share (Russian Rummy, Ramino, Kalooki, Basic Rummy): every card held counts.
+
+The player who went out scores nothing for their cards; every other player counts **all** the cards they
+still hold, even cards that would make melds (RULES.md "Two scoring models"). This module checks the
+winner's entry, the losers' card counts (§10.0.4) and typed points (§10.0.3); each variant's module
+turns the raw counts into the hand's scores.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import format_cards
+from .base import Hand, Held, MatchState, RebuyPolicy, Scorer, check_typed
+
+
+class GoingOutScorer(Scorer):
+    #: the largest number of points a typed hand may hold; None for no bound (Russian)
+    def typed_maximum(self) -> int | None:
+        return None
+
+    def typed_multiple(self) -> int | None:
+        return None
+
+    def loser_counts(self, hand: Hand, held: Held) -> list[int] | range:
+        return range(1, 100)
+
+    def check_winner(self, hand: Hand) -> None:
+        """A winner left in ``held`` must have points 0, or cards that their declared melds account for."""
+        held = hand.held.get(hand.by)
+        if held is None:
+            return
+        if held.typed:
+            if held.points:
+                raise hand.error(f"{hand.by} went out: their points must be 0", player=hand.by, field="points")
+            return
+        if not held.cards:
+            return
+        laid = sorted((c.code for meld in hand.melds or [] for c in meld))
+        if sorted(c.code for c in held.cards) != laid:
+            raise hand.error(f"{hand.by} went out: every card they show must be in their melds",
+                             player=hand.by, field="cards")
+
+    def check_cards(self, hand: Hand) -> None:
+        winner = hand.held.get(hand.by)
+        self.check_copies(hand, melds_are_extra=not (winner is not None and winner.cards))
+        for name in hand.others:
+            held = hand.held[name]
+            if held.cards is not None and not held.cards:
+                raise hand.error(f"{name} holds no cards, so {name} went out too: only one player can",
+                                 player=name, field="cards")
+            self.card_count(hand, held, self.loser_counts(hand, held), "must hold")
+        self.check_winner(hand)
+
+    def raw_count(self, hand: Hand, held: Held) -> tuple[int, str]:
+        """The raw value of what a loser holds: counted cards or typed points."""
+        if held.typed:
+            points = check_typed(hand, held, maximum=self.typed_maximum(), multiple_of=self.typed_multiple())
+            return points, f"{points}"
+        return self.held_value(held)
+
+    def check_melds(self, hand: Hand) -> None:
+        """Every declared meld must be valid in this game."""
+        from ..melds import check_meld
+        for meld in hand.melds or []:
+            check = check_meld(meld, self.meld_rules())
+            if not check.valid:
+                raise hand.error(f"{format_cards(meld)}: {check.reason}", player=hand.by, field="melds")
+
+    def check_opening(self, hand: Hand, minimum: int, single: bool = False) -> None:
+        if hand.melds is None:
+            return
+        from ..melds import check_opening
+        check = check_opening(hand.melds, self.meld_rules(), minimum, single)
+        if not check.valid:
+            raise hand.error(f"{hand.by}'s lay-down: {check.reason}", player=hand.by, field="melds")
+
+    def rebuy_from_rules(self, cost_switch: str = "rebuy_cost_mode", default_cost: str = "double_per_entry",
+                         min_remaining: int = 2, max_rebuys: Any = None) -> RebuyPolicy:
+        return RebuyPolicy(
+            min_remaining=int(self.rules.get("rebuy_min_remaining", min_remaining) or min_remaining),
+            max_rebuys=self.rules.get("max_rebuys", max_rebuys),
+            score=self.rules.get("rebuy_score", "highest_remaining") or "highest_remaining",
+            cost=self.rules.get(cost_switch, default_cost) or default_cost,
+        )
+
+    def last_hand_points(self, state: MatchState, names: list[str]) -> dict[str, int]:
+        last = state.history[-1] if state.history else None
+        return {n: (last.scores.get(n, 0) if last else 0) for n in names}
