@@ -13,14 +13,15 @@ Each group of names below is re-exported from its own module; later modules appe
 31
 """
 
-from .cards import (
-    Card,
-    InvalidCardError,
-    check_copies,
-    format_cards,
-    parse_cards,
-)
-from .melds import (
+__all__: list[str] = []
+
+# -- cards ----------------------------------------------------------------------------------------
+from .cards import Card, InvalidCardError, check_copies, format_cards, parse_cards  # noqa: E402
+
+__all__ += ["Card", "InvalidCardError", "check_copies", "format_cards", "parse_cards"]
+
+# -- melds ----------------------------------------------------------------------------------------
+from .melds import (  # noqa: E402
     CONTRACTS,
     ContractCheck,
     InvalidMeldError,
@@ -34,7 +35,14 @@ from .melds import (
     opening_value,
     rumino_outs,
 )
-from .variants import (
+
+__all__ += [
+    "CONTRACTS", "ContractCheck", "InvalidMeldError", "MeldCheck", "MeldRules", "OpeningCheck",
+    "check_contract", "check_meld", "check_opening", "is_rumino", "opening_value", "rumino_outs",
+]
+
+# -- variants -------------------------------------------------------------------------------------
+from .variants import (  # noqa: E402
     VARIANTS,
     InvalidRulesError,
     Rules,
@@ -44,9 +52,6 @@ from .variants import (
     find_variant,
 )
 
-__all__ = [
-    "Card", "InvalidCardError", "check_copies", "format_cards", "parse_cards",
-    "CONTRACTS", "ContractCheck", "InvalidMeldError", "MeldCheck", "MeldRules", "OpeningCheck",
-    "check_contract", "check_meld", "check_opening", "is_rumino", "opening_value", "rumino_outs",
-    "VARIANTS", "InvalidRulesError", "Rules", "Switch", "UnknownVariantError", "Variant", "find_variant",
-]
+__all__ += ["VARIANTS", "InvalidRulesError", "Rules", "Switch", "UnknownVariantError", "Variant", "find_variant"]
+
+# -- further blocks (match replay, ...) are appended below, each with its own ``__all__ +=`` ------

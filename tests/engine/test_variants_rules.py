@@ -271,6 +271,16 @@ def test_rules_are_immutable_and_mapping_like():
     assert hash(rules) == hash(find_variant("ramino").rules(4, rounding_mode="half_down"))
 
 
+def test_rules_copy_and_pickle():
+    import copy
+    import pickle
+
+    rules = find_variant("gin").rules(3, target=50)
+    for clone in (copy.copy(rules), copy.deepcopy(rules), pickle.loads(pickle.dumps(rules))):
+        assert clone == rules and clone.overrides == {"target": 50} and clone.n_players == 3
+        assert clone.variant == "gin"
+
+
 def test_rules_are_checked_against_their_variant():
     with pytest.raises(InvalidRulesError, match="for gin, not ramino"):
         find_variant("ramino").values(find_variant("gin").rules())

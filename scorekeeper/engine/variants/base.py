@@ -143,6 +143,10 @@ class Rules(Mapping[str, Any]):
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("rules are immutable: resolve new ones with variant.rules(...)")
 
+    def __reduce__(self):
+        # copy and pickle rebuild through __init__, since __setattr__ refuses
+        return (Rules, (self.variant, dict(self._values), dict(self.overrides), self.n_players))
+
     def __hash__(self) -> int:
         return hash((self.variant, self.n_players, tuple(sorted(self._values.items(), key=lambda kv: kv[0]))))
 
