@@ -497,7 +497,21 @@ class _Tables:
         self.set_cards = [
             [tuple(_CARD[t][r] for t in range(4) if sub >> t & 1) for sub in range(16)] for r in range(14)
         ]
-        self.set_value = [[values[r] * sub.bit_count() for sub in range(16)] for r in range(14)]
+        self.suit_tables = tuple(self.melds) + tuple(self.dead)
+        # Sets need three or more cards here, so only ranks held in three suits or more can hold one
+        # (the four-card case is checked again when subsets are enumerated).
+        self.sets = self.set_max >= self.set_min
+        self.set_ranks_filter = 0x1FFF
+        # removals[r][q]: for rank r held in suits q, each set choice as the bits it takes from the
+        # four suit masks, plus (rank, subset) to name it
+        self.removals = [
+            [
+                [tuple((1 << r >> 1) if sub >> i & 1 else 0 for i in range(4)) + ((r, sub),)
+                 for sub in self.subsets[q]]
+                for q in range(16)
+            ]
+            for r in range(14)
+        ]
 
     @staticmethod
     def _line_dp(high: bool, run_min: int, run_max: int, values: tuple[int, ...]):
@@ -558,64 +572,48 @@ def _get_tables(rules: MeldRules, values) -> _Tables | None:
     return tables
 
 
-_LANE = {"S": 0, "H": 16, "D": 32, "C": 48, "": 0}
+# bit of each card in a 64-bit hand mask: 16 bits per suit, rank r at bit r; a joker sets bit 0
+_BIT = {s: [1 << (16 * i + r) for r in range(14)] for i, s in enumerate(SUITS)}
+_BIT[""] = [1]
 
 
 def _masks(cards: Sequence[Card]):
     """Suit masks of a hand, or None if it holds a joker or a duplicate (then the general search)."""
-    m = 0
-    for c in cards:
-        m |= 1 << (_LANE[c.suit] + c.rank)
+    bit = _BIT
+    # A sum, not an or: a duplicate carries into another bit, so the bit count falls short.
+    m = sum([bit[c.suit][c.rank] for c in cards])
     if m.bit_count() != len(cards) or m & 0x0001000100010001:
         return None
     return (m >> 1) & 0x1FFF, (m >> 17) & 0x1FFF, (m >> 33) & 0x1FFF, (m >> 49) & 0x1FFF
 
 
-def _set_ranks(a: int, b: int, c: int, d: int, set_min: int) -> int:
-    if set_min >= 4:
-        return a & b & c & d
-    return (a & b & (c | d)) | (c & d & (a | b))
-
-
 def _fast_arrange(ms, t: _Tables) -> Arrangement:
     a, b, c, d = ms
     dw = t.dw
-    ranks = _set_ranks(a, b, c, d, t.set_min) if t.set_max >= t.set_min else 0
+    ranks = ((a & b & (c | d)) | (c & d & (a | b))) & t.set_ranks_filter if t.sets else 0
     if not ranks:
+        m0, m1, m2, m3, d0, d1, d2, d3 = t.suit_tables
         return Arrangement(
-            t.melds[0][a] + t.melds[1][b] + t.melds[2][c] + t.melds[3][d],
-            t.dead[0][a] + t.dead[1][b] + t.dead[2][c] + t.dead[3][d],
-            dw[a] + dw[b] + dw[c] + dw[d],
+            m0[a] + m1[b] + m2[c] + m3[d], d0[a] + d1[b] + d2[c] + d3[d], dw[a] + dw[b] + dw[c] + dw[d]
         )
     best = _INF
     best_masks = ms
     best_sets: tuple = ()
-    for choice in _set_choices(ranks, ms, t):
-        aa, bb, cc, dd = a, b, c, d
-        for r, sub in choice:
-            bit = 1 << (r - 1)
-            if sub & 1:
-                aa ^= bit
-            if sub & 2:
-                bb ^= bit
-            if sub & 4:
-                cc ^= bit
-            if sub & 8:
-                dd ^= bit
+    for aa, bb, cc, dd, choice in _set_choices(ranks, ms, t):
         cost = dw[aa] + dw[bb] + dw[cc] + dw[dd]
         if cost < best:
             best, best_masks, best_sets = cost, (aa, bb, cc, dd), choice
     aa, bb, cc, dd = best_masks
     sets = tuple(t.set_cards[r][sub] for r, sub in best_sets if sub)
+    m0, m1, m2, m3, d0, d1, d2, d3 = t.suit_tables
     return Arrangement(
-        sets + t.melds[0][aa] + t.melds[1][bb] + t.melds[2][cc] + t.melds[3][dd],
-        t.dead[0][aa] + t.dead[1][bb] + t.dead[2][cc] + t.dead[3][dd],
-        best,
+        sets + m0[aa] + m1[bb] + m2[cc] + m3[dd], d0[aa] + d1[bb] + d2[cc] + d3[dd], best
     )
 
 
 def _set_choices(ranks: int, ms, t: _Tables):
-    """Every combination of set choices (rank, suit subset) over the ranks that can hold a set."""
+    """Every combination of set choices over the ranks that can hold a set, as the suit masks left
+    for runs and the choice itself: (a, b, c, d, ((rank, suit subset), ...))."""
     a, b, c, d = ms
     per_rank = []
     while ranks:
@@ -623,8 +621,19 @@ def _set_choices(ranks: int, ms, t: _Tables):
         ranks ^= bit
         r = bit.bit_length()
         q = (a & bit and 1) | (b & bit and 2) | (c & bit and 4) | (d & bit and 8)
-        per_rank.append([(r, sub) for sub in t.subsets[q]])
-    return product(*per_rank)
+        per_rank.append(t.removals[r][q])
+    if len(per_rank) == 1:
+        return [(a ^ x0, b ^ x1, c ^ x2, d ^ x3, (rs,)) for x0, x1, x2, x3, rs in per_rank[0]]
+    out = []
+    for combo in product(*per_rank):
+        aa, bb, cc, dd = a, b, c, d
+        for x0, x1, x2, x3, _ in combo:
+            aa ^= x0
+            bb ^= x1
+            cc ^= x2
+            dd ^= x3
+        out.append((aa, bb, cc, dd, tuple(x[4] for x in combo)))
+    return out
 
 
 def _fast_discard(ms, t: _Tables) -> tuple[Card, Arrangement] | None:
@@ -632,24 +641,13 @@ def _fast_discard(ms, t: _Tables) -> tuple[Card, Arrangement] | None:
     dw = t.dw
     delta = t.disc_delta
     K = t.scale
-    ranks = _set_ranks(a, b, c, d, t.set_min) if t.set_max >= t.set_min else 0
-    choices = _set_choices(ranks, ms, t) if ranks else ((),)
+    ranks = ((a & b & (c | d)) | (c & d & (a | b))) & t.set_ranks_filter if t.sets else 0
+    choices = _set_choices(ranks, ms, t) if ranks else ((a, b, c, d, ()),)
     best = _INF
     best_masks = ms
     best_sets: tuple = ()
     best_suit = 0
-    for choice in choices:
-        aa, bb, cc, dd = a, b, c, d
-        for r, sub in choice:
-            bit = 1 << (r - 1)
-            if sub & 1:
-                aa ^= bit
-            if sub & 2:
-                bb ^= bit
-            if sub & 4:
-                cc ^= bit
-            if sub & 8:
-                dd ^= bit
+    for aa, bb, cc, dd, choice in choices:
         base = K * (dw[aa] + dw[bb] + dw[cc] + dw[dd])
         # the discard comes from the one suit where dropping a card gains the most
         ds = (delta[aa], delta[bb], delta[cc], delta[dd])
