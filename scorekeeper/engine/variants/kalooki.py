@@ -42,6 +42,8 @@ class Kalooki(Variant):
     SWITCHES = (
         Switch("joker_value", "int", 15, "What a joker held counts.", min=0, max=50),
         Switch("opening_min", "int", 40, "Least value of a player's first lay-down.", min=0, max=200),
+        # named as a switch in §10.6's decisions ("Hunt and the opening"), though not in its table
+        Switch("hunt_exempt_from_opening", "bool", False, "A hunt's melds need not reach the opening minimum."),
         Switch("allow_duplicate_suits_in_natural_sets", "bool", False,
                "A set with no joker may repeat suits."),
         Switch("ace_low_allowed", "bool", False, "A-2-3 is a run too (the ace counts 1 there when opening)."),
