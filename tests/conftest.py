@@ -101,6 +101,28 @@ class Sheet:
         with self.app.app_context():
             return db.session.get(models.Match, match_id).version
 
+    def totals(self, match_id: int) -> dict[str, int]:
+        """The totals the scoreboard shows, by player."""
+        page = self.client.get(f"/t/{self.token}/m/{match_id}").get_data(as_text=True)
+        found = re.findall(r'<span class="name">([^<]+)</span>.*?<span class="total">(-?\d+)</span>', page, re.S)
+        return {name: int(total) for name, total in found}
+
+    def record(self, match_id: int, *, by: str | None = None, end: str | None = None,
+               points: dict[str, int] | None = None, cards: dict[str, str] | None = None,
+               key: str | None = None, **extra: str):
+        """Record a hand through the form: who ended it and how, points or cards per player."""
+        ids = self.player_ids()
+        data = {f"points_{ids[n]}": str(v) for n, v in (points or {}).items()}
+        data.update({f"cards_{ids[n]}": v for n, v in (cards or {}).items()})
+        if by:
+            data["by"] = str(ids[by])
+        if end:
+            data["end"] = end
+        data["version"] = str(self.version(match_id))
+        data["key"] = key or uuid.uuid4().hex
+        data.update(extra)
+        return self.post(f"/t/{self.token}/m/{match_id}/hands/new", data)
+
     def record_points(self, match_id: int, points: dict[str, int | str], key: str | None = None,
                       version: int | None = None, **extra):
         ids = self.player_ids()

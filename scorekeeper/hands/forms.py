@@ -4,11 +4,12 @@ sheet, and an idempotency key, against a double tap)."""
 
 from __future__ import annotations
 
+import re
 import secrets
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import Field, HiddenField, RadioField, StringField
+from wtforms import BooleanField, Field, HiddenField, RadioField, StringField
 from wtforms.validators import ValidationError
 
 from ..util import choices
@@ -31,6 +32,25 @@ def _integer(form: FlaskForm, field: Field) -> None:
         raise ValidationError("Type a whole number.") from None
 
 
+#: where a player's "never opened" matters (a flat penalty may replace their cards), and its words
+UNOPENED_VARIANTS = {"ramino": "never opened", "russian": "contract not made"}
+
+#: what the optional melds box holds in each variant
+MELDS_LABELS = {
+    "gin": "Knocker's melds (optional: lay-offs are worked out against them)",
+    "oklahoma": "Knocker's melds (optional: lay-offs are worked out against them)",
+    "rumino": "Knocker's melds (optional)",
+    "russian": "Winner's melds (optional: checked against the contract)",
+    "ramino": "Winner's melds (optional: a one-turn out must reach the opening)",
+    "kalooki": "Winner's melds (optional: a hunt must reach the opening)",
+}
+
+
+def split_melds(text: str) -> list[str]:
+    """Melds typed in one box, separated by | ; or new lines."""
+    return [m.strip() for m in re.split(r"[|;\n]+", text or "") if m.strip()]
+
+
 class _HandBase(FlaskForm):
     version = HiddenField()
     key = HiddenField()
@@ -51,10 +71,17 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
                                  validate_choice=False)
     if variant.key == "oklahoma":
         HandForm.upcard = StringField("Upcard", render_kw={"autocomplete": "off", "placeholder": "e.g. 7D"})
+    if not free:
+        HandForm.melds = StringField(
+            MELDS_LABELS.get(variant.key, "Winner's melds (optional)"),
+            description="Separate the melds with | , e.g. 3h 4h 5h | 8s 8d 8c",
+            render_kw={"autocomplete": "off", "autocapitalize": "characters"})
     for p in players:
         setattr(HandForm, f"points_{p.id}", StringField(
             f"{p.name}", validators=[_integer],
             render_kw={"inputmode": "numeric", "autocomplete": "off", "pattern": "-?[0-9]*" if free else "[0-9]*"}))
+        if variant.key in UNOPENED_VARIANTS:
+            setattr(HandForm, f"unopened_{p.id}", BooleanField(UNOPENED_VARIANTS[variant.key]))
         if not free:
             setattr(HandForm, f"cards_{p.id}", StringField(
                 f"{p.name}'s cards", render_kw={"autocomplete": "off", "placeholder": "e.g. 8d kc jk",
@@ -76,17 +103,23 @@ def payload_from_form(form: FlaskForm, variant: Any) -> dict[str, Any]:
     held: dict[str, Any] = {}
     for p in form.players:
         points = getattr(form, f"points_{p.id}").data
-        cards = getattr(form, f"cards_{p.id}").data.strip() if not form.free else ""
+        cards = (getattr(form, f"cards_{p.id}").data or "").strip() if not form.free else ""
         if cards:
             held[str(p.id)] = {"cards": cards}
         elif points not in ("", None):
             held[str(p.id)] = {"points": int(points)}
+        unopened = getattr(form, f"unopened_{p.id}", None)
+        if unopened is not None and unopened.data and str(p.id) in held:
+            held[str(p.id)]["opened"] = False
     if form.free:
         return {"kind": "hand", "end": "scores", "held": held}
     payload: dict[str, Any] = {"kind": "hand", "end": form.end.data or None,
                                "by": int(form.by.data) if form.by.data else None, "held": held}
     if variant.key == "oklahoma":
         payload["upcard"] = (form.upcard.data or "").strip()
+    melds = split_melds(form.melds.data)
+    if melds:
+        payload["melds"] = melds
     return payload
 
 
@@ -99,9 +132,13 @@ def form_data_from_payload(payload: dict[str, Any]) -> dict[str, Any]:
         data["by"] = str(payload["by"])
     if payload.get("upcard"):
         data["upcard"] = payload["upcard"]
+    if payload.get("melds"):
+        data["melds"] = " | ".join(m if isinstance(m, str) else " ".join(m) for m in payload["melds"])
     for pid, held in (payload.get("held") or {}).items():
         if "points" in held:
             data[f"points_{pid}"] = str(held["points"])
         if "cards" in held:
             data[f"cards_{pid}"] = held["cards"]
+        if held.get("opened") is False:
+            data[f"unopened_{pid}"] = True
     return data

@@ -34,7 +34,8 @@ def entry_form_context(table, match, standings=None, form=None) -> dict[str, Any
     if form is None:
         form = build_hand_form(variant, _players_in(match, standings), version=match.version)
     return {"entry_form": form,
-            "entry_action": url_for("hands.new", token=table.token, match_id=match.id)}
+            "entry_action": url_for("hands.new", token=table.token, match_id=match.id),
+            "preview_url": url_for("hands.preview", token=table.token, match_id=match.id)}
 
 
 def _apply_engine_error(form, exc: ValueError, players) -> None:
@@ -93,6 +94,51 @@ def new(token: str, match_id: int):
     except ValueError as exc:
         _apply_engine_error(form, exc, form.players)
         return _form_page(table, match, form, 422)
+    return _after_save(table, match, entry)
+
+
+@bp.post("/t/<token>/m/<int:match_id>/hands/preview")
+def preview(token: str, match_id: int):
+    """The hand's scores as typed so far, with their explanations (never saves anything)."""
+    table = service.table_or_404(token)
+    match = service.match_or_404(table, match_id)
+    variant = find_variant(match.variant)
+    try:
+        standings = service.standings(match)
+    except ValueError:
+        standings = None
+    form = build_hand_form(variant, _players_in(match, standings), formdata=request.form)
+    result, error = None, None
+    if not form.validate():
+        error = "Fix the marked boxes to see the scores."
+    else:
+        try:
+            result = service.preview(match, payload_from_form(form, variant))
+        except ValueError as exc:
+            error = str(exc)
+    return render_template("hands/partials/preview.html", preview={"result": result, "error": error})
+
+
+@bp.post("/t/<token>/m/<int:match_id>/rebuy")
+def rebuy(token: str, match_id: int):
+    """Accept an open rebuy (buy-in) for a player who was knocked out by the last hand."""
+    table = service.table_or_404(token)
+    match = service.match_or_404(table, match_id)
+    form = ButtonForm()
+    if not form.validate_on_submit():
+        return redirect(url_for("matches.show", token=token, match_id=match_id))
+    version = request.form.get("version", type=int)
+    player = request.form.get("player", type=int)
+    if player not in match.seats:
+        return _scoreboard_message(table, match, "Choose a player of this match to rebuy.", 422)
+    try:
+        entry = service.add_entry(match, {"kind": "rebuy", "player": player},
+                                  version=version if version is not None else -1,
+                                  key=request.form.get("key") or None)
+    except service.StaleSheetError as exc:
+        return _scoreboard_message(table, match, exc.message, 409)
+    except ValueError as exc:
+        return _scoreboard_message(table, match, str(exc), 422)
     return _after_save(table, match, entry)
 
 

@@ -57,7 +57,8 @@ def _switch_field(switch: Any) -> Field:
     return StringField(label, default=default, render_kw=render, **kw)
 
 
-def build_match_form(players: list[Player], switches: list[Any], formdata: Any = None) -> FlaskForm:
+def build_match_form(players: list[Player], switches: list[Any], formdata: Any = None,
+                     data: dict[str, Any] | None = None) -> FlaskForm:
     """A form class made for this roster and this variant's switches, instantiated."""
 
     class MatchForm(_Base):
@@ -68,7 +69,7 @@ def build_match_form(players: list[Player], switches: list[Any], formdata: Any =
         setattr(MatchForm, f"seat_{p.id}", SelectField(p.name, choices=make_choices(seat_choices), default=NOT_PLAYING))
     for s in switches:
         setattr(MatchForm, f"rule_{s.name}", _switch_field(s))
-    form = MatchForm(formdata=formdata)
+    form = MatchForm(formdata=formdata, data=data or {})
     form.first_dealer.choices = make_choices([("", "seat 1")] + [(str(p.id), p.name) for p in players])
     form.switch_names = [s.name for s in switches]
     form.players = players

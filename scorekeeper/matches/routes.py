@@ -37,7 +37,8 @@ def new(token: str):
     if formdata is not None:
         seated_count = sum(1 for p in players if formdata.get(f"seat_{p.id}", NOT_PLAYING) != NOT_PLAYING) or None
     switches = _switches(variant, seated_count)
-    form = build_match_form(players, switches, formdata)
+    data = _again(table, request.args.get("again", type=int), variant, switches) if formdata is None else None
+    form = build_match_form(players, switches, formdata, data=data)
     status = 200
     if request.method == "POST":
         match = _create_from_form(table, variant, switches, form)
@@ -49,6 +50,31 @@ def new(token: str):
         variants=list(VARIANTS.values()), switches=switches,
         sheet=_rules_sheet(variant, seated_count),
     ), status
+
+
+def _again(table, match_id: int | None, variant, switches) -> dict[str, Any] | None:
+    """Form values for "new match, same players": the seats, rules and stake of an earlier match,
+    with its winner suggested as the first dealer (RULES.md §10.0.7)."""
+    if match_id is None:
+        return None
+    previous = next((m for m in table.matches if m.id == match_id), None)
+    if previous is None:
+        return None
+    data: dict[str, Any] = {f"seat_{pid}": str(i) for i, pid in enumerate(previous.seats, start=1)}
+    data["stake"] = previous.stake or ""
+    try:
+        winners = service.standings(previous).winners
+    except ValueError:
+        winners = []
+    ids = {p.name: p.id for p in table.players}
+    if winners and winners[0] in ids:
+        data["first_dealer"] = str(ids[winners[0]])
+    if previous.variant == variant.key:
+        for s in switches:
+            if s.name in (previous.rules or {}):
+                value = previous.rules[s.name]
+                data[f"rule_{s.name}"] = value if s.type in ("bool", "enum") else ("" if value is None else str(value))
+    return data
 
 
 def _rules_sheet(variant, n_players: int | None) -> list[str]:

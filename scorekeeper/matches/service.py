@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from flask import abort
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from ..engine.match import InvalidMatchError, replay
+from ..engine.match import InvalidMatchError, preview_hand, replay
 from ..extensions import db
 from ..models import Entry, Match, Player, Table, utcnow
 
@@ -115,6 +115,12 @@ def to_document(match: Match, entries: Iterable[Entry] | None = None,
     if match.stake is not None:
         document["stake"] = match.stake
     return document
+
+
+def preview(match: Match, payload: dict[str, Any]):
+    """The result the engine would give ``payload`` as the next entry (nothing is saved)."""
+    document = to_document(match)
+    return preview_hand(document, payload_to_document(payload, _names(match)))
 
 
 def standings(match: Match):
