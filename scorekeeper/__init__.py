@@ -18,11 +18,26 @@ from flask import Flask, Response, render_template, send_file, session
 from flask_wtf.csrf import CSRFError
 from htmx_flask import Htmx
 
-from .extensions import alembic, csrf, db, watch_engine
+from .extensions import alembic, csrf, db, limiter, watch_engine
 
 #: the checkout's root: templates/, static/ and migrations/ sit at the top level (DESIGN.md)
 ROOT = Path(__file__).resolve().parent.parent
 HTMX_VERSION = "2.0.3"
+
+
+#: Sent with every response. The policy allows nothing inline and no eval: htmx is configured for it
+#: (no injected indicator styles, no eval), and the pages carry no inline scripts or styles.
+#: strict-origin-when-cross-origin keeps the Referer that Flask-WTF's HTTPS same-origin check reads.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                               "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; "
+                               "object-src 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -46,6 +61,12 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         PERMANENT_SESSION_LIFETIME=dt.timedelta(days=365),
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
+        RATELIMIT_STORAGE_URI=os.environ.get("RATELIMIT_STORAGE_URI", "memory://"),
+        RATELIMIT_HEADERS_ENABLED=True,
+        # HTTPS settings (HSTS, secure cookies) are for a deployment behind TLS, never for
+        # development or tests: set SCOREKEEPER_HTTPS=1 there.
+        HTTPS=os.environ.get("SCOREKEEPER_HTTPS") == "1",
+        TRUSTED_PROXIES=int(os.environ.get("SCOREKEEPER_TRUSTED_PROXIES", "0")),
     )
     if os.environ.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
@@ -56,19 +77,32 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret_key(Path(app.instance_path))
 
+    if app.config["HTTPS"]:
+        app.config.update(SESSION_COOKIE_SECURE=True, PREFERRED_URL_SCHEME="https")
+    if app.config["TRUSTED_PROXIES"]:
+        # Behind a load balancer the client's address (rate limits) and scheme come from its headers.
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        n = app.config["TRUSTED_PROXIES"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n)  # type: ignore[method-assign]
+
     db.init_app(app)
     alembic.init_app(app)
     csrf.init_app(app)
+    limiter.init_app(app)
     Htmx(app)
     with app.app_context():
         watch_engine(db.engine)
 
-    from . import cli, hands, home, matches, tables
+    from . import cli, hands, history, home, matches, melds, spectate, tables
 
     app.register_blueprint(home.bp)
     app.register_blueprint(tables.bp)
     app.register_blueprint(matches.bp)
     app.register_blueprint(hands.bp)
+    app.register_blueprint(melds.bp)
+    app.register_blueprint(history.bp)
+    app.register_blueprint(spectate.bp)
     cli.init_app(app)
 
     _register_web_plumbing(app)
@@ -113,6 +147,19 @@ def _register_web_plumbing(app: Flask) -> None:
         # The same URL may serve a whole page or an htmx fragment: caches must keep them apart.
         response.vary.add("HX-Request")
         return response
+
+    @app.after_request
+    def security_headers(response: Response) -> Response:
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        if app.config["HTTPS"]:
+            response.headers.setdefault("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
+        return response
+
+    @app.errorhandler(429)
+    def too_many(error: Exception) -> tuple[str, int]:
+        return render_template("shared/error.html", title="Too many tries",
+                               message="Wait a minute and try again."), 429
 
     @app.errorhandler(404)
     def not_found(error: Exception) -> tuple[str, int]:

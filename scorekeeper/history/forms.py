@@ -1,0 +1,58 @@
+"""Forms for the history pages: the filters and the head-to-head pickers (plain GET forms, so a
+filtered page has a URL of its own) and the import upload."""
+
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
+from wtforms import SelectField
+
+from ..engine.variants import VARIANTS
+from ..util import choices
+
+ANY = ""
+
+
+class _GetForm(FlaskForm):
+    """A filter form read from the query string: nothing changes, so no CSRF token."""
+
+    class Meta:
+        csrf = False
+
+
+def _variant_choices():
+    return choices([(ANY, "Any game")] + [(v.key, v.name) for v in VARIANTS.values()])
+
+
+def _player_choices(players, blank: str):
+    return choices([(ANY, blank)] + [(p.id, p.name) for p in players])
+
+
+class HistoryFilterForm(_GetForm):
+    variant = SelectField("Game", validate_choice=False)
+    player = SelectField("Player", validate_choice=False)
+
+
+class HeadToHeadForm(_GetForm):
+    a = SelectField("Player", validate_choice=False)
+    b = SelectField("Against", validate_choice=False)
+
+
+class ImportForm(FlaskForm):
+    document = FileField("Match or table document (JSON)",
+                         validators=[FileRequired("Choose a JSON file exported from Scorekeeper.")],
+                         render_kw={"accept": "application/json,.json"})
+
+
+def history_filter_form(players, formdata) -> HistoryFilterForm:
+    form = HistoryFilterForm(formdata=formdata)
+    form.variant.choices = _variant_choices()
+    form.player.choices = _player_choices(players, "Anyone")
+    return form
+
+
+def head_to_head_form(players, formdata) -> HeadToHeadForm:
+    form = HeadToHeadForm(formdata=formdata)
+    form.a.choices = _player_choices(players, "Choose a player")
+    form.b.choices = _player_choices(players, "Choose a player")
+    return form

@@ -1,0 +1,371 @@
+"""History routes: a table's past matches, a match's page with its chart, stats and head-to-head,
+exports (match JSON and CSV, whole table JSON) and import from an upload.
+
+Every page runs a fixed number of SQL statements whatever the number of matches or hands shown: the
+matches of a page and their entries are loaded together (``selectinload``), the roster once. Totals
+always come from replaying the match document (``matches.service.standings``).
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import json
+from typing import Any
+
+import sqlalchemy as sa
+from flask import Blueprint, Response, abort, redirect, request, url_for
+from sqlalchemy.orm import selectinload
+
+from .. import charts
+from ..engine.match import InvalidMatchError, replay
+from ..engine.variants import VARIANTS, find_variant
+from ..extensions import db
+from ..home.routes import remember_table
+from ..matches import service
+from ..matches.importing import import_match
+from ..models import Entry, Match, Player, Table
+from ..stats import Played, head_to_head, player_stats
+from ..util import ButtonForm, render_page
+from .forms import ANY, ImportForm, head_to_head_form, history_filter_form
+
+bp = Blueprint("history", __name__)
+
+PAGE_SIZE = 20
+TABLE_FORMAT = "scorekeeper.table/1"
+#: the largest upload accepted for import (a 200-hand match document is well under 100 kB)
+MAX_IMPORT_BYTES = 5 * 1024 * 1024
+NAME_MAX = 40
+
+
+# -- loading ------------------------------------------------------------------------------------------
+
+def _table(token: str) -> Table:
+    table = db.session.scalar(sa.select(Table).where(Table.token == token).options(selectinload(Table.players)))
+    if table is None:
+        abort(404)
+    return table
+
+
+def _match(table: Table, match_id: int) -> Match:
+    match = db.session.scalar(sa.select(Match).where(Match.id == match_id, Match.table_id == table.id)
+                              .options(selectinload(Match.entries)))
+    if match is None:
+        abort(404)
+    return match
+
+
+def _replay(match: Match):
+    try:
+        return service.standings(match), None
+    except ValueError as exc:  # stored entries that no longer replay: say so, never a 500
+        return None, str(exc)
+
+
+def _played(match: Match, standings) -> Played:
+    names = {p.id: p.name for p in match.table.players}
+    return Played(match.variant, match.rules or {}, [names[s] for s in match.seats], match.status,
+                  match.stake, standings)
+
+
+# -- a table's history --------------------------------------------------------------------------------
+
+@bp.get("/t/<token>/history")
+def index(token: str):
+    table = _table(token)
+    remember_table(table.token)
+    form = history_filter_form(table.players, request.args)
+    variant = request.args.get("variant", ANY)
+    player = request.args.get("player", type=int)
+    # The listing's light columns for every match of the table (one statement), filtered here: the
+    # player filter looks inside the seats list, which SQLite and PostgreSQL query differently.
+    query = sa.select(Match.id, Match.seats).where(Match.table_id == table.id)
+    if variant in VARIANTS:
+        query = query.where(Match.variant == variant)
+    rows = db.session.execute(query.order_by(Match.created_at.desc(), Match.id.desc())).all()
+    ids = [row.id for row in rows if player is None or player in (row.seats or [])]
+    pages = max(1, -(-len(ids) // PAGE_SIZE))
+    page = min(max(request.args.get("page", 1, type=int), 1), pages)
+    shown = ids[(page - 1) * PAGE_SIZE: page * PAGE_SIZE]
+    matches = []
+    if shown:
+        found = {m.id: m for m in db.session.scalars(
+            sa.select(Match).where(Match.id.in_(shown)).options(selectinload(Match.entries)))}
+        matches = [found[i] for i in shown]
+    players = {p.id: p for p in table.players}
+    items = []
+    for m in matches:
+        standings, error = _replay(m)
+        items.append({
+            "match": m, "standings": standings, "error": error,
+            "hands": sum(1 for e in m.entries if e.deleted_at is None and e.kind == "hand"),
+            "players": [players[s].name for s in m.seats if s in players],
+        })
+
+    def page_url(number: int) -> str:
+        args = {k: v for k, v in request.args.items() if k != "page" and v}
+        return url_for("history.index", token=token, page=number, **args)
+
+    return render_page("history/index.html", "history/partials/list.html", table=table, form=form,
+                       items=items, page_number=page, pages=pages, total=len(ids), page_url=page_url,
+                       filtered=bool(variant in VARIANTS or player))
+
+
+# -- a match's page -----------------------------------------------------------------------------------
+
+def _rows(match: Match, standings) -> list[dict[str, Any]]:
+    """Every entry in order, deleted ones included, each with its replayed result (if it counts)."""
+    names = {str(p.id): p.name for p in match.table.players}
+    live = iter(standings.hands) if standings is not None else iter(())
+    rows = []
+    hand = 0
+    for entry in match.entries:
+        result = None
+        if entry.deleted_at is None:
+            result = next(live, None)
+            if entry.kind == "hand":
+                hand += 1
+        document = service.payload_to_document(entry.payload, names)
+        trail = [{"at": h.get("at", ""), "change": h.get("change", "edited"),
+                  "was": service.payload_to_document(h.get("payload") or {}, names)}
+                 for h in (entry.history or [])]
+        rows.append({"entry": entry, "result": result, "number": hand if entry.deleted_at is None else None,
+                     "document": document, "trail": trail})
+    return rows
+
+
+def chart_for(match: Match, standings, chart_id: str = "chart"):
+    labels, totals = charts.series(standings)
+    names = [p.name for p in service.seated_players(match)]
+    lines = charts.limit_lines(match.variant, match.rules, len(names))
+    title = f"{find_variant(match.variant).name}: running totals"
+    svg = charts.running_totals_svg(names, totals, lines, title=title, labels=labels, chart_id=chart_id)
+    return svg, labels, totals, lines
+
+
+@bp.get("/t/<token>/m/<int:match_id>/history")
+def match_page(token: str, match_id: int):
+    table = _table(token)
+    match = _match(table, match_id)
+    standings, error = _replay(match)
+    context: dict[str, Any] = {
+        "table": table, "match": match, "variant": find_variant(match.variant), "standings": standings,
+        "replay_error": error, "players": service.seated_players(match), "rows": _rows(match, standings),
+        "button": ButtonForm(),
+        "spectator_link": url_for("spectate.show", view_token=match.view_token, _external=True),
+    }
+    if standings is not None:
+        context["chart"], context["chart_labels"], context["chart_totals"], context["chart_lines"] = \
+            chart_for(match, standings)
+    return render_page("history/match.html", "history/match.html", **context)
+
+
+@bp.get("/t/<token>/m/<int:match_id>/chart.svg")
+def chart_svg(token: str, match_id: int):
+    table = _table(token)
+    match = _match(table, match_id)
+    standings, error = _replay(match)
+    if standings is None:
+        abort(404)
+    svg, *_ = chart_for(match, standings)
+    response = Response('<?xml version="1.0" encoding="utf-8"?>\n' + str(svg), mimetype="image/svg+xml")
+    response.headers["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"
+    return response
+
+
+# -- stats ----------------------------------------------------------------------------------------------
+
+@bp.get("/t/<token>/stats")
+def stats(token: str):
+    table = _table(token)
+    remember_table(table.token)
+    matches = list(db.session.scalars(
+        sa.select(Match).where(Match.table_id == table.id).options(selectinload(Match.entries))
+        .order_by(Match.id)))
+    played = [_played(m, _replay(m)[0]) for m in matches]
+    form = head_to_head_form(table.players, request.args)
+    by_id = {p.id: p.name for p in table.players}
+    a, b = by_id.get(request.args.get("a", type=int)), by_id.get(request.args.get("b", type=int))
+    h2h = head_to_head(played, a, b) if a and b and a != b else None
+    h2h_error = "Choose two different players." if a and b and a == b else None
+    return render_page("history/stats.html", "history/stats.html", table=table,
+                       stats=player_stats(played), matches=len(matches), form=form, h2h=h2h,
+                       h2h_error=h2h_error, variant_names={k: v.name for k, v in VARIANTS.items()})
+
+
+# -- export -----------------------------------------------------------------------------------------------
+
+def _download(body: str, mimetype: str, filename: str) -> Response:
+    response = Response(body, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _stem(match: Match) -> str:
+    return f"{match.variant}-{match.created_at:%Y-%m-%d}-{match.id}"
+
+
+@bp.get("/t/<token>/m/<int:match_id>/export.json")
+def export_match_json(token: str, match_id: int):
+    table = _table(token)
+    match = _match(table, match_id)
+    body = json.dumps(service.to_document(match), indent=2, ensure_ascii=False)
+    return _download(body + "\n", "application/json", _stem(match) + ".json")
+
+
+def _cell(value: Any) -> Any:
+    """A CSV cell that a spreadsheet will not run as a formula (a name like ``=SUM(...)``)."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+@bp.get("/t/<token>/m/<int:match_id>/export.csv")
+def export_match_csv(token: str, match_id: int):
+    table = _table(token)
+    match = _match(table, match_id)
+    standings, error = _replay(match)
+    if standings is None:
+        abort(409, error)
+    names = [p.name for p in service.seated_players(match)]
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["hand", "kind", "dealer", "ended by", "how"] + [_cell(n) for n in names])
+    hand = 0
+    for result in standings.hands:
+        if result.kind == "hand":
+            hand += 1
+        writer.writerow([hand if result.kind == "hand" else "", result.kind, _cell(result.dealer or ""),
+                         _cell(result.by or ""), (result.end or "").replace("_", " ")]
+                        + [result.scores.get(n, "") for n in names])
+    writer.writerow(["total", "", "", "", ""] + [standings.player(n).total for n in names])
+    return _download(out.getvalue(), "text/csv", _stem(match) + ".csv")
+
+
+def table_document(table: Table, matches: list[Match]) -> dict[str, Any]:
+    """The whole table: its roster and every match's document, with the match's status and dates."""
+    out = []
+    for m in matches:
+        document = service.to_document(m)
+        document["status"] = m.status
+        document["created_at"] = m.created_at.isoformat(timespec="seconds")
+        if m.finished_at is not None:
+            document["finished_at"] = m.finished_at.isoformat(timespec="seconds")
+        out.append(document)
+    return {"format": TABLE_FORMAT, "name": table.name, "players": [p.name for p in table.players],
+            "matches": out}
+
+
+@bp.get("/t/<token>/export.json")
+def export_table(token: str):
+    table = _table(token)
+    matches = list(db.session.scalars(
+        sa.select(Match).where(Match.table_id == table.id).options(selectinload(Match.entries))
+        .order_by(Match.created_at, Match.id)))
+    body = json.dumps(table_document(table, matches), indent=2, ensure_ascii=False)
+    return _download(body + "\n", "application/json", f"table-{dt.date.today():%Y-%m-%d}.json")
+
+
+# -- import -----------------------------------------------------------------------------------------------
+
+class ImportRefused(ValueError):
+    """An upload that is not a document this app can import; the message says why."""
+
+
+def _check_names(names: Any, where: str) -> None:
+    if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
+        raise ImportRefused(f"{where}: players must be a list of names")
+    long = next((n for n in names if len(n) > NAME_MAX), None)
+    if long is not None:
+        raise ImportRefused(f"{where}: the name {long[:20]!r}… is longer than {NAME_MAX} letters")
+
+
+def _check_match(document: Any, where: str) -> None:
+    if not isinstance(document, dict):
+        raise ImportRefused(f"{where}: a match document is a JSON object")
+    _check_names(document.get("players"), where)
+    try:
+        replay(document)
+    except (InvalidMatchError, ValueError) as exc:
+        raise ImportRefused(f"{where}: {exc}") from None
+
+
+def _parse_time(value: Any) -> dt.datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        return dt.datetime.fromisoformat(value).replace(tzinfo=None)
+    except ValueError:
+        return None
+
+
+def import_document(table: Table, document: Any) -> list[Match]:
+    """Import a match or a table document into ``table``. Everything is checked (every match replayed)
+    before anything is written, so a refused document creates nothing."""
+    if not isinstance(document, dict):
+        raise ImportRefused("This is not a Scorekeeper document: expected a JSON object.")
+    fmt = document.get("format")
+    if fmt == TABLE_FORMAT:
+        roster = document.get("players", [])
+        _check_names(roster, "The roster")
+        documents = document.get("matches", [])
+        if not isinstance(documents, list):
+            raise ImportRefused("The table document's matches must be a list.")
+        for i, m in enumerate(documents, start=1):
+            _check_match(m, f"Match {i}")
+    elif fmt in (None, service.DOCUMENT_FORMAT):
+        roster = []
+        documents = [document]
+        _check_match(document, "The match")
+    else:
+        raise ImportRefused(f"Unknown format {fmt!r}: expected {service.DOCUMENT_FORMAT!r} or {TABLE_FORMAT!r}.")
+    known = {p.name_key for p in table.players}
+    for name in roster:
+        if name.casefold() not in known:
+            db.session.add(Player(table_id=table.id, name=name, name_key=name.casefold()))
+            known.add(name.casefold())
+    db.session.commit()
+    created = []
+    for m in documents:
+        match = import_match(table, {k: v for k, v in m.items()
+                                     if k not in ("status", "created_at", "finished_at")})
+        if m.get("status") == "abandoned":
+            match.status = "abandoned"
+        match.created_at = _parse_time(m.get("created_at")) or match.created_at
+        if match.status == "finished":
+            match.finished_at = _parse_time(m.get("finished_at")) or match.finished_at
+        db.session.commit()
+        created.append(match)
+    return created
+
+
+@bp.route("/t/<token>/import", methods=["GET", "POST"])
+def import_page(token: str):
+    table = _table(token)
+    form = ImportForm()
+    error = None
+    if request.method == "POST":
+        if form.validate_on_submit():
+            raw = form.document.data.read(MAX_IMPORT_BYTES + 1)
+            try:
+                if len(raw) > MAX_IMPORT_BYTES:
+                    raise ImportRefused("The file is too large (at most 5 MB).")
+                try:
+                    document = json.loads(raw.decode("utf-8-sig"))
+                except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+                    raise ImportRefused(f"This file is not JSON: {exc}") from None
+                created = import_document(table, document)
+            except ImportRefused as exc:
+                db.session.rollback()
+                error = str(exc)
+            else:
+                if len(created) == 1:
+                    return redirect(url_for("history.match_page", token=token, match_id=created[0].id))
+                return redirect(url_for("history.index", token=token))
+        return render_page("history/import.html", "history/import.html", table=table, form=form,
+                           error=error, status=422)
+    return render_page("history/import.html", "history/import.html", table=table, form=form, error=None)
+
+
+__all__ = ["bp", "import_document", "table_document"]

@@ -1,0 +1,84 @@
+"""The spectator link: ``/v/<view_token>`` shows a match's standings and grid, read-only, and polls
+``/v/<view_token>/sheet`` with htmx to stay current.
+
+Only GET routes live here, and nothing reached through a view token links to the table's own link,
+so a view token never grants write access; an unknown token is a 404 like any other wrong link.
+
+The poll is cheap when nothing changed: the sheet's ETag is made from the match's id and version
+(bumped on every save), read with one small query and no replay, so an idle sheet answers 304.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from flask import Blueprint, Response, abort, render_template, request
+from sqlalchemy.orm import selectinload
+
+from ..engine.variants import find_variant
+from ..extensions import db
+from ..matches import service
+from ..models import Match, Table
+
+bp = Blueprint("spectate", __name__)
+
+#: seconds between two polls of the spectator's sheet
+POLL_SECONDS = 3
+#: bump when the sheet's markup changes, so browsers drop sheets drawn by the old template
+SHEET_REVISION = 1
+
+
+def _etag(match_id: int, version: int) -> str:
+    return f"sheet-{SHEET_REVISION}-{match_id}-{version}"
+
+
+def _match(view_token: str) -> Match:
+    match = db.session.scalar(
+        sa.select(Match).where(Match.view_token == view_token)
+        .options(selectinload(Match.entries), selectinload(Match.table).selectinload(Table.players)))
+    if match is None:
+        abort(404)
+    return match
+
+
+def _context(match: Match) -> dict:
+    try:
+        standings, error = service.standings(match), None
+    except ValueError as exc:
+        standings, error = None, str(exc)
+    return {"match": match, "variant": find_variant(match.variant), "standings": standings,
+            "replay_error": error, "entries": service.live_entries(match),
+            "players": service.seated_players(match), "poll_seconds": POLL_SECONDS}
+
+
+def _no_cache(response: Response, etag: str) -> Response:
+    response.set_etag(etag)
+    # Stored, but checked with the server every time: the browser revalidates with If-None-Match.
+    response.headers["Cache-Control"] = "no-cache, private"
+    response.headers["Referrer-Policy"] = "same-origin"
+    return response
+
+
+@bp.get("/v/<view_token>")
+def show(view_token: str):
+    match = _match(view_token)
+    response = Response(render_template("spectate/show.html", **_context(match)))
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["Referrer-Policy"] = "same-origin"
+    return response
+
+
+@bp.get("/v/<view_token>/sheet")
+def sheet(view_token: str):
+    row = db.session.execute(
+        sa.select(Match.id, Match.version).where(Match.view_token == view_token)).first()
+    if row is None:
+        abort(404)
+    etag = _etag(row.id, row.version)
+    if request.if_none_match.contains(etag):
+        return _no_cache(Response(status=304), etag)
+    match = _match(view_token)
+    body = render_template("spectate/partials/sheet.html", **_context(match))
+    return _no_cache(Response(body), _etag(match.id, match.version))
+
+
+__all__ = ["bp", "POLL_SECONDS"]

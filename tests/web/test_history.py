@@ -1,0 +1,230 @@
+"""History pages: a table's history (newest first, paginated, filters, abandoned kept and marked), a
+match's page (grid with explanations, dealer, audit trail, deleted hands struck through and
+restorable), the chart, stats and head-to-head, and a fixed number of SQL statements per page."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import sqlalchemy as sa
+
+from scorekeeper import charts
+from scorekeeper.extensions import db
+from scorekeeper.models import Entry, Match
+
+
+@pytest.fixture
+def played(sheet):
+    sheet.create_table()
+    sheet.add_players("Ann", "Ben", "Cat")
+    first = sheet.start_match("free", ["Ann", "Ben", "Cat"], first_dealer="Ben")
+    for points in ({"Ann": 12, "Ben": 5, "Cat": 0}, {"Ann": 3, "Ben": 20, "Cat": 7}):
+        assert sheet.record_points(first, points).status_code == 302
+    second = sheet.start_match("rumino", ["Ann", "Ben"])
+    return sheet, first, second
+
+
+def test_history_lists_matches_newest_first_with_players_and_leader(played, client):
+    sheet, first, second = played
+    page = client.get(f"/t/{sheet.token}/history").get_data(as_text=True)
+    assert page.index(f"/m/{second}/history") < page.index(f"/m/{first}/history")
+    assert "Free scoring" in page and "Rumino" in page
+    assert "Ann, Ben, Cat" in page and "2 hands" in page
+    assert "Cat leads" in page  # 7 is the lowest total
+
+
+def test_history_wrong_token_is_404(client):
+    assert client.get("/t/nope/history").status_code == 404
+    assert client.get("/t/nope/stats").status_code == 404
+    assert client.get("/t/nope/export.json").status_code == 404
+
+
+def test_history_filters_by_variant_and_player(played, client):
+    sheet, first, second = played
+    sheet.add_players("Dan")
+    ids = sheet.player_ids()
+    by_variant = client.get(f"/t/{sheet.token}/history?variant=rumino").get_data(as_text=True)
+    assert f"/m/{second}/history" in by_variant and f"/m/{first}/history" not in by_variant
+    by_player = client.get(f"/t/{sheet.token}/history?player={ids['Cat']}").get_data(as_text=True)
+    assert f"/m/{first}/history" in by_player and f"/m/{second}/history" not in by_player
+    nobody = client.get(f"/t/{sheet.token}/history?player={ids['Dan']}").get_data(as_text=True)
+    assert "No match fits these filters" in nobody
+    # the selects keep the chosen values
+    assert re.search(r'<option selected value="rumino">|<option value="rumino" selected>', by_variant)
+
+
+def test_history_filter_through_htmx_returns_only_the_list(played, client):
+    sheet, first, second = played
+    response = client.get(f"/t/{sheet.token}/history?variant=free", headers={"HX-Request": "true"})
+    body = response.get_data(as_text=True)
+    assert body.lstrip().startswith("{#") is False and 'id="history-list"' in body and "<html" not in body
+    assert "HX-Request" in response.headers["Vary"]
+
+
+def test_history_paginates(sheet, client):
+    sheet.create_table()
+    sheet.add_players("Ann", "Ben")
+    ids = [sheet.start_match("free", ["Ann", "Ben"]) for _ in range(23)]
+    first_page = client.get(f"/t/{sheet.token}/history").get_data(as_text=True)
+    assert "page 1 of 2" in first_page and "Older" in first_page
+    assert f"/m/{ids[-1]}/history" in first_page and f"/m/{ids[0]}/history" not in first_page
+    second_page = client.get(f"/t/{sheet.token}/history?page=2").get_data(as_text=True)
+    assert f"/m/{ids[0]}/history" in second_page and "Newer" in second_page
+    # a page past the end shows the last page, nonsense shows the first
+    assert f"/m/{ids[0]}/history" in client.get(f"/t/{sheet.token}/history?page=99").get_data(as_text=True)
+    assert client.get(f"/t/{sheet.token}/history?page=abc").status_code == 200
+
+
+def test_abandoned_match_is_kept_and_marked(played, client):
+    sheet, first, second = played
+    assert sheet.post(f"/t/{sheet.token}/m/{second}/abandon").status_code == 302
+    page = client.get(f"/t/{sheet.token}/history").get_data(as_text=True)
+    assert f"/m/{second}/history" in page and "ended early" in page
+    assert "ended early" in client.get(f"/t/{sheet.token}/m/{second}/history").get_data(as_text=True)
+
+
+def test_match_page_shows_grid_explanations_dealers_and_chart(played, client):
+    sheet, first, second = played
+    page = client.get(f"/t/{sheet.token}/m/{first}/history").get_data(as_text=True)
+    assert "Hand by hand" in page
+    assert '<span class="score">+12</span>' in page
+    assert '<td>Ben</td>' in page  # Ben dealt the first hand
+    assert 'role="img"' in page and "<title" in page and "<desc" in page
+    assert "The chart as a table" in page
+    assert "Running totals over 2 hands" in page
+    assert f"/v/" in page  # the spectator link
+
+
+def test_match_page_shows_deleted_hand_struck_through_with_restore(played, client, app):
+    sheet, first, second = played
+    with app.app_context():
+        entry_id = db.session.scalars(sa.select(Entry.id).where(Entry.match_id == first)
+                                      .order_by(Entry.position)).first()
+    response = sheet.post(f"/t/{sheet.token}/m/{first}/hands/{entry_id}/delete",
+                          {"version": sheet.version(first)})
+    assert response.status_code == 302
+    page = client.get(f"/t/{sheet.token}/m/{first}/history").get_data(as_text=True)
+    assert 'class="deleted"' in page and "<del>" in page
+    restore = f"/t/{sheet.token}/m/{first}/hands/{entry_id}/restore"
+    assert restore in page
+    version = re.search(rf'action="{re.escape(restore)}".*?name="version" value="(\d+)"', page, re.S).group(1)
+    assert sheet.post(restore, {"version": version}).status_code == 302
+    page = client.get(f"/t/{sheet.token}/m/{first}/history").get_data(as_text=True)
+    assert 'class="deleted"' not in page
+    assert "deleted" in page and "restored" in page  # the audit trail keeps both changes
+
+
+def test_match_page_shows_audit_trail_of_an_edit(played, client, app):
+    sheet, first, second = played
+    ids = sheet.player_ids()
+    with app.app_context():
+        entry_id = db.session.scalars(sa.select(Entry.id).where(Entry.match_id == first)
+                                      .order_by(Entry.position)).first()
+    data = {f"points_{ids[n]}": v for n, v in {"Ann": "30", "Ben": "5", "Cat": "0"}.items()}
+    data["version"] = str(sheet.version(first))
+    assert sheet.post(f"/t/{sheet.token}/m/{first}/hands/{entry_id}/edit", data).status_code == 302
+    page = client.get(f"/t/{sheet.token}/m/{first}/history").get_data(as_text=True)
+    assert "Changes" in page and "edited" in page and "Ann 12" in page
+    assert '<span class="score">+30</span>' in page
+
+
+def test_match_page_of_another_table_is_404(played, client, sheet):
+    _, first, _ = played
+    other = sheet.create_table("Other")
+    assert client.get(f"/t/{other}/m/{first}/history").status_code == 404
+    assert client.get(f"/t/{other}/m/{first}/chart.svg").status_code == 404
+
+
+def test_chart_svg_is_an_image_with_a_text_alternative(played, client):
+    sheet, first, second = played
+    response = client.get(f"/t/{sheet.token}/m/{first}/chart.svg")
+    assert response.status_code == 200 and response.mimetype == "image/svg+xml"
+    svg = response.get_data(as_text=True)
+    assert 'role="img"' in svg and "<title" in svg and "Ann 15, Ben 25, Cat 7" in svg
+    assert "<script" not in svg
+
+
+def test_chart_draws_the_elimination_line(played, client):
+    sheet, first, second = played
+    svg = client.get(f"/t/{sheet.token}/m/{second}/chart.svg").get_data(as_text=True)
+    assert "Out at 100" in svg and 'class="chart-limit"' in svg
+
+
+@pytest.mark.parametrize("variant, rules, players, expected", [
+    ("rumino", {}, 3, "Out at 100"),
+    ("kalooki", {}, 3, "Out at 150"),
+    ("ramino", {}, 3, "Target 1000"),
+    ("gin", {}, 2, "Target 100"),
+    ("oklahoma", {}, 2, "Target 150"),
+    ("free", {"target": 500}, 3, "Target 500"),
+    ("free", {"elimination_at": 200}, 3, "Out at 200"),
+])
+def test_limit_lines(variant, rules, players, expected):
+    assert [line.label for line in charts.limit_lines(variant, rules, players)] == [expected]
+
+
+def test_stats_page(played, client):
+    sheet, first, second = played
+    page = client.get(f"/t/{sheet.token}/stats").get_data(as_text=True)
+    assert "Players" in page and "By game" in page and "Head to head" in page
+    row = re.search(r'<th scope="row">Ann</th><td>(\d+)</td><td>(\d+)</td><td>(\d+)</td>\s*<td>([\d.]+)</td>', page)
+    assert row.groups() == ("2", "0", "2", "7.5")
+
+
+def test_head_to_head(played, client):
+    sheet, first, second = played
+    ids = sheet.player_ids()
+    page = client.get(f"/t/{sheet.token}/stats?a={ids['Ann']}&b={ids['Ben']}").get_data(as_text=True)
+    assert "2 matches together" in page
+    # hand 1: Ann 12 vs Ben 5 (Ben better), hand 2: Ann 3 vs Ben 20 (Ann better)
+    assert re.search(r"Better hands</th><td>1</td><td>1</td>", page)
+    same = client.get(f"/t/{sheet.token}/stats?a={ids['Ann']}&b={ids['Ann']}").get_data(as_text=True)
+    assert "Choose two different players" in same
+
+
+def test_table_page_links_to_history_and_stats(played, client):
+    sheet, *_ = played
+    page = client.get(f"/t/{sheet.token}").get_data(as_text=True)
+    assert f"/t/{sheet.token}/history" in page and f"/t/{sheet.token}/stats" in page
+    assert f"/t/{sheet.token}/import" in page
+
+
+def test_scoreboard_links_to_match_page_exports_and_spectator(played, client, app):
+    sheet, first, _ = played
+    page = client.get(f"/t/{sheet.token}/m/{first}").get_data(as_text=True)
+    with app.app_context():
+        view_token = db.session.get(Match, first).view_token
+    for url in (f"/m/{first}/history", f"/m/{first}/export.json", f"/m/{first}/export.csv", f"/v/{view_token}"):
+        assert url in page
+
+
+def _count_statements(app, client, url: str) -> int:
+    count = 0
+
+    def before(*args, **kwargs):
+        nonlocal count
+        count += 1
+
+    with app.app_context():
+        engine = db.engine
+    sa.event.listen(engine, "before_cursor_execute", before)
+    try:
+        assert client.get(url).status_code == 200
+    finally:
+        sa.event.remove(engine, "before_cursor_execute", before)
+    return count
+
+
+def test_sql_statements_do_not_grow_with_hands_or_matches(played, client, app):
+    sheet, first, second = played
+    urls = [f"/t/{sheet.token}/history", f"/t/{sheet.token}/m/{first}/history",
+            f"/t/{sheet.token}/m/{first}/chart.svg", f"/t/{sheet.token}/stats"]
+    for url in urls:
+        client.get(url)  # warm up the connection (its PRAGMAs)
+    before = [_count_statements(app, client, u) for u in urls]
+    for _ in range(4):
+        sheet.record_points(first, {"Ann": 1, "Ben": 2, "Cat": 3})
+        sheet.start_match("free", ["Ann", "Ben"])
+    after = [_count_statements(app, client, u) for u in urls]
+    assert after == before
