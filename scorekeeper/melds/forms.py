@@ -1,0 +1,43 @@
+"""The meld checker's form: a read-only GET form (no CSRF token: it changes nothing, and its URL is a
+link anyone can share), so every choice is a query parameter."""
+
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from wtforms import RadioField, SelectField, StringField
+
+from ..engine.variants import VARIANTS
+from ..util import choices
+
+#: variants whose melds can be checked (free scoring has none), in the app's order
+CHECKABLE = [v for v in VARIANTS.values() if v.key != "free"]
+DEFAULT_VARIANT = "rumino"
+MODES = (("meld", "One meld"), ("hand", "Whole hand"))
+#: Russian Rummy's deck grows with the table: one 54-card pack per two players
+RUSSIAN_PLAYERS = tuple(range(2, 9))
+DEFAULT_RUSSIAN_PLAYERS = 4
+
+
+class MeldCheckForm(FlaskForm):
+    class Meta:
+        csrf = False
+
+    variant = SelectField("Game", choices=choices((v.key, v.name) for v in CHECKABLE), default=DEFAULT_VARIANT)
+    mode = RadioField("Check", choices=choices(MODES), default="meld")
+    deal = SelectField("Deal (its contract)", choices=choices(
+        (n, f"Deal {n}: {text}") for n, text in (
+            (1, "2 books"), (2, "1 straight"), (3, "2 books + 1 straight"), (4, "3 books"),
+            (5, "2 straights + 1 book"))), default="1")
+    players = SelectField("Players (sets the packs)", choices=choices(
+        (n, f"{n} players: {(n + 1) // 2} pack{'s' if n > 2 else ''}") for n in RUSSIAN_PLAYERS),
+        default=str(DEFAULT_RUSSIAN_PLAYERS))
+    upcard = StringField("Upcard (sets the knock limit)",
+                         render_kw={"autocomplete": "off", "autocapitalize": "characters", "placeholder": "e.g. 7D",
+                                    "spellcheck": "false", "class": "input upcard"})
+
+    def chosen(self, field_name: str, fallback: str) -> str:
+        """A select's or radio's value, or ``fallback`` when the link carried something unknown: a
+        checker page never refuses to open over a bad parameter."""
+        field = getattr(self, field_name)
+        allowed = {c.value for c in field.choices}
+        return field.data if field.data in allowed else fallback

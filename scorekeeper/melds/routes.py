@@ -1,0 +1,65 @@
+"""The meld checker page (UX.md screen 9): open to anyone, no table needed.
+
+One URL, ``/melds``, read-only and driven by query parameters, so a verdict is a link. A plain GET
+form gives the whole page; an htmx request (the card picker's live preview, or a change of mode,
+deal or upcard) gets only the verdict fragment, the same template the page includes. Input that
+cannot be judged (a token that is not a card, more copies than the deck holds, a bad upcard) comes
+back beside its field with status 422, never a 500.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, request, url_for
+
+from ..engine.variants import find_variant
+from ..picker import cards_text
+from ..util import render_page, wants_fragment
+from .checker import (MAX_HAND_CARDS, MAX_MELD_CARDS, CheckError, Verdict, check_hand, check_one_meld,
+                      deck_for, read_cards)
+from .forms import DEFAULT_RUSSIAN_PLAYERS, DEFAULT_VARIANT, MeldCheckForm
+
+bp = Blueprint("melds", __name__)
+
+#: what the page says before any card is chosen, by mode
+PROMPTS = {
+    "meld": "Tap the cards of one meld to check it.",
+    "hand": "Tap every card of the hand to see its best arrangement.",
+}
+
+
+@bp.get("/melds")
+def check():
+    form = MeldCheckForm(request.args)
+    variant = find_variant(form.chosen("variant", DEFAULT_VARIANT))
+    form.variant.data = variant.key
+    mode = form.chosen("mode", "meld")
+    form.mode.data = mode
+    players = int(form.chosen("players", str(DEFAULT_RUSSIAN_PLAYERS)))
+    form.players.data = str(players)
+    deal = int(form.chosen("deal", "1"))
+    form.deal.data = str(deal)
+    upcard = (form.upcard.data or "").strip()
+
+    rules, copies, jokers = deck_for(variant, players)
+    text = cards_text(request.args, "cards")
+    errors: dict[str, str] = {}
+    verdict = Verdict(None, PROMPTS[mode])
+    try:
+        cards = read_cards(text, variant, copies, jokers, MAX_HAND_CARDS if mode == "hand" else MAX_MELD_CARDS,
+                           players)
+        if cards:
+            if mode == "meld":
+                verdict = check_one_meld(variant, rules, cards)
+            else:
+                verdict = check_hand(variant, rules, cards, deal=deal if variant.key == "russian" else None,
+                                     upcard=upcard if variant.key == "oklahoma" else "")
+    except CheckError as exc:
+        errors[exc.field] = str(exc)
+        verdict = Verdict(None, "")
+    if "upcard" in errors:
+        form.upcard.errors = [errors["upcard"]]
+    return render_page(
+        "melds/check.html", "melds/partials/verdict.html", status=422 if errors else 200,
+        form=form, variant=variant, mode=mode, cards_value=text, copies=copies, jokers=jokers,
+        verdict=verdict, errors=errors, preview_url=url_for("melds.check"), as_fragment=wants_fragment(),
+    )
