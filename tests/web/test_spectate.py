@@ -1,0 +1,133 @@
+"""The spectator link: read-only standings and grid under the match's own view token, a 404 for a
+wrong token, every POST with a view token refused, and ETag / 304 when nothing changed."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import sqlalchemy as sa
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Entry, Match
+
+
+@pytest.fixture
+def game(sheet, app):
+    sheet.create_table()
+    sheet.add_players("Ann", "Ben", "Cat")
+    match_id = sheet.start_match("free", ["Ann", "Ben", "Cat"])
+    assert sheet.record_points(match_id, {"Ann": 12, "Ben": 5, "Cat": 0}).status_code == 302
+    with app.app_context():
+        view_token = db.session.get(Match, match_id).view_token
+    return sheet, match_id, view_token
+
+
+def test_spectator_page_shows_standings_and_grid_read_only(game, client):
+    sheet, match_id, view_token = game
+    response = client.get(f"/v/{view_token}")
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert "Free scoring" in page and "Hand by hand" in page and "live" in page
+    assert '<span class="total">12</span>' in page
+    assert 'hx-get="/v/' in page and 'hx-trigger="every 3s"' in page
+    # nothing to change, and no way to the table's own (writable) link
+    assert "<form" not in page and 'method="post"' not in page
+    assert sheet.token not in page
+
+
+@pytest.mark.parametrize("url", ["/v/{wrong}", "/v/{wrong}/sheet", "/v/{table}", "/v/{table}/sheet"])
+def test_wrong_view_token_is_404(game, client, url):
+    sheet, _, _ = game
+    assert client.get(url.format(wrong="x" * 32, table=sheet.token)).status_code == 404
+
+
+def test_a_view_token_is_not_a_table_token(game, client):
+    _, match_id, view_token = game
+    assert client.get(f"/t/{view_token}").status_code == 404
+    assert client.get(f"/t/{view_token}/m/{match_id}").status_code == 404
+    assert client.get(f"/t/{view_token}/history").status_code == 404
+
+
+def _post_urls(app, view_token: str, match_id: int, entry_id: int, player_id: int):
+    """Every POST route of the app, with the view token in place of any token."""
+    values = {"token": view_token, "view_token": view_token, "match_id": match_id, "entry_id": entry_id,
+              "player_id": player_id}
+    urls = []
+    for rule in app.url_map.iter_rules():
+        if "POST" not in rule.methods:
+            continue
+        if not ({"token", "view_token"} & set(rule.arguments)):
+            continue
+        with app.test_request_context():
+            urls.append(app.url_for(rule.endpoint, **{a: values[a] for a in rule.arguments}))
+    return urls
+
+
+def test_every_post_with_a_view_token_is_refused(game, client, app):
+    sheet, match_id, view_token = game
+    with app.app_context():
+        entry_id = db.session.scalars(sa.select(Entry.id).where(Entry.match_id == match_id)).first()
+        before = db.session.get(Match, match_id).version
+    ids = sheet.player_ids()
+    urls = _post_urls(app, view_token, match_id, entry_id, ids["Ann"])
+    assert len(urls) >= 8  # players, matches, hands, import...
+    urls += [f"/v/{view_token}", f"/v/{view_token}/sheet"]
+    for url in urls:
+        data = {"version": str(before), "name": "Zed", "key": "k1", f"points_{ids['Ann']}": "1",
+                f"points_{ids['Ben']}": "1", f"points_{ids['Cat']}": "1"}
+        response = sheet.post(url, data)
+        assert response.status_code in (404, 405), (url, response.status_code)
+    with app.app_context():
+        match = db.session.get(Match, match_id)
+        assert match.version == before and match.status == "active"
+        assert len([e for e in match.entries if e.deleted_at is None]) == 1
+        assert "Zed" not in [p.name for p in match.table.players]
+
+
+def test_sheet_has_an_etag_and_answers_304_when_nothing_changed(game, client, sheet):
+    _, match_id, view_token = game
+    first = client.get(f"/v/{view_token}/sheet")
+    assert first.status_code == 200
+    etag = first.headers["ETag"]
+    assert "no-cache" in first.headers["Cache-Control"]
+    body = first.get_data(as_text=True)
+    assert 'id="live-sheet"' in body and "<html" not in body
+    again = client.get(f"/v/{view_token}/sheet", headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.get_data() == b""
+    assert again.headers["ETag"] == etag
+    # a new hand changes the version: the poll gets the new sheet
+    assert sheet.record_points(match_id, {"Ann": 1, "Ben": 30, "Cat": 2}).status_code == 302
+    changed = client.get(f"/v/{view_token}/sheet", headers={"If-None-Match": etag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != etag
+    assert '<span class="total">35</span>' in changed.get_data(as_text=True)
+
+
+def test_unchanged_poll_runs_one_small_query_and_no_replay(game, client, app, monkeypatch):
+    _, match_id, view_token = game
+    etag = client.get(f"/v/{view_token}/sheet").headers["ETag"]
+    from scorekeeper.matches import service
+
+    def no_replay(*args, **kwargs):
+        raise AssertionError("an unchanged poll must not replay the match")
+
+    monkeypatch.setattr(service, "standings", no_replay)
+    statements = []
+    with app.app_context():
+        engine = db.engine
+    listener = lambda conn, cursor, statement, *rest: statements.append(statement)  # noqa: E731
+    sa.event.listen(engine, "before_cursor_execute", listener)
+    try:
+        assert client.get(f"/v/{view_token}/sheet", headers={"If-None-Match": etag}).status_code == 304
+    finally:
+        sa.event.remove(engine, "before_cursor_execute", listener)
+    queries = [s for s in statements if not s.startswith("PRAGMA")]
+    assert len(queries) == 1 and re.search(r"SELECT \"?match\"?\.id, \"?match\"?\.version", queries[0])
+
+
+def test_abandoning_the_match_changes_the_sheet(game, client, sheet):
+    _, match_id, view_token = game
+    etag = client.get(f"/v/{view_token}/sheet").headers["ETag"]
+    assert sheet.post(f"/t/{sheet.token}/m/{match_id}/abandon").status_code == 302
+    response = client.get(f"/v/{view_token}/sheet", headers={"If-None-Match": etag})
+    assert response.status_code == 200 and "Ended early" in response.get_data(as_text=True)
