@@ -1,0 +1,1 @@
+"""Hardening tests (issue 7): concurrency, crash consistency, hostile input, the route crawl."""
