@@ -112,7 +112,7 @@ def check_one_meld(variant: Variant, rules: Any, cards: list[Card]) -> Verdict:
     if minimum:
         facts.append(("Opening value", f"{m.value} (an opening needs {minimum})"))
     else:
-        facts.append(("Opening value", f"{m.value} ({game} has no opening minimum)"))
+        facts.append(("Opening value", f"{m.value} (no minimum in {game})"))
     for joker in m.jokers:
         facts.append(("Joker", f"stands for {joker.symbol}"))
     sentence = f"Yes, {_a(game + ' ' + (m.word or 'meld'))} of {len(cards)}: {format_cards(m.declared)}"
