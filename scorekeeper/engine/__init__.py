@@ -55,3 +55,22 @@ from .variants import (  # noqa: E402
 __all__ += ["VARIANTS", "InvalidRulesError", "Rules", "Switch", "UnknownVariantError", "Variant", "find_variant"]
 
 # -- further blocks (match replay, ...) are appended below, each with its own ``__all__ +=`` ------
+
+# -- match replay ---------------------------------------------------------------------------------
+from .match import (  # noqa: E402
+    EntryResult,
+    InvalidHandError,
+    InvalidMatchError,
+    InvalidRebuyError,
+    PlayerStanding,
+    RebuyOffer,
+    Standings,
+    next_entry_context,
+    preview_hand,
+    replay,
+)
+
+__all__ += [
+    "EntryResult", "InvalidHandError", "InvalidMatchError", "InvalidRebuyError", "PlayerStanding", "RebuyOffer",
+    "Standings", "next_entry_context", "preview_hand", "replay",
+]
