@@ -10,6 +10,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from flask_alembic import Alembic
 from flask_sqlalchemy_lite import SQLAlchemy
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
 from flask_wtf import CSRFProtect
 
 from .models import Model
@@ -17,6 +19,19 @@ from .models import Model
 db = SQLAlchemy()
 alembic = Alembic(metadatas=Model.metadata)
 csrf = CSRFProtect()
+
+
+def _is_miss(response) -> bool:
+    return response.status_code == 404
+
+
+#: Rate limits. Only 404s count towards the default limit: a person at the table never hits it, while
+#: someone guessing table links is stopped after a few dozen misses. Counts live in the storage named
+#: by RATELIMIT_STORAGE_URI (memory for one process; a shared store such as redis:// for several).
+limiter = Limiter(get_remote_address, default_limits=["30 per minute"], default_limits_deduct_when=_is_miss)
+
+#: how often one address may create a table
+TABLE_CREATION_LIMIT = "20 per hour"
 
 #: milliseconds a connection waits for another writer before giving up
 SQLITE_BUSY_TIMEOUT_MS = 5000

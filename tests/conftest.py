@@ -4,10 +4,12 @@ things a person does (create a table, add players, start a match, record hands).
 
 from __future__ import annotations
 
+import os
 import re
 import uuid
 
 import pytest
+import sqlalchemy as sa
 
 from scorekeeper import create_app
 from scorekeeper import models
@@ -16,13 +18,33 @@ from scorekeeper.extensions import alembic, db
 _CSRF_RE = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 
 
+#: set to a PostgreSQL URL (postgresql+psycopg://...) to run the suite against PostgreSQL; each test then
+#: starts from an empty schema, as it starts from an empty SQLite file otherwise
+TEST_DATABASE_URL = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL")
+
+
 @pytest.fixture
-def app(tmp_path):
+def database_url(tmp_path) -> str:
+    """A fresh, empty database for one test: an SQLite file, or the PostgreSQL schema emptied."""
+    if TEST_DATABASE_URL:
+        engine = sa.create_engine(TEST_DATABASE_URL)
+        with engine.begin() as conn:
+            conn.exec_driver_sql("DROP SCHEMA IF EXISTS public CASCADE")
+            conn.exec_driver_sql("CREATE SCHEMA public")
+        engine.dispose()
+        return TEST_DATABASE_URL
+    return f"sqlite:///{tmp_path / 'scorekeeper.sqlite3'}"
+
+
+@pytest.fixture
+def app(database_url):
     app = create_app({
         "TESTING": True,
         "SECRET_KEY": "test secret",
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'scorekeeper.sqlite3'}",
+        "DATABASE_URL": database_url,
         "SERVER_NAME": "localhost",
+        # Rate limits have their own tests; elsewhere they would only make tests depend on each other.
+        "RATELIMIT_ENABLED": False,
     })
     with app.app_context():
         alembic.upgrade()
@@ -135,8 +157,6 @@ class Sheet:
 
 
 def db_select(*args):
-    import sqlalchemy as sa
-
     return sa.select(*args)
 
 

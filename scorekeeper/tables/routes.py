@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from flask import Blueprint, abort, redirect, render_template, url_for
 from markupsafe import Markup
 
-from ..extensions import db
+from ..extensions import TABLE_CREATION_LIMIT, db, limiter
 from ..home.routes import remember_table
 from ..matches.service import new_token, table_or_404
 from ..models import Player, Table
@@ -22,6 +22,7 @@ bp = Blueprint("tables", __name__)
 
 
 @bp.route("/tables/new", methods=["GET", "POST"])
+@limiter.limit(TABLE_CREATION_LIMIT, methods=["POST"])
 def new():
     form = TableForm()
     if form.validate_on_submit():

@@ -60,11 +60,11 @@ def _serve(database_url: str, ready: queue.Queue, stop: threading.Event) -> None
 
 
 @pytest.fixture
-def live_server(tmp_path):
+def live_server(database_url):
     """The app on a fresh database, served on 127.0.0.1 from a thread; yields its base URL."""
     ready: queue.Queue = queue.Queue()
     stop = threading.Event()
-    thread = threading.Thread(target=_serve, args=(f"sqlite:///{tmp_path / 'browser.sqlite3'}", ready, stop),
+    thread = threading.Thread(target=_serve, args=(database_url, ready, stop),
                               daemon=True)
     thread.start()
     port = ready.get(timeout=30)

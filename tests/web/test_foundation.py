@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+
+import pytest
 import sqlalchemy as sa
 
 from scorekeeper import _instance_secret_key, create_app
@@ -27,6 +30,7 @@ def test_secret_key_is_generated_once(tmp_path):
     assert _instance_secret_key(tmp_path) == first
 
 
+@pytest.mark.skipif(bool(os.environ.get("SCOREKEEPER_TEST_DATABASE_URL")), reason="SQLite's settings; this run is on another database")
 def test_sqlite_pragmas_on_every_new_connection(app):
     with app.app_context():
         db.engine.dispose()  # a brand-new connection, not one the migrations left in the pool
