@@ -114,10 +114,17 @@ def index(token: str):
 
 # -- a match's page -----------------------------------------------------------------------------------
 
-def _rows(match: Match, standings) -> list[dict[str, Any]]:
-    """Every entry in order, deleted ones included, each with its replayed result (if it counts)."""
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else ("±0" if value == 0 else f"−{-value}")
+
+
+def _rows(table: Table, match: Match, standings, seated: list[str]) -> list[dict[str, Any]]:
+    """Every entry in order, deleted ones included, each with its replayed result (if it counts) and
+    its cells ready to print (a 200-hand grid is drawn without a function call per cell)."""
     names = {str(p.id): p.name for p in match.table.players}
     live = iter(standings.hands) if standings is not None else iter(())
+    # one url_for for the whole grid: the entry id is the last part of the hand's URL
+    hand_url = url_for("hands.show", token=table.token, match_id=match.id, entry_id=0)[:-1]
     rows = []
     hand = 0
     for entry in match.entries:
@@ -130,8 +137,15 @@ def _rows(match: Match, standings) -> list[dict[str, Any]]:
         trail = [{"at": h.get("at", ""), "change": h.get("change", "edited"),
                   "was": service.payload_to_document(h.get("payload") or {}, names)}
                  for h in (entry.history or [])]
+        cells = []
+        if result is not None:
+            for name in seated:
+                score = result.scores.get(name)
+                cells.append(None if score is None else (_signed(score), result.explanations.get(name, "")))
         rows.append({"entry": entry, "result": result, "number": hand if entry.deleted_at is None else None,
-                     "document": document, "trail": trail})
+                     "document": document, "trail": trail, "cells": cells, "url": f"{hand_url}{entry.id}",
+                     "how": " ".join(x for x in ((result.by if result else None) or "",
+                                                  ((result.end if result else None) or "").replace("_", " ")) if x)})
     return rows
 
 
@@ -149,15 +163,18 @@ def match_page(token: str, match_id: int):
     table = _table(token)
     match = _match(table, match_id)
     standings, error = _replay(match)
+    players = service.seated_players(match)
     context: dict[str, Any] = {
         "table": table, "match": match, "variant": find_variant(match.variant), "standings": standings,
-        "replay_error": error, "players": service.seated_players(match), "rows": _rows(match, standings),
+        "replay_error": error, "players": players,
+        "rows": _rows(table, match, standings, [p.name for p in players]),
         "button": ButtonForm(),
         "spectator_link": url_for("spectate.show", view_token=match.view_token, _external=True),
     }
     if standings is not None:
-        context["chart"], context["chart_labels"], context["chart_totals"], context["chart_lines"] = \
-            chart_for(match, standings)
+        svg, labels, totals, lines = chart_for(match, standings)
+        context.update(chart=svg, chart_lines=lines, chart_rows=[
+            (label, [t.get(p.name, "") for p in players]) for label, t in zip(labels, totals)])
     return render_page("history/match.html", "history/match.html", **context)
 
 
