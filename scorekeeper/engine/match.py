@@ -571,10 +571,8 @@ class _Replay:
         sign = 1 if scorer.lower_wins else -1
 
         def key(ps: PlayerState) -> tuple:
+            # Kalooki: equal penalty totals are ordered by win points (D6)
             tiebreak = -ps.win_points if scorer.keeps_win_points and scorer.lower_wins else 0
-            if state.finished and ps.state == "finished" and scorer.elimination() is not None:
-                # knocked out players rank by how long they lasted, shown simply by total
-                return (rank_state[ps.state], sign * ps.total, tiebreak)
             return (rank_state[ps.state], sign * ps.total, tiebreak)
 
         ordered = sorted(state.players.values(), key=key)

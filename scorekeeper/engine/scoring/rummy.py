@@ -43,7 +43,10 @@ class RummyScorer(GoingOutScorer):
         return int(n) if n else (10 if len(self.players) == 2 else 7)
 
     def typed_maximum(self) -> int | None:
-        return self.dealt() * max(self.values())
+        values = self.values()
+        # the joker's value counts only when jokers are in the deck
+        highest = max(values[1:] + ((values[0],) if self.jokers() else ()))
+        return self.dealt() * highest
 
     def loser_counts(self, hand: Hand, held: Held) -> range:
         return range(1, self.dealt() + 1)
