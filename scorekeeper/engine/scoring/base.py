@@ -8,7 +8,6 @@ entries and calls these hooks in the order of RULES.md §10.0.9; nothing here ke
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Iterable, Mapping
@@ -238,7 +237,7 @@ def ceil_div(a: int, b: int) -> int:
 __all__ = [
     "InvalidMatchError", "InvalidHandError", "InvalidRebuyError", "Held", "Hand", "HandScore",
     "parse_held", "parse_meld_list", "check_hand_copies", "check_typed", "count_cards", "cards_text",
-    "plural", "round_to_ten", "ceil_div", "math",
+    "plural", "round_to_ten", "ceil_div", "RuleView", "PlayerState", "MatchState", "RebuyPolicy", "Scorer",
 ]
 
 
