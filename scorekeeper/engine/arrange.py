@@ -179,227 +179,399 @@ def _joker_cover(j: int, p: _Params) -> list[list[tuple[str, int]]]:
     return best
 
 
-class _Search:
-    """Exact least-deadwood search over one hand (see the module docstring).
+# Rank patterns: the copies of one rank held in each suit, 3 bits per suit (suit t at bits 3t..3t+2).
+_KCAP = 40  # jokers counted per rank's sets; more than any hand holds
 
-    Costs are integers: ``points * scale`` for deadwood, and in discard mode ``-value`` for the discarded
-    card, so minimising the cost minimises the points left and then prefers discarding the highest card.
+
+class _RankSets:
+    """Per rule configuration: which cards of one rank can go to sets, and with how many jokers.
+
+    For a rank pattern ``c`` (copies held per suit), ``options(c)`` lists every sub-pattern ``R`` that
+    splits into legal sets, each with the joker counts those sets can hold as a bit mask (bit k: the
+    sets hold exactly k jokers). A set of one natural card and k jokers is left out when a run of the
+    same size is legal: the run search finds that card with the same jokers. These tables depend on the
+    rules alone (never on a hand) and are filled as patterns are first seen.
     """
 
-    def __init__(self, p: _Params, values: tuple[int, ...], discard: bool) -> None:
+    def __init__(self, p: _Params) -> None:
         self.p = p
-        self.values = values
-        self.discard = discard
-        self.scale = (max(max(values), 0) + 1) if discard else 1
-        self.memo: dict[int, tuple] = {}
-        self.joker_cover: list[list[tuple[str, int]]] = []
+        self._ways: dict[int, int] = {0: 1}
+        self._options: dict[int, list[tuple[int, int]]] = {}
+        self._set: dict[int, int] = {}
 
-    def run(self, state: int, jokers: int):
-        self.joker_cover = _joker_cover(jokers, self.p)
-        cost = self.solve(state, jokers, 0)
-        return cost
+    def build(self, decks: int) -> None:
+        """Fill the table for every pattern a hand within the deck can hold (larger ones on demand)."""
+        for c in _subpatterns(sum(min(decks, 7) << (3 * s) for s in range(4)), -1):
+            self.options(c)
 
-    def end_cost(self, j: int, d: int) -> tuple[float, int]:
-        """Cost when only jokers remain: group them into all-joker melds, maybe discard one."""
-        vj = self.values[0]
-        if self.discard and not d:
-            if j == 0:
-                return _INF, 0
-            covered = sum(size for _, size in self.joker_cover[j - 1])
-            return (j - 1 - covered) * vj * self.scale - vj, 1
-        covered = sum(size for _, size in self.joker_cover[j])
-        return (j - covered) * vj * self.scale, 0
-
-    def solve(self, st: int, j: int, d: int) -> float:
-        key = ((st << 8) | j) << 1 | d
-        hit = self.memo.get(key)
+    def set_mask(self, t: int) -> int:
+        """Joker counts a single set of the naturals in pattern t can hold (0: no set)."""
+        hit = self._set.get(t)
         if hit is not None:
-            return hit[0]
-        if st == 0:
-            cost, _ = self.end_cost(j, d)
-            self.memo[key] = (cost, ("end",), None)
-            return cost
+            return hit
         p = self.p
-        low = st & -st
-        i = (low.bit_length() - 1) // _FIELD
-        unit = 1 << (_FIELD * i)
-        s, r = divmod(i, 13)
-        r += 1
-        v = self.values[r]
-        rest = st - unit
-        solve = self.solve
-        # Option 1: the card is deadwood.
-        best = v * self.scale + solve(rest, j, d)
-        choice: tuple = ("dead", i)
-        nxt = (rest, j, d)
-        # Option 2: it is the discard (best_discard only).
-        if self.discard and not d:
-            cost = -v + solve(rest, j, 1)
-            if cost < best:
-                best, choice, nxt = cost, ("disc", i), (rest, j, 1)
-        jmax = min(j, p.max_jokers)
-        split_at = 2 * p.run_min
-        # Option 3: a set of rank r holding this card. Earlier suits' cards of rank r are already decided.
-        if p.set_max >= p.set_min:
-            caps = []
-            for t in range(s, 4):
-                c = (rest >> (_FIELD * (t * 13 + r - 1))) & _FIELD_MASK
-                if p.distinct:
-                    c = 0 if t == s else min(c, 1)
-                caps.append(c)
-            for combo in product(*(range(c + 1) for c in caps)):
-                nat = 1 + sum(combo)
-                if nat > p.set_max:
-                    continue
-                st2 = rest
-                for t, n in zip(range(s, 4), combo):
-                    st2 -= n << (_FIELD * (t * 13 + r - 1))
-                for k in range(jmax + 1):
-                    size = nat + k
-                    if size > p.set_max:
-                        break
-                    if size < p.set_min or nat < p.min_naturals:
-                        continue
-                    cost = solve(st2, j - k, d)
-                    if cost < best:
-                        best, choice, nxt = cost, ("set", r, s, combo, k), (st2, j - k, d)
-        # Option 4: a run in suit s holding this card; the card is its lowest natural unless it is an
-        # ace played high, so positions below it can only be jokers.
-        if r == 1:
-            places = ([1] if p.low else []) + ([14] if p.high else [])
-        else:
-            places = [r]
-        for P in places:
-            if P != 14:
-                # Grow the run upwards from the card once; for each top, any number of jokers may sit
-                # below the card (lo = P - a), since nothing natural is left down there.
-                up = [(rest, 0, 1, ())]
-                hi = P
-                below = P - p.minpos
-                while True:
-                    for st2, used, nat, jpos in up:
-                        if nat < p.min_naturals:
-                            continue
-                        for a in range(min(jmax - used, below) + 1):
-                            if not p.window_ok(P - a, hi):
-                                continue
-                            cost = solve(st2, j - used - a, d)
-                            if cost < best:
-                                lo = P - a
-                                best, choice, nxt = (
-                                    cost, ("run", s, lo, hi, tuple(range(lo, P)) + jpos), (st2, j - used - a, d)
-                                )
-                    hi += 1
-                    if hi > p.maxpos or hi - P + 1 > p.run_max or (P == 1 and hi == 14 and not p.both):
-                        break
-                    up = self._extend(up, s, hi, jmax)
-                    if hi - P + 1 == split_at:
-                        # see below: a run that splits in two legal runs is never needed
-                        cut = P + p.run_min
-                        up = [
-                            x for x in up
-                            if not _splits(x[2], p.run_min - sum(1 for q in x[3] if q < cut), p.min_naturals)
-                        ]
-                    if not up:
-                        break
-                continue
-            for lo in range(max(p.minpos, P - p.run_max + 1), P + 1):
-                # partial fillings of positions lo..P: (state, jokers used, naturals, joker positions)
-                partial = [(rest, 0, 1, ())]
-                ok = True
-                for q in range(lo, P):
-                    partial = self._extend(partial, s, q, jmax)
-                    if not partial:
-                        ok = False
-                        break
-                if not ok:
-                    continue
-                hi = P
-                while True:
-                    if p.window_ok(lo, hi):
-                        for st2, used, nat, jpos in partial:
-                            if nat < p.min_naturals:
-                                continue
-                            cost = solve(st2, j - used, d)
-                            if cost < best:
-                                best, choice, nxt = cost, ("run", s, lo, hi, jpos), (st2, j - used, d)
-                    hi += 1
-                    if hi > p.maxpos or hi - lo + 1 > p.run_max or (lo == 1 and hi == 14 and not p.both):
-                        break
-                    partial = self._extend(partial, s, hi, jmax)
-                    if hi - lo + 1 == split_at:
-                        # A run this long that splits into two legal runs is never needed: the two
-                        # halves (found on other branches) meld the same cards, and any longer run
-                        # grown from it splits at the same place. Dropping them keeps long suits
-                        # with jokers from exploding.
-                        cut = lo + p.run_min
-                        partial = [
-                            x for x in partial
-                            if not _splits(x[2], p.run_min - sum(1 for q in x[3] if q < cut), p.min_naturals)
-                        ]
-                    if not partial:
-                        break
-        self.memo[key] = (best, choice, nxt)
-        return best
+        counts = [(t >> (3 * s)) & 7 for s in range(4)]
+        n = sum(counts)
+        mask = 0
+        if not (p.distinct and max(counts) > 1) and max(p.min_naturals, 1) <= n <= p.set_max:
+            for k in range(max(0, p.set_min - n), min(p.max_jokers, p.set_max - n, _KCAP) + 1):
+                if n == 1 and p.run_min <= 1 + k <= p.run_max:
+                    continue  # the same card and jokers make a run
+                mask |= 1 << k
+        self._set[t] = mask
+        return mask
 
-    @staticmethod
-    def _extend(partial, s: int, q: int, jmax: int):
-        """Fill position q of a run in suit s with its natural card (if still there) or a joker."""
-        shift = _FIELD * (s * 13 + _rank_at(q) - 1)
-        out = []
-        for st, used, nat, jpos in partial:
-            if (st >> shift) & _FIELD_MASK:
-                out.append((st - (1 << shift), used, nat + 1, jpos))
-            if used < jmax:
-                out.append((st, used + 1, nat, jpos + (q,)))
+    def ways(self, R: int) -> int:
+        """Joker counts with which pattern R splits into legal sets (0: it does not)."""
+        hit = self._ways.get(R)
+        if hit is not None:
+            return hit
+        s0 = next(s for s in range(4) if (R >> (3 * s)) & 7)
+        out = 0
+        # the set that holds a card of the lowest suit present, then the rest
+        for t in _subpatterns(R, s0):
+            km = self.set_mask(t)
+            if km:
+                rest = self.ways(R - t)
+                if rest:
+                    out |= _sumset(km, rest)
+        self._ways[R] = out
         return out
 
-    def reconstruct(self, state: int, jokers: int):
-        """Follow the memo from the root: (melds, deadwood, discard) as Card tuples."""
+    def options(self, c: int) -> list[tuple[int, int]]:
+        hit = self._options.get(c)
+        if hit is None:
+            hit = [(0, 1)]
+            for R in _subpatterns(c, -1):
+                if R:
+                    km = self.ways(R)
+                    if km:
+                        hit.append((R, km))
+            self._options[c] = hit
+        return hit
+
+
+def _subpatterns(c: int, must: int) -> list[int]:
+    """Every pattern below c; with must >= 0, only those holding at least one card of suit must."""
+    out = [0]
+    for s in range(4):
+        n = (c >> (3 * s)) & 7
+        start = 1 if s == must else 0
+        out = [x + (k << (3 * s)) for x in out for k in range(start, n + 1)] if n or start else out
+    return out
+
+
+def _sumset(a: int, b: int) -> int:
+    """{x + y: x in a, y in b} for sets of small integers as bit masks (capped at _KCAP)."""
+    out = 0
+    while b:
+        low = b & -b
+        out |= a << (low.bit_length() - 1)
+        b ^= low
+    return out & ((1 << (_KCAP + 1)) - 1)
+
+
+_rank_sets: dict[tuple, _RankSets] = {}
+
+
+def _suit_runs(p: _Params, rest: int, r: int, jmax: int) -> dict[tuple[int, int], tuple]:
+    """Every run in one suit whose lowest natural is the card of rank r just taken out of the suit
+    pattern `rest` (3 bits per rank; an ace played high is the run's top card instead):
+    {(suit pattern left, jokers used): (lo, hi, joker positions)}, positions 1..14.
+
+    A run is the card, a set C of other naturals of the suit, and jokers in every other place of its
+    window; runs with the same naturals and jokers are the same to the search, so each (C, number of
+    jokers) is listed once, with one window that holds it.
+    """
+    out: dict[tuple[int, int], tuple] = {}
+    if r == 1:
+        places = ([1] if p.low else []) + ([14] if p.high else [])
+    else:
+        places = [r]
+    run_min, run_max, min_nat = p.run_min, p.run_max, p.min_naturals
+    for P in places:
+        if P == 14:
+            far = max(p.minpos, 14 - run_max + 1)
+            cands = [q for q in range(13, far - 1, -1) if (rest >> (3 * (_rank_at(q) - 1))) & 7]
+        else:
+            far = min(p.maxpos, P + run_max - 1)
+            cands = [q for q in range(P + 1, far + 1) if (rest >> (3 * (_rank_at(q) - 1))) & 7]
+        # depth-first over C, nearest candidates first: (next candidate index, C, pattern left)
+        stack = [(0, (), rest)]
+        while stack:
+            start, C, m2 = stack.pop()
+            nat = len(C) + 1
+            end = C[-1] if C else P
+            span = abs(end - P) + 1
+            lo0, hi0 = (end, P) if P == 14 else (P, end)
+            if nat >= min_nat:
+                for length in range(max(run_min, span), run_max + 1):
+                    k = length - nat
+                    if k > jmax:
+                        break
+                    if (m2, k) in out:
+                        continue
+                    # extra jokers above the naturals first, then below
+                    for lo in range(lo0, hi0 - length, -1):
+                        if p.window_ok(lo, lo + length - 1):
+                            hi = lo + length - 1
+                            taken = set(C)
+                            taken.add(P)
+                            out[(m2, k)] = (lo, hi, tuple(q for q in range(lo, hi + 1) if q not in taken))
+                            break
+            for i in range(start, len(cands)):
+                q = cands[i]
+                if abs(q - P) + 1 - (nat + 1) > jmax:
+                    break
+                stack.append((i + 1, C + (q,), m2 - (1 << (3 * (_rank_at(q) - 1)))))
+    return out
+
+
+class _General:
+    """The general search for one hand (duplicates, jokers; see the module docstring).
+
+    The hand is split into components whose costs only meet through the jokers they take: the sets
+    (chosen per rank, the only thing tying suits together), the runs of each suit, and a pool of jokers
+    melded alone or left over. For every choice of sets, each suit's least deadwood for 0..J jokers (a
+    memoised search over that suit's pattern, shared by equal patterns within this call) and the pool's
+    are combined by a min-plus convolution over the jokers. In discard mode each vector has a second
+    half, "one card of this component is the discard".
+
+    Costs are integers: ``points * scale`` for deadwood, and in discard mode ``-value`` for the
+    discarded card, so minimising the cost minimises the points left and then prefers discarding the
+    highest card.
+    """
+
+    def __init__(self, p: _Params, rank_sets: _RankSets, values: tuple[int, ...], jokers: int, discard: bool):
+        self.p = p
+        self.rank_sets = rank_sets
+        self.values = values
+        self.discard = discard
+        self.scale = S = (max(max(values), 0) + 1) if discard else 1
+        self.J = J = jokers
+        self.L = L = J + 1
+        self.jmax = min(J, p.max_jokers)
+        vJ = values[0] * S
+        self.cover = cover = _joker_cover(J, p)
+        left = [j - sum(size for _, size in cover[j]) for j in range(L)]
+        pool = [left[j] * vJ for j in range(L)]
+        base = [j * vJ for j in range(L)]
+        if discard:
+            pool += [_INF] + [left[j - 1] * vJ - values[0] for j in range(1, L)]
+            base += [_INF] * L
+        self.pool = pool
+        self.memo: dict[int, tuple] = {0: (base, None)}
+
+    def suit(self, m: int) -> list:
+        """Least cost of one suit's pattern m for each (discard flag, jokers given) index."""
+        hit = self.memo.get(m)
+        if hit is not None:
+            return hit[0]
+        low = m & -m
+        i = (low.bit_length() - 1) // 3
+        r = i + 1
+        rest = m - (1 << (3 * i))
+        v = self.values[r]
+        L = self.L
+        sub = self.suit(rest)
+        vS = v * self.scale
+        vec = [x + vS for x in sub]
+        ch: list = [(0, rest, 0, None)] * len(vec)
+        if self.discard:
+            for j in range(L):
+                c = sub[j] - v
+                if c < vec[L + j]:
+                    vec[L + j] = c
+                    ch[L + j] = (1, rest, 0, None)
+        halves = (0, L) if self.discard else (0,)
+        for (m2, k), run in _suit_runs(self.p, rest, r, self.jmax).items():
+            sub = self.suit(m2)
+            for h in halves:
+                for j in range(k, L):
+                    c = sub[h + j - k]
+                    if c < vec[h + j]:
+                        vec[h + j] = c
+                        ch[h + j] = (2, m2, k, run)
+        self.memo[m] = (vec, ch)
+        return vec
+
+    def conv(self, A: list, B: list) -> list:
+        L = self.L
+        out = [min([A[i] + B[j - i] for i in range(j + 1)]) for j in range(L)]
+        if self.discard:
+            out += [
+                min(min(A[L + i] + B[j - i], A[i] + B[L + j - i]) for i in range(j + 1)) for j in range(L)
+            ]
+        return out
+
+    def set_vector(self, kmask: int) -> list:
+        vec = [0 if kmask >> j & 1 else _INF for j in range(self.L)]
+        return vec + [_INF] * self.L if self.discard else vec
+
+    def solve(self, ms: list[int]):
+        """Search every choice of sets; return (cost, suit patterns left, the set choices)."""
+        J, L = self.J, self.L
+        options = []
+        for r in range(1, 14):
+            sh = 3 * (r - 1)
+            c = ((ms[0] >> sh) & 7) | ((ms[1] >> sh) & 7) << 3 | ((ms[2] >> sh) & 7) << 6 | ((ms[3] >> sh) & 7) << 9
+            if c:
+                opts = self.rank_sets.options(c)
+                if len(opts) > 1:
+                    opts = [o for o in opts if o[1] & ((1 << L) - 1)]
+                    if len(opts) > 1:
+                        options.append((sh, opts))
+        target = (L if self.discard else 0) + J
+        simple = J == 0 and not self.discard
+        suit = self.suit
+        best = [_INF, None, None]
+        partial = {}  # pool and sets convolved, by joker mask of the sets
+
+        def leaf(m0, m1, m2, m3, kmask, chosen):
+            if simple:
+                cost = suit(m0)[0] + suit(m1)[0] + suit(m2)[0] + suit(m3)[0] + self.pool[0]
+            else:
+                ps = partial.get(kmask)
+                if ps is None:
+                    ps = partial[kmask] = self.conv(self.pool, self.set_vector(kmask))
+                A = self.conv(self.conv(self.conv(ps, suit(m0)), suit(m1)), suit(m2))
+                B = suit(m3)
+                if self.discard:
+                    j = J
+                    cost = min(
+                        min(A[L + i] + B[j - i], A[i] + B[L + j - i]) for i in range(j + 1)
+                    )
+                else:
+                    cost = min([A[i] + B[J - i] for i in range(L)])
+            if cost < best[0]:
+                best[:] = [cost, (m0, m1, m2, m3, kmask), chosen]
+
+        def go(n, m0, m1, m2, m3, kmask, chosen):
+            if n == len(options):
+                leaf(m0, m1, m2, m3, kmask, chosen)
+                return
+            sh, opts = options[n]
+            for R, km in opts:
+                if R == 0:
+                    go(n + 1, m0, m1, m2, m3, kmask, chosen)
+                    continue
+                k2 = _sumset(kmask, km) & ((1 << L) - 1)
+                if not k2:
+                    continue
+                go(
+                    n + 1,
+                    m0 - ((R & 7) << sh),
+                    m1 - (((R >> 3) & 7) << sh),
+                    m2 - (((R >> 6) & 7) << sh),
+                    m3 - (((R >> 9) & 7) << sh),
+                    k2,
+                    chosen + ((sh // 3 + 1, R, km),),
+                )
+
+        go(0, ms[0], ms[1], ms[2], ms[3], 1, ())
+        assert target is not None
+        return best
+
+    def reconstruct(self, found):
+        """The melds, deadwood and discard of the best choice found by ``solve``."""
+        cost, (m0, m1, m2, m3, kmask), chosen = found
+        suits = (m0, m1, m2, m3)
+        L = self.L
+        comps = [self.pool, self.set_vector(kmask)] + [self.suit(m) for m in suits]
+        prefix = [comps[0]]
+        for comp in comps[1:]:
+            prefix.append(self.conv(prefix[-1], comp))
+        # walk back: which (discard half, jokers) index each component got
+        idx = [0] * len(comps)
+        want = (L if self.discard else 0) + self.J
+        for n in range(len(comps) - 1, 0, -1):
+            A, B = prefix[n - 1], comps[n]
+            d, j = divmod(want, L)
+            found_split = None
+            for i in range(j + 1):
+                if A[d * L + i] + B[j - i] == prefix[n][want]:
+                    found_split = (d * L + i, j - i)
+                    break
+                if d and A[i] + B[L + j - i] == prefix[n][want]:
+                    found_split = (i, L + j - i)
+                    break
+            assert found_split is not None
+            want, idx[n] = found_split
+        idx[0] = want
         melds: list[tuple[Card, ...]] = []
         dead: list[Card] = []
         discard: Card | None = None
-        key_state = (state, jokers, 0)
-        while key_state is not None:
-            st, j, d = key_state
-            _, choice, nxt = self.memo[((st << 8) | j) << 1 | d]
-            kind = choice[0]
-            if kind == "end":
-                drop, _ = self.end_cost(j, d)
-                left = j
-                if self.discard and not d:
-                    discard = Card.joker()
-                    left -= 1
-                for gkind, size in self.joker_cover[left]:
-                    melds.append(_joker_only_meld(gkind, size, self.p))
-                    left -= size
-                dead.extend(Card.joker() for _ in range(left))
-                break
-            if kind == "dead":
-                dead.append(_CARD[choice[1] // 13][choice[1] % 13 + 1])
-            elif kind == "disc":
-                discard = _CARD[choice[1] // 13][choice[1] % 13 + 1]
-            elif kind == "set":
-                _, r, s, combo, k = choice
-                suits = [s]
-                for t, n in zip(range(s, 4), combo):
-                    suits.extend([t] * n)
-                melds.append(_set_cards(r, suits, k, self.p.distinct))
-            else:
-                _, s, lo, hi, jpos = choice
-                melds.append(
-                    tuple(
-                        Card.joker(_CARD[s][_rank_at(q)]) if q in jpos else _CARD[s][_rank_at(q)]
-                        for q in range(lo, hi + 1)
+        # the pool
+        d, j = divmod(idx[0], L)
+        if d:
+            discard = Card.joker()
+            j -= 1
+        for gkind, size in self.cover[j]:
+            melds.append(_joker_only_meld(gkind, size, self.p))
+            j -= size
+        dead.extend(Card.joker() for _ in range(j))
+        # the sets
+        melds.extend(self._set_melds(chosen, idx[1]))
+        # the runs of each suit
+        for s, m in enumerate(suits):
+            at = idx[2 + s]
+            while m:
+                vec, ch = self.memo[m]
+                kind, m2, k, run = ch[at]
+                low = m & -m
+                card = _CARD[s][(low.bit_length() - 1) // 3 + 1]
+                if kind == 0:
+                    dead.append(card)
+                elif kind == 1:
+                    discard = card
+                    at -= L
+                else:
+                    lo, hi, jpos = run
+                    melds.append(
+                        tuple(
+                            Card.joker(_CARD[s][_rank_at(q)]) if q in jpos else _CARD[s][_rank_at(q)]
+                            for q in range(lo, hi + 1)
+                        )
                     )
-                )
-            key_state = nxt
+                    at -= k
+                m = m2
+            dead.extend(Card.joker() for _ in range(at % L))
         return melds, dead, discard
 
+    def _set_melds(self, chosen, k_total: int) -> list[tuple[Card, ...]]:
+        """Split the jokers given to the sets among the chosen ranks, then each rank into sets."""
+        rs = self.rank_sets
+        melds: list[tuple[Card, ...]] = []
 
-def _splits(naturals: int, first: int, min_naturals: int) -> bool:
-    """Does a run with `first` naturals in its first run_min places split into two legal runs?"""
-    return first >= min_naturals and naturals - first >= min_naturals
+        def share(n: int, k: int):
+            if n == len(chosen):
+                return [] if k == 0 else None
+            r, R, km = chosen[n]
+            for kr in range(k + 1):
+                if km >> kr & 1:
+                    rest = share(n + 1, k - kr)
+                    if rest is not None:
+                        return [kr] + rest
+            return None
+
+        ks = share(0, k_total)
+        assert ks is not None
+        for (r, R, _), k in zip(chosen, ks):
+            while R:
+                s0 = next(s for s in range(4) if (R >> (3 * s)) & 7)
+                for t in _subpatterns(R, s0):
+                    km = rs.set_mask(t)
+                    rest = rs.ways(R - t)
+                    kt = next((x for x in range(k + 1) if km >> x & 1 and rest >> (k - x) & 1), None)
+                    if kt is not None:
+                        suits = [s for s in range(4) for _ in range((t >> (3 * s)) & 7)]
+                        melds.append(_set_cards(r, suits, kt, self.p.distinct))
+                        R -= t
+                        k -= kt
+                        break
+                else:
+                    raise AssertionError("no split of the chosen sets")
+        return melds
 
 
 def _set_cards(r: int, suits: list[int], k: int, distinct: bool) -> tuple[Card, ...]:
@@ -419,10 +591,23 @@ def _joker_only_meld(kind: str, size: int, p: _Params) -> tuple[Card, ...]:
 
 
 def _general(cards: Sequence[Card], rules: MeldRules, values: tuple[int, ...], discard: bool):
-    state, jokers = _encode(cards)
-    search = _Search(_Params(rules), values, discard)
-    search.run(state, jokers)
-    melds, dead, disc = search.reconstruct(state, jokers)
+    p = _Params(rules)
+    key = (p.set_min, p.set_max, p.distinct, p.run_min, p.run_max, p.low, p.high, p.both,
+           p.max_jokers, p.min_naturals, rules.decks)
+    rank_sets = _rank_sets.get(key)
+    if rank_sets is None:
+        rank_sets = _rank_sets[key] = _RankSets(p)
+        rank_sets.build(max(rules.decks, 1))
+    ms = [0, 0, 0, 0]
+    jokers = 0
+    for c in cards:
+        if c.rank == 0:
+            jokers += 1
+        else:
+            ms[_SUIT_INDEX[c.suit]] += 1 << (3 * (c.rank - 1))
+    search = _General(p, rank_sets, values, jokers, discard)
+    found = search.solve(ms)
+    melds, dead, disc = search.reconstruct(found)
     points = sum(values[c.rank] for c in dead)
     return Arrangement(tuple(melds), tuple(dead), points), disc
 
