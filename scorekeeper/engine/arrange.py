@@ -274,57 +274,66 @@ def _sumset(a: int, b: int) -> int:
 _rank_sets: dict[tuple, _RankSets] = {}
 
 
-def _suit_runs(p: _Params, rest: int, r: int, jmax: int) -> dict[tuple[int, int], tuple]:
+def _suit_runs(p: _Params, rest: int, r: int, jmax: int) -> list[tuple[int, int, int, int, tuple]]:
     """Every run in one suit whose lowest natural is the card of rank r just taken out of the suit
-    pattern `rest` (3 bits per rank; an ace played high is the run's top card instead):
-    {(suit pattern left, jokers used): (lo, hi, joker positions)}, positions 1..14.
+    pattern `rest` (3 bits per rank; an ace played high is the run's top card instead), as
+    (suit pattern left, fewest jokers, most jokers, position of the card, other naturals' positions).
 
     A run is the card, a set C of other naturals of the suit, and jokers in every other place of its
-    window; runs with the same naturals and jokers are the same to the search, so each (C, number of
-    jokers) is listed once, with one window that holds it.
+    window (a joker may stand where a natural is held: that natural stays for something else). Runs with
+    the same naturals are the same to the search whatever their window, so each C is listed once with
+    the range of joker counts some window allows; ``_run_window`` picks a window when the run is shown.
     """
-    out: dict[tuple[int, int], tuple] = {}
+    out = []
     if r == 1:
         places = ([1] if p.low else []) + ([14] if p.high else [])
     else:
         places = [r]
-    run_min, run_max, min_nat = p.run_min, p.run_max, p.min_naturals
+    run_min, min_nat = p.run_min, p.min_naturals
     for P in places:
         if P == 14:
-            far = max(p.minpos, 14 - run_max + 1)
+            far = max(p.minpos, 15 - p.run_max)
             cands = [q for q in range(13, far - 1, -1) if (rest >> (3 * (_rank_at(q) - 1))) & 7]
+            # the window ends at the ace; it may reach down to minpos
+            room = 14 - p.minpos + 1
         else:
-            far = min(p.maxpos, P + run_max - 1)
+            far = min(p.maxpos, P + p.run_max - 1)
             cands = [q for q in range(P + 1, far + 1) if (rest >> (3 * (_rank_at(q) - 1))) & 7]
+            room = p.maxpos - p.minpos + 1
+        if room == 14 and not p.both:
+            room = 13
+        longest = min(p.run_max, room)
         # depth-first over C, nearest candidates first: (next candidate index, C, pattern left)
         stack = [(0, (), rest)]
         while stack:
             start, C, m2 = stack.pop()
             nat = len(C) + 1
-            end = C[-1] if C else P
-            span = abs(end - P) + 1
-            lo0, hi0 = (end, P) if P == 14 else (P, end)
+            span = (abs(C[-1] - P) + 1) if C else 1
             if nat >= min_nat:
-                for length in range(max(run_min, span), run_max + 1):
-                    k = length - nat
-                    if k > jmax:
-                        break
-                    if (m2, k) in out:
-                        continue
-                    # extra jokers above the naturals first, then below
-                    for lo in range(lo0, hi0 - length, -1):
-                        if p.window_ok(lo, lo + length - 1):
-                            hi = lo + length - 1
-                            taken = set(C)
-                            taken.add(P)
-                            out[(m2, k)] = (lo, hi, tuple(q for q in range(lo, hi + 1) if q not in taken))
-                            break
+                kmin = max(run_min, span) - nat
+                kmax = min(longest - nat, jmax)
+                if kmin <= kmax:
+                    out.append((m2, kmin, kmax, P, C))
             for i in range(start, len(cands)):
                 q = cands[i]
-                if abs(q - P) + 1 - (nat + 1) > jmax:
+                if abs(q - P) - nat > jmax:
                     break
                 stack.append((i + 1, C + (q,), m2 - (1 << (3 * (_rank_at(q) - 1)))))
     return out
+
+
+def _run_window(p: _Params, P: int, C: tuple, k: int) -> tuple[int, int, tuple]:
+    """A window for a run of the natural at P, the naturals at C and k jokers: (lo, hi, joker places);
+    jokers go above the naturals first, then below."""
+    taken = set(C)
+    taken.add(P)
+    length = len(taken) + k
+    lo0, hi0 = min(taken), max(taken)
+    for lo in range(lo0, hi0 - length, -1):
+        hi = lo + length - 1
+        if p.window_ok(lo, hi):
+            return lo, hi, tuple(q for q in range(lo, hi + 1) if q not in taken)
+    raise AssertionError("no window for a run the search chose")
 
 
 class _General:
@@ -342,17 +351,23 @@ class _General:
     highest card.
     """
 
-    def __init__(self, p: _Params, rank_sets: _RankSets, values: tuple[int, ...], jokers: int, discard: bool):
+    def __init__(
+        self, p: _Params, rank_sets: _RankSets | None, values: tuple[int, ...], jokers: int, discard: bool,
+        width: int = 0, table: dict | None = None,
+    ):
         self.p = p
         self.rank_sets = rank_sets
         self.values = values
         self.discard = discard
         self.scale = S = (max(max(values), 0) + 1) if discard else 1
-        self.J = J = jokers
-        self.L = L = J + 1
-        self.jmax = min(J, p.max_jokers)
+        self.J = jokers
+        # vectors run over 0..width jokers given (width >= jokers: a shared suit table is that wide)
+        width = max(width, jokers)
+        self.L = L = width + 1
+        self.jmax = min(width, p.max_jokers)
+        self.table = table if table is not None else {}
         vJ = values[0] * S
-        self.cover = cover = _joker_cover(J, p)
+        self.cover = cover = _joker_cover(width, p)
         left = [j - sum(size for _, size in cover[j]) for j in range(L)]
         pool = [left[j] * vJ for j in range(L)]
         base = [j * vJ for j in range(L)]
@@ -360,10 +375,14 @@ class _General:
             pool += [_INF] + [left[j - 1] * vJ - values[0] for j in range(1, L)]
             base += [_INF] * L
         self.pool = pool
+        self.pad = [_INF] * (L - jokers - 1)
         self.memo: dict[int, tuple] = {0: (base, None)}
 
     def suit(self, m: int) -> list:
         """Least cost of one suit's pattern m for each (discard flag, jokers given) index."""
+        hit = self.table.get(m)
+        if hit is not None:
+            return hit[0]
         hit = self.memo.get(m)
         if hit is not None:
             return hit[0]
@@ -384,24 +403,28 @@ class _General:
                     vec[L + j] = c
                     ch[L + j] = (1, rest, 0, None)
         halves = (0, L) if self.discard else (0,)
-        for (m2, k), run in _suit_runs(self.p, rest, r, self.jmax).items():
+        for m2, kmin, kmax, P, C in _suit_runs(self.p, rest, r, self.jmax):
             sub = self.suit(m2)
             for h in halves:
-                for j in range(k, L):
-                    c = sub[h + j - k]
-                    if c < vec[h + j]:
-                        vec[h + j] = c
-                        ch[h + j] = (2, m2, k, run)
+                for k in range(kmin, kmax + 1):
+                    for j in range(k, L):
+                        c = sub[h + j - k]
+                        if c < vec[h + j]:
+                            vec[h + j] = c
+                            ch[h + j] = (2, m2, k, (P, C))
         self.memo[m] = (vec, ch)
         return vec
 
     def conv(self, A: list, B: list) -> list:
-        L = self.L
-        out = [min([A[i] + B[j - i] for i in range(j + 1)]) for j in range(L)]
+        """Min-plus convolution over the jokers (and the discard flag); entries past the hand's own
+        jokers are never needed and stay infinite."""
+        L, n = self.L, self.J + 1
+        pad = self.pad
+        out = [min([A[i] + B[j - i] for i in range(j + 1)]) for j in range(n)] + pad
         if self.discard:
             out += [
-                min(min(A[L + i] + B[j - i], A[i] + B[L + j - i]) for i in range(j + 1)) for j in range(L)
-            ]
+                min([min(A[L + i] + B[j - i], A[i] + B[L + j - i]) for i in range(j + 1)]) for j in range(n)
+            ] + pad
         return out
 
     def set_vector(self, kmask: int) -> list:
@@ -412,13 +435,14 @@ class _General:
         """Search every choice of sets; return (cost, suit patterns left, the set choices)."""
         J, L = self.J, self.L
         options = []
+        fits = (1 << (J + 1)) - 1  # joker counts the sets may take
         for r in range(1, 14):
             sh = 3 * (r - 1)
             c = ((ms[0] >> sh) & 7) | ((ms[1] >> sh) & 7) << 3 | ((ms[2] >> sh) & 7) << 6 | ((ms[3] >> sh) & 7) << 9
             if c:
                 opts = self.rank_sets.options(c)
                 if len(opts) > 1:
-                    opts = [o for o in opts if o[1] & ((1 << L) - 1)]
+                    opts = [o for o in opts if o[1] & fits]
                     if len(opts) > 1:
                         options.append((sh, opts))
         target = (L if self.discard else 0) + J
@@ -442,7 +466,7 @@ class _General:
                         min(A[L + i] + B[j - i], A[i] + B[L + j - i]) for i in range(j + 1)
                     )
                 else:
-                    cost = min([A[i] + B[J - i] for i in range(L)])
+                    cost = min([A[i] + B[J - i] for i in range(J + 1)])
             if cost < best[0]:
                 best[:] = [cost, (m0, m1, m2, m3, kmask), chosen]
 
@@ -455,7 +479,7 @@ class _General:
                 if R == 0:
                     go(n + 1, m0, m1, m2, m3, kmask, chosen)
                     continue
-                k2 = _sumset(kmask, km) & ((1 << L) - 1)
+                k2 = _sumset(kmask, km) & fits
                 if not k2:
                     continue
                 go(
@@ -516,7 +540,7 @@ class _General:
         for s, m in enumerate(suits):
             at = idx[2 + s]
             while m:
-                vec, ch = self.memo[m]
+                vec, ch = self.table.get(m) or self.memo[m]
                 kind, m2, k, run = ch[at]
                 low = m & -m
                 card = _CARD[s][(low.bit_length() - 1) // 3 + 1]
@@ -526,7 +550,7 @@ class _General:
                     discard = card
                     at -= L
                 else:
-                    lo, hi, jpos = run
+                    lo, hi, jpos = _run_window(self.p, run[0], run[1], k)
                     melds.append(
                         tuple(
                             Card.joker(_CARD[s][_rank_at(q)]) if q in jpos else _CARD[s][_rank_at(q)]
@@ -590,6 +614,26 @@ def _joker_only_meld(kind: str, size: int, p: _Params) -> tuple[Card, ...]:
     return tuple(Card.joker(_CARD[0][_rank_at(q)]) for q in range(p.minpos, p.minpos + size))
 
 
+_TABLE_JOKERS = 4  # suit tables cover hands of up to this many jokers
+_TABLE_CARDS = 6  # ... and suits of up to this many cards, one copy of each
+_suit_tables: dict[tuple, dict] = {}
+
+
+def _suit_table(p: _Params, values: tuple[int, ...], width: int, discard: bool) -> dict:
+    """Per rule configuration, values and mode: the general search's answer for every suit holding at most
+    ``_TABLE_CARDS`` cards, one copy of each, for 0..width jokers. Built once on first use (about 0.1 s),
+    keyed by the suit pattern alone: it holds no result of any hand, only of suits in isolation."""
+    key = (p.run_min, p.run_max, p.low, p.high, p.both, p.max_jokers, p.min_naturals, values, width, discard)
+    table = _suit_tables.get(key)
+    if table is None:
+        builder = _General(p, None, values, width, discard)
+        for mask in range(1 << 13):
+            if mask.bit_count() <= _TABLE_CARDS:
+                builder.suit(sum(1 << (3 * i) for i in range(13) if mask >> i & 1))
+        table = _suit_tables[key] = builder.memo
+    return table
+
+
 def _general(cards: Sequence[Card], rules: MeldRules, values: tuple[int, ...], discard: bool):
     p = _Params(rules)
     key = (p.set_min, p.set_max, p.distinct, p.run_min, p.run_max, p.low, p.high, p.both,
@@ -605,7 +649,9 @@ def _general(cards: Sequence[Card], rules: MeldRules, values: tuple[int, ...], d
             jokers += 1
         else:
             ms[_SUIT_INDEX[c.suit]] += 1 << (3 * (c.rank - 1))
-    search = _General(p, rank_sets, values, jokers, discard)
+    width = min(rules.jokers_in_deck, _TABLE_JOKERS)
+    table = _suit_table(p, values, width, discard) if jokers <= width else None
+    search = _General(p, rank_sets, values, jokers, discard, width if table is not None else 0, table)
     found = search.solve(ms)
     melds, dead, disc = search.reconstruct(found)
     points = sum(values[c.rank] for c in dead)
