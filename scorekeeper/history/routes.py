@@ -157,11 +157,12 @@ def _live_row_html(entry: Entry, result, number: int, cells, url: str, edited: b
     label = str(number) if entry.kind == "hand" else escape(entry.kind)
     how = ""
     if result is not None:
-        how = " ".join(x for x in (result.by or "", (result.end or "").replace("_", " ")) if x)
+        # free scoring's only end ("scores") says nothing: leave the cell empty
+        end = "" if result.end in (None, "scores") else result.end.replace("_", " ")
+        how = " ".join(x for x in (result.by or "", end) if x)
     badge = ' <span class="badge">edited</span>' if edited else ""
     out = [f'<tr class="kind-{escape(entry.kind)}" id="entry-{entry.id}"><th scope="row"><a href="{escape(url)}">'
-           f'{label}</a>{badge}</th>'
-           f'<td>{escape(result.dealer or "") if result is not None else ""}</td><td class="how">{escape(how)}</td>']
+           f'{label}</a>{badge}</th>']
     for cell in cells:
         if cell is None:
             out.append("<td></td>")
@@ -169,7 +170,8 @@ def _live_row_html(entry: Entry, result, number: int, cells, url: str, edited: b
             out.append(f'<td><span class="score">{cell[0]}</span><span class="why">{escape(cell[1])}</span></td>')
         else:
             out.append(f'<td><span class="score">{cell[0]}</span></td>')
-    out.append("</tr>")
+    out.append(f'<td class="meta">{escape(result.dealer or "") if result is not None else ""}</td>'
+               f'<td class="how">{escape(how)}</td></tr>')
     return Markup("".join(out))
 
 

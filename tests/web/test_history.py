@@ -89,7 +89,7 @@ def test_match_page_shows_grid_explanations_dealers_and_chart(played, client):
     page = client.get(f"/t/{sheet.token}/m/{first}/history").get_data(as_text=True)
     assert "Hand by hand" in page
     assert '<span class="score">+12</span>' in page
-    assert '<td>Ben</td>' in page  # Ben dealt the first hand
+    assert '<td class="meta">Ben</td>' in page  # Ben dealt the first hand
     assert 'role="img"' in page and "<title" in page and "<desc" in page
     assert "The chart as a table" in page
     assert "Running totals over 2 hands" in page

@@ -1,0 +1,92 @@
+"""Phone-sized screenshots (390×844) of the history pages into docs/screenshots/: the table's history,
+a match page with its chart, the stats page with a head-to-head, and the spectator view, in light and
+dark mode.
+
+Run: .venv/bin/python scripts/screenshots_history.py  (needs Debian's chromium at /usr/bin/chromium)
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import tempfile
+import threading
+import queue
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from screenshots import OUT, serve  # noqa: E402
+
+HANDS = [(12, 5, 0, 20), (3, 20, 7, 9), (8, 1, 30, 4), (0, 14, 6, 25), (17, 2, 11, 3), (5, 9, 0, 18),
+         (22, 4, 13, 1)]
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    tmp = tempfile.mkdtemp()
+    urls: queue.Queue = queue.Queue()
+    stop = threading.Event()
+    threading.Thread(target=serve, args=(urls, stop, f"{tmp}/s.sqlite3"), daemon=True).start()
+    base = urls.get(timeout=30)
+    names = ("Ann", "Ben", "Cat", "Dan")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
+                                    args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        page.goto(base + "/tables/new")
+        page.get_by_label("Table name").fill("Thursday night")
+        page.get_by_role("button", name="Create table").click()
+        table_url = page.url
+        for name in names:
+            page.get_by_label("Player name").fill(name)
+            page.get_by_role("button", name="Add player").click()
+        for variant, seats, hands in (("Free scoring", names[:3], HANDS[:2]), ("Free scoring", names, HANDS)):
+            page.goto(table_url)
+            page.get_by_role("link", name="New match").first.click()
+            page.get_by_role("link", name=re.compile(variant)).click()
+            for seat, name in enumerate(seats, start=1):
+                page.locator(".seats").get_by_label(name, exact=True).select_option(f"seat {seat}")
+            if len(seats) == 4:
+                page.get_by_text("House rules").click()
+                page.locator("#rule_elimination_at").fill("100")
+            page.get_by_role("button", name=re.compile("^Start")).click()
+            for points in hands:
+                for name, value in zip(seats, points):
+                    page.get_by_label(name, exact=True).fill(str(value))
+                page.get_by_role("button", name="Save hand").click()
+                page.wait_for_load_state("networkidle")
+        # delete one hand so the match page shows a struck-through row
+        page.locator("table.grid tbody tr").nth(2).get_by_role("link").click()
+        page.get_by_role("button", name="Delete").click()
+        page.goto(table_url + "/history")
+        page.locator(".history-item a").first.click()
+        match_url = page.url
+        spectator_url = page.locator("#spectator-link").input_value()
+        page.close()
+        for scheme in ("light", "dark"):
+            page = browser.new_page(viewport={"width": 390, "height": 844}, color_scheme=scheme)
+            page.goto(table_url + "/history")
+            page.screenshot(path=str(OUT / f"history-{scheme}.png"), full_page=True)
+            page.goto(match_url)
+            page.locator("#chart").scroll_into_view_if_needed()
+            page.screenshot(path=str(OUT / f"match-{scheme}.png"), full_page=True)
+            page.locator("#chart").screenshot(path=str(OUT / f"match-chart-{scheme}.png"))
+            page.goto(table_url + "/stats")
+            page.get_by_label("Player", exact=True).select_option("Ann")
+            page.get_by_label("Against").select_option("Ben")
+            page.get_by_role("button", name="Compare").click()
+            page.screenshot(path=str(OUT / f"stats-{scheme}.png"), full_page=True)
+            page.goto(spectator_url)
+            page.screenshot(path=str(OUT / f"match-spectator-{scheme}.png"), full_page=True)
+            page.close()
+        browser.close()
+    stop.set()
+
+
+if __name__ == "__main__":
+    main()
