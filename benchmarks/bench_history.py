@@ -117,7 +117,7 @@ def main() -> None:
         ("health route", "/health", None, 200),
         ("history page (20 of 1,000 matches)" if not args.quick else "history page (20 matches)",
          f"/t/{token}/history", None, 200),
-        ("history page 50, filtered by player", f"/t/{token}/history?player=1&page=5", None, 200),
+        ("history page 5, filtered by player", f"/t/{token}/history?player=1&page=5", None, 200),
         ("match page (100 hands)", f"/t/{token}/m/{data['match']}/history", None, 200),
         ("chart SVG (100 hands)", f"/t/{token}/m/{data['match']}/chart.svg", None, 200),
         ("match page (200 hands, 6 players)", f"/t/{token}/m/{data['big']}/history", None, 200),
