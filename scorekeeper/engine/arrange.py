@@ -48,6 +48,11 @@ __all__ = [
     "best_discard",
     "layoff",
     "check_declared",
+    "hand_mask",
+    "mask_cards",
+    "deadwood_mask",
+    "deadwood_masks",
+    "best_discard_mask",
 ]
 
 
@@ -241,12 +246,15 @@ class _RankSets:
     def options(self, c: int) -> list[tuple[int, int]]:
         hit = self._options.get(c)
         if hit is None:
-            hit = [(0, 1)]
+            hit = []
             for R in _subpatterns(c, -1):
                 if R:
                     km = self.ways(R)
                     if km:
                         hit.append((R, km))
+            # the most cards in sets first, no set last: good answers early let the bound prune more
+            hit.sort(key=lambda o: -sum((o[0] >> (3 * s)) & 7 for s in range(4)))
+            hit.append((0, 1))
             self._options[c] = hit
         return hit
 
@@ -447,6 +455,9 @@ class _General:
                         options.append((sh, opts))
         target = (L if self.discard else 0) + J
         simple = J == 0 and not self.discard
+        n = J + 1
+        # removing a card lowers a suit's deadwood by its value at most: a discard gains (scale+1)*vmax
+        slack = (self.scale + 1) * max(max(self.values), 0) if self.discard else 0
         suit = self.suit
         best = [_INF, None, None]
         partial = {}  # pool and sets convolved, by joker mask of the sets
@@ -455,11 +466,14 @@ class _General:
             if simple:
                 cost = suit(m0)[0] + suit(m1)[0] + suit(m2)[0] + suit(m3)[0] + self.pool[0]
             else:
+                v0, v1, v2, B = suit(m0), suit(m1), suit(m2), suit(m3)
+                # a lower bound first: each suit with the jokers it likes best, the discard's most
+                if min(v0[:n]) + min(v1[:n]) + min(v2[:n]) + min(B[:n]) - slack >= best[0]:
+                    return
                 ps = partial.get(kmask)
                 if ps is None:
                     ps = partial[kmask] = self.conv(self.pool, self.set_vector(kmask))
-                A = self.conv(self.conv(self.conv(ps, suit(m0)), suit(m1)), suit(m2))
-                B = suit(m3)
+                A = self.conv(self.conv(self.conv(ps, v0), v1), v2)
                 if self.discard:
                     j = J
                     cost = min(
@@ -630,7 +644,10 @@ def _suit_table(p: _Params, values: tuple[int, ...], width: int, discard: bool) 
         for mask in range(1 << 13):
             if mask.bit_count() <= _TABLE_CARDS:
                 builder.suit(sum(1 << (3 * i) for i in range(13) if mask >> i & 1))
-        table = _suit_tables[key] = builder.memo
+        # tuples of ints, which the garbage collector stops tracking: a full collection stays quick
+        table = _suit_tables[key] = {
+            m: (tuple(vec), tuple(ch) if ch else None) for m, (vec, ch) in builder.memo.items()
+        }
     return table
 
 
@@ -725,6 +742,9 @@ class _Tables:
                 if sub & q == sub and self.set_min <= sub.bit_count() <= self.set_max:
                     opts.append(sub)
             self.subsets.append(opts)
+        # for each suit set q of one rank, the suit indices of every legal set (no set left out)
+        self.subset_suits = [tuple(tuple(i for i in range(4) if sub >> i & 1) for sub in opts[1:])
+                             for opts in self.subsets]
         self.set_cards = [
             [tuple(_CARD[t][r] for t in range(4) if sub >> t & 1) for sub in range(16)] for r in range(14)
         ]
@@ -867,13 +887,20 @@ def _set_choices(ranks: int, ms, t: _Tables):
     return out
 
 
-def _fast_discard(ms, t: _Tables) -> tuple[Card, Arrangement] | None:
+def _fast_discard_masks(ms, t: _Tables):
+    """(suit of the discard, its bit, points left, suit masks kept, set choices), or None."""
     a, b, c, d = ms
     dw = t.dw
     delta = t.disc_delta
     K = t.scale
-    ranks = ((a & b & (c | d)) | (c & d & (a | b))) & t.set_ranks_filter if t.sets else 0
-    choices = _set_choices(ranks, ms, t) if ranks else ((a, b, c, d, ()),)
+    ranks = ((a & b & (c | d)) | (c & d & (a | b))) if t.sets else 0
+    if not ranks:
+        choices: Iterable = ((a, b, c, d, ()),)
+    elif not ranks & (ranks - 1):
+        q = (a & ranks and 1) | (b & ranks and 2) | (c & ranks and 4) | (d & ranks and 8)
+        choices = [(a ^ x0, b ^ x1, c ^ x2, d ^ x3, (rs,)) for x0, x1, x2, x3, rs in t.removals[ranks.bit_length()][q]]
+    else:
+        choices = _set_choices(ranks, ms, t)
     best = _INF
     best_masks = ms
     best_sets: tuple = ()
@@ -890,13 +917,21 @@ def _fast_discard(ms, t: _Tables) -> tuple[Card, Arrangement] | None:
     masks = list(best_masks)
     bit = t.disc_bit[masks[best_suit]]
     masks[best_suit] ^= bit
-    discard = _CARD[best_suit][bit.bit_length()]
     aa, bb, cc, dd = masks
+    return best_suit, bit, dw[aa] + dw[bb] + dw[cc] + dw[dd], masks, best_sets
+
+
+def _fast_discard(ms, t: _Tables) -> tuple[Card, Arrangement] | None:
+    found = _fast_discard_masks(ms, t)
+    if found is None:
+        return None
+    s, bit, points, (aa, bb, cc, dd), best_sets = found
+    discard = _CARD[s][bit.bit_length()]
     sets = tuple(t.set_cards[r][sub] for r, sub in best_sets if sub)
     arrangement = Arrangement(
         sets + t.melds[0][aa] + t.melds[1][bb] + t.melds[2][cc] + t.melds[3][dd],
         t.dead[0][aa] + t.dead[1][bb] + t.dead[2][cc] + t.dead[3][dd],
-        dw[aa] + dw[bb] + dw[cc] + dw[dd],
+        points,
     )
     return discard, arrangement
 
@@ -956,6 +991,163 @@ def best_discard(cards: Iterable[Card], rules: MeldRules, values: Sequence[int])
     arrangement, discard = _general(cards, rules, values, discard=True)
     assert discard is not None
     return discard, arrangement
+
+
+# -- the mask-level entry points: one deck, no jokers, ints only -----------------------------------------
+
+
+def hand_mask(cards: Iterable[Card]) -> int:
+    """A hand of distinct natural cards as a 52-bit mask: card (rank r, suit index s in ``SUITS``) is
+    bit ``13 * s + r - 1``. The input of ``deadwood_mask`` and ``best_discard_mask``.
+
+    >>> from scorekeeper.engine.cards import parse_cards
+    >>> hand_mask(parse_cards("AS 2S KC")) == (1 << 0) | (1 << 1) | (1 << 51)
+    True
+    """
+    m = 0
+    for c in cards:
+        if c.rank == 0:
+            raise ValueError("a hand mask holds natural cards only, not jokers")
+        bit = 1 << (13 * _SUIT_INDEX[c.suit] + c.rank - 1)
+        if m & bit:
+            raise ValueError(f"{c.symbol} twice: a hand mask holds one copy of each card")
+        m |= bit
+    return m
+
+
+def mask_cards(mask: int) -> list[Card]:
+    """The cards of a 52-bit hand mask (the inverse of ``hand_mask``), in suit then rank order."""
+    return [_CARD[i // 13][i % 13 + 1] for i in range(52) if mask >> i & 1]
+
+
+def _tables_for_masks(rules: MeldRules, values) -> _Tables | None:
+    if rules is _last[0] and values is _last[1]:
+        return _last[2]
+    return _get_tables(rules, values)
+
+
+def _set_points(a: int, b: int, c: int, d: int, ranks: int, t: _Tables) -> int:
+    """Least deadwood of suit masks a-d when the ranks in ``ranks`` could hold sets: every set choice
+    of the other ranks, then the last rank in closed form (each suit either gives its card or not)."""
+    dw = t.dw
+    low = ranks & -ranks
+    if low != ranks:
+        q = (a & low and 1) | (b & low and 2) | (c & low and 4) | (d & low and 8)
+        rest = ranks ^ low
+        best = _INF
+        for x0, x1, x2, x3, _ in t.removals[low.bit_length()][q]:
+            cost = _set_points(a ^ x0, b ^ x1, c ^ x2, d ^ x3, rest, t)
+            if cost < best:
+                best = cost
+        return best
+    x0, x1, x2, x3 = dw[a], dw[b], dw[c], dw[d]
+    base = x0 + x1 + x2 + x3
+    gains = []
+    if a & low:
+        gains.append(dw[a ^ low] - x0)
+    if b & low:
+        gains.append(dw[b ^ low] - x1)
+    if c & low:
+        gains.append(dw[c ^ low] - x2)
+    if d & low:
+        gains.append(dw[d ^ low] - x3)
+    gains.sort()
+    # a set of k cards gives the k suits that gain most; sizes set_min..set_max
+    best = 0
+    total = 0
+    for k, g in enumerate(gains, 1):
+        total += g
+        if k >= t.set_min and total < best and k <= t.set_max:
+            best = total
+    return base + best
+
+
+def deadwood_mask(mask: int, rules: MeldRules, values: Sequence[int]) -> int:
+    """The least deadwood of a hand given as a 52-bit mask (see ``hand_mask``): the points of
+    ``arrange(mask_cards(mask), rules, values)``, computed on ints alone, for bulk work (statistics,
+    simulations). Same exactness; no result of one hand is kept for another.
+
+    >>> from scorekeeper.engine.cards import parse_cards
+    >>> gin, values = MeldRules(), (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+    >>> deadwood_mask(hand_mask(parse_cards("3H 4H 5H 8S 8D 8C JC QC KC AD")), gin, values)
+    1
+    """
+    t = _tables_for_masks(rules, values)
+    if t is None:
+        return arrange(mask_cards(mask), rules, values).points
+    a = mask & 0x1FFF
+    b = (mask >> 13) & 0x1FFF
+    c = (mask >> 26) & 0x1FFF
+    d = (mask >> 39) & 0x1FFF
+    ranks = (a & b & (c | d)) | (c & d & (a | b))
+    if ranks and t.sets:
+        return _set_points(a, b, c, d, ranks, t)
+    dw = t.dw
+    return dw[a] + dw[b] + dw[c] + dw[d]
+
+
+def deadwood_masks(masks: Iterable[int], rules: MeldRules, values: Sequence[int]) -> list[int]:
+    """``deadwood_mask`` of many hands at once (the rules are looked up once).
+
+    >>> from scorekeeper.engine.cards import parse_cards
+    >>> gin, values = MeldRules(), (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+    >>> deadwood_masks([hand_mask(parse_cards("AS 2S 3S")), hand_mask(parse_cards("AS 2H"))], gin, values)
+    [0, 3]
+    """
+    t = _tables_for_masks(rules, values)
+    if t is None:
+        return [arrange(mask_cards(m), rules, values).points for m in masks]
+    dw = t.dw
+    sets = t.sets
+    out = []
+    append = out.append
+    for m in masks:
+        a = m & 0x1FFF
+        b = (m >> 13) & 0x1FFF
+        c = (m >> 26) & 0x1FFF
+        d = (m >> 39) & 0x1FFF
+        ranks = (a & b & (c | d)) | (c & d & (a | b))
+        if ranks and sets:
+            append(_set_points(a, b, c, d, ranks, t))
+        else:
+            append(dw[a] + dw[b] + dw[c] + dw[d])
+    return out
+
+
+def best_discard_mask(mask: int, rules: MeldRules, values: Sequence[int]) -> tuple[int, int]:
+    """``best_discard`` on a 52-bit hand mask: (bit index of the discard, least deadwood left). The same
+    card as ``best_discard`` chooses (among equal results the highest-valued card).
+
+    >>> from scorekeeper.engine.cards import parse_cards
+    >>> gin, values = MeldRules(), (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+    >>> i, points = best_discard_mask(hand_mask(parse_cards("3H 4H 5H 8S 8D 8C JC QC KC AD 9D")), gin, values)
+    >>> mask_cards(1 << i), points
+    ([Card.parse('9D')], 1)
+    """
+    if not mask:
+        raise ValueError("best_discard needs at least one card")
+    t = _tables_for_masks(rules, values)
+    if t is not None:
+        a = mask & 0x1FFF
+        b = (mask >> 13) & 0x1FFF
+        c = (mask >> 26) & 0x1FFF
+        d = (mask >> 39) & 0x1FFF
+        ranks = (a & b & (c | d)) | (c & d & (a | b))
+        dw = t.dw
+        delta = t.disc_delta
+        if not (ranks and t.sets):
+            ds = (delta[a], delta[b], delta[c], delta[d])
+            low = min(ds)
+            s = ds.index(low)
+            m = (a, b, c, d)[s]
+            bit = t.disc_bit[m]
+            return 13 * s + bit.bit_length() - 1, dw[a] + dw[b] + dw[c] + dw[d] - dw[m] + dw[m ^ bit]
+        found = _fast_discard_masks((a, b, c, d), t)
+        if found is not None:
+            s, bit, points = found[:3]
+            return 13 * s + bit.bit_length() - 1, points
+    card, arrangement = best_discard(mask_cards(mask), rules, values)
+    return 13 * _SUIT_INDEX[card.suit] + card.rank - 1, arrangement.points
 
 
 # -- declared melds: their shape, checking them, laying off on them -------------------------------------

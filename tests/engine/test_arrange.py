@@ -16,8 +16,13 @@ from scorekeeper.engine.arrange import (
     DeclaredCheck,
     arrange,
     best_discard,
+    best_discard_mask,
     check_declared,
+    deadwood_mask,
+    deadwood_masks,
+    hand_mask,
     layoff,
+    mask_cards,
 )
 from scorekeeper.engine.cards import SUITS, Card, parse_cards
 from scorekeeper.engine.melds import MeldRules
@@ -536,3 +541,66 @@ def test_check_declared_accepts_jokers_declared_or_not():
     melds = [cards("5H JK=6H 7H"), cards("9C 9D JK"), cards("QD KD AD")]
     check = check_declared(melds, cards("2S JK"), RAMINO, RAMINO_VALUES)
     assert check == DeclaredCheck(True, "", 27)
+
+
+# -- the mask-level entry points -------------------------------------------------------------------------
+
+
+def test_hand_mask_round_trip_and_refusals():
+    hand = cards("AS 10H QD KC")
+    mask = hand_mask(hand)
+    assert mask == (1 << 0) | (1 << (13 + 9)) | (1 << (26 + 11)) | (1 << (39 + 12))
+    assert mask_cards(mask) == hand
+    with pytest.raises(ValueError):
+        hand_mask(cards("AS JK"))
+    with pytest.raises(ValueError):
+        hand_mask(cards("AS AS"))
+
+
+@pytest.mark.parametrize("rules", [GIN, MeldRules(ace_run="either_end"), MeldRules(set_min=4, run_min=4),
+                                   MeldRules(set_max=3, run_max=4)])
+def test_mask_entry_points_agree_with_arrange(rules):
+    rng = random.Random(7)
+    deck = deck_for(MeldRules())
+    hands10 = [rng.sample(deck, 10) if n % 2 else meld_rich(rng, 10, GIN) for n in range(300)]
+    masks = [hand_mask(h) for h in hands10]
+    points = [arrange(h, rules, GIN_VALUES).points for h in hands10]
+    assert [deadwood_mask(m, rules, GIN_VALUES) for m in masks] == points
+    assert deadwood_masks(masks, rules, GIN_VALUES) == points
+    for n in range(200):
+        hand = rng.sample(deck, 11) if n % 2 else meld_rich(rng, 11, GIN)
+        card, result = best_discard(hand, rules, GIN_VALUES)
+        i, left = best_discard_mask(hand_mask(hand), rules, GIN_VALUES)
+        assert (mask_cards(1 << i), left) == ([card], result.points)
+
+
+def test_mask_entry_points_fall_back_when_the_tables_do_not_apply():
+    # sets of two: no suit tables; the general search answers
+    rules = MeldRules(set_min=2)
+    hand = cards("5S 5H 9C 10C JC 2D")
+    assert deadwood_mask(hand_mask(hand), rules, GIN_VALUES) == arrange(hand, rules, GIN_VALUES).points == 2
+    assert deadwood_masks([hand_mask(hand)], rules, GIN_VALUES) == [2]
+    i, left = best_discard_mask(hand_mask(hand), rules, GIN_VALUES)
+    assert (mask_cards(1 << i), left) == ([Card.parse("2D")], 0)
+
+
+# -- the general search beyond its suit tables -----------------------------------------------------------
+
+
+@SETTINGS
+@given(st.sampled_from(RULESETS[1:]), st.sampled_from(VALUE_TABLES), st.integers(0, 2**32 - 1),
+       st.integers(0, 3))
+def test_more_jokers_than_the_tables_and_long_suits(rules, values, seed, extra):
+    """Hands with more jokers than the deck holds, or one suit of seven cards or more, leave the
+    precomputed suit tables: the search must still agree with the brute force."""
+    rng = random.Random(seed)
+    suit = rng.choice(SUITS)
+    long_suit = [Card(r, suit) for r in rng.sample(range(1, 14), 7)]
+    hand = long_suit[: 7 - extra] + [Card.joker()] * min(extra + rules.jokers_in_deck // 2, 4)
+    hand = hand[:9]
+    result = arrange(hand, rules, values)
+    assert_sound(result, hand, rules, values)
+    assert result.points == brute_force_arrange(hand, rules, values)
+    discard, kept = best_discard(hand[:8], rules, values)
+    assert_sound(kept, hand[:8], rules, values, extra=[discard])
+    assert (kept.points, -value(discard, values)) == brute_force_discard(hand[:8], rules, values)
