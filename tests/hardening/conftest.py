@@ -219,7 +219,8 @@ class Server:
         self.workers = workers
         self.port = 0
         self.proc: subprocess.Popen | None = None
-        self.kind = "gunicorn" if gunicorn_path() else "werkzeug"
+        wanted = os.environ.get("HARDENING_SERVER", "gunicorn")
+        self.kind = "gunicorn" if wanted == "gunicorn" and gunicorn_path() else "werkzeug"
 
     def start(self) -> "Server":
         self.port = free_port()
