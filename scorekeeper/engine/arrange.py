@@ -372,7 +372,8 @@ class _General:
         # vectors run over 0..width jokers given (width >= jokers: a shared suit table is that wide)
         width = max(width, jokers)
         self.L = L = width + 1
-        self.jmax = min(width, p.max_jokers)
+        self.jmax = min(jokers, p.max_jokers)
+        self.n = jokers + 1
         self.table = table if table is not None else {}
         vJ = values[0] * S
         self.cover = cover = _joker_cover(width, p)
@@ -404,8 +405,10 @@ class _General:
         vS = v * self.scale
         vec = [x + vS for x in sub]
         ch: list = [(0, rest, 0, None)] * len(vec)
+        # entries past the hand's own jokers are never read: they are left as they are
+        n = self.n
         if self.discard:
-            for j in range(L):
+            for j in range(n):
                 c = sub[j] - v
                 if c < vec[L + j]:
                     vec[L + j] = c
@@ -415,7 +418,7 @@ class _General:
             sub = self.suit(m2)
             for h in halves:
                 for k in range(kmin, kmax + 1):
-                    for j in range(k, L):
+                    for j in range(k, n):
                         c = sub[h + j - k]
                         if c < vec[h + j]:
                             vec[h + j] = c
@@ -459,21 +462,41 @@ class _General:
         # removing a card lowers a suit's deadwood by its value at most: a discard gains (scale+1)*vmax
         slack = (self.scale + 1) * max(max(self.values), 0) if self.discard else 0
         suit = self.suit
+        conv = self.conv
         best = [_INF, None, None]
-        partial = {}  # pool and sets convolved, by joker mask of the sets
+        # Suits that fewer set choices touch come first in the convolutions, whose prefixes are shared
+        # between choices (by the sets' joker mask and the suit patterns so far).
+        touched = [sum(1 for sh, _ in options if (ms[s] >> sh) & 7) for s in range(4)]
+        o0, o1, o2, o3 = self.order = sorted(range(4), key=touched.__getitem__)
+        prefix: dict = {}
+        self.prefix = prefix
+        self.simple = simple
 
         def leaf(m0, m1, m2, m3, kmask, chosen):
             if simple:
                 cost = suit(m0)[0] + suit(m1)[0] + suit(m2)[0] + suit(m3)[0] + self.pool[0]
             else:
-                v0, v1, v2, B = suit(m0), suit(m1), suit(m2), suit(m3)
+                q = (m0, m1, m2, m3)
+                a, b, c = q[o0], q[o1], q[o2]
+                v0, v1, v2, B = suit(a), suit(b), suit(c), suit(q[o3])
                 # a lower bound first: each suit with the jokers it likes best, the discard's most
                 if min(v0[:n]) + min(v1[:n]) + min(v2[:n]) + min(B[:n]) - slack >= best[0]:
                     return
-                ps = partial.get(kmask)
-                if ps is None:
-                    ps = partial[kmask] = self.conv(self.pool, self.set_vector(kmask))
-                A = self.conv(self.conv(self.conv(ps, v0), v1), v2)
+                key3 = (kmask, a, b, c)
+                A = prefix.get(key3)
+                if A is None:
+                    key2 = (kmask, a, b)
+                    X2 = prefix.get(key2)
+                    if X2 is None:
+                        key1 = (kmask, a)
+                        X1 = prefix.get(key1)
+                        if X1 is None:
+                            X0 = prefix.get(kmask)
+                            if X0 is None:
+                                X0 = prefix[kmask] = conv(self.pool, self.set_vector(kmask))
+                            X1 = prefix[key1] = conv(X0, v0)
+                        X2 = prefix[key2] = conv(X1, v1)
+                    A = prefix[key3] = conv(X2, v2)
                 if self.discard:
                     j = J
                     cost = min(
@@ -515,27 +538,36 @@ class _General:
         cost, (m0, m1, m2, m3, kmask), chosen = found
         suits = (m0, m1, m2, m3)
         L = self.L
-        comps = [self.pool, self.set_vector(kmask)] + [self.suit(m) for m in suits]
-        prefix = [comps[0]]
-        for comp in comps[1:]:
-            prefix.append(self.conv(prefix[-1], comp))
-        # walk back: which (discard half, jokers) index each component got
-        idx = [0] * len(comps)
-        want = (L if self.discard else 0) + self.J
-        for n in range(len(comps) - 1, 0, -1):
-            A, B = prefix[n - 1], comps[n]
-            d, j = divmod(want, L)
-            found_split = None
-            for i in range(j + 1):
-                if A[d * L + i] + B[j - i] == prefix[n][want]:
-                    found_split = (d * L + i, j - i)
-                    break
-                if d and A[i] + B[L + j - i] == prefix[n][want]:
-                    found_split = (i, L + j - i)
-                    break
-            assert found_split is not None
-            want, idx[n] = found_split
-        idx[0] = want
+        # which (discard half, jokers) index each component got: pool, sets, then the suits
+        idx = [0] * 6
+        if not self.simple:
+            o = self.order
+            a, b, c = suits[o[0]], suits[o[1]], suits[o[2]]
+            pre = self.prefix
+            prefix = [self.pool, pre[kmask], pre[(kmask, a)], pre[(kmask, a, b)], pre[(kmask, a, b, c)]]
+            comps = [self.pool, self.set_vector(kmask)] + [self.suit(suits[s]) for s in o]
+            # walk back from the answer through the convolutions the search made
+            want = (L if self.discard else 0) + self.J
+            total = cost
+            at = [0] * 6
+            for n in range(5, 0, -1):
+                A, B = prefix[n - 1], comps[n]
+                d, j = divmod(want, L)
+                found_split = None
+                for i in range(j + 1):
+                    if A[d * L + i] + B[j - i] == total:
+                        found_split = (d * L + i, j - i)
+                        break
+                    if d and A[i] + B[L + j - i] == total:
+                        found_split = (i, L + j - i)
+                        break
+                assert found_split is not None
+                want, at[n] = found_split
+                total = A[want]
+            at[0] = want
+            idx[0], idx[1] = at[0], at[1]
+            for k, s in enumerate(o):
+                idx[2 + s] = at[2 + k]
         melds: list[tuple[Card, ...]] = []
         dead: list[Card] = []
         discard: Card | None = None
