@@ -25,7 +25,7 @@ from scorekeeper.engine.variants import VARIANTS, find_variant
 from scorekeeper.extensions import db
 from scorekeeper.matches import service
 
-from .conftest import MESSAGE_RE, snapshot
+from .conftest import MESSAGE_RE, PG_URL, snapshot
 
 #: modest by default so the folder runs in about two minutes; HARDENING_EXAMPLES=500 explores further
 SETTINGS = settings(max_examples=int(os.environ.get("HARDENING_EXAMPLES", "30")), deadline=None,
@@ -46,6 +46,12 @@ junk = st.one_of(
     st.integers(min_value=-10**12, max_value=10**12).map(str),
     st.integers(min_value=-5, max_value=200).map(str),
 )
+if PG_URL:
+    # a NUL byte is a 500 on PostgreSQL (a known bug, see test_a_nul_byte_is_stored_or_refused_cleanly)
+    junk = junk.filter(lambda text: "\x00" not in text)
+NUL_ON_PG = pytest.mark.xfail(bool(PG_URL), strict=True, raises=Exception, reason=(
+    "BUG on PostgreSQL: a NUL byte in a typed text (table or player name, idempotency key) reaches the "
+    "database and psycopg raises DataError 'PostgreSQL text fields cannot contain NUL (0x00) bytes': a 500"))
 small_id = st.one_of(st.integers(min_value=-3, max_value=60).map(str), junk)
 
 
@@ -336,7 +342,7 @@ def test_import(world, raw):
 # -- names as typed, shown escaped -----------------------------------------------------------------------
 
 NAMES = ["<script>alert('x')</script>", "<b>Bold</b> & co", "\"quoted\" 'single'", "\u202eRTL\u202c Ann",
-         "ملك الورق", "Zoe\u0301\u0308", "👩🏽‍🚀 Ace", "🃏", "Nul\x00Byte", "{{ 7*7 }}", "a" * 40]
+         "ملك الورق", "Zoe\u0301\u0308", "👩🏽‍🚀 Ace", "🃏", pytest.param("Nul\x00Byte", marks=NUL_ON_PG), "{{ 7*7 }}", "a" * 40]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -402,3 +408,19 @@ def test_a_first_dealer_that_is_not_a_number_is_refused_not_a_500(world):
                             {"csrf_token": world.csrf, "variant": "free", f"seat_{world.ids['Ann']}": "1",
                              "first_dealer": "abc"})
     assert status == 422
+
+
+@NUL_ON_PG
+@pytest.mark.parametrize("where", ["table", "player", "key"])
+def test_a_nul_byte_is_stored_or_refused_cleanly(world, where):
+    if where == "table":
+        url, form = "/tables/new", {"name": "a\x00b"}
+    elif where == "player":
+        url, form = f"/t/{world.token}/players", {"name": "a\x00b"}
+    else:
+        match_id = world.matches["free"]
+        url = f"/t/{world.token}/m/{match_id}/hands/new"
+        form = {"version": str(world.version(match_id)), "key": "k\x00y",
+                **{f"points_{pid}": "1" for pid in world.players(match_id)}}
+    status, _ = world.check("POST", url, {"csrf_token": world.csrf, **form})
+    assert status in (302, 422)
