@@ -774,9 +774,6 @@ class _Tables:
                 if sub & q == sub and self.set_min <= sub.bit_count() <= self.set_max:
                     opts.append(sub)
             self.subsets.append(opts)
-        # for each suit set q of one rank, the suit indices of every legal set (no set left out)
-        self.subset_suits = [tuple(tuple(i for i in range(4) if sub >> i & 1) for sub in opts[1:])
-                             for opts in self.subsets]
         self.set_cards = [
             [tuple(_CARD[t][r] for t in range(4) if sub >> t & 1) for sub in range(16)] for r in range(14)
         ]
@@ -784,7 +781,6 @@ class _Tables:
         # Sets need three or more cards here, so only ranks held in three suits or more can hold one
         # (the four-card case is checked again when subsets are enumerated).
         self.sets = self.set_max >= self.set_min
-        self.set_ranks_filter = 0x1FFF
         # removals[r][q]: for rank r held in suits q, each set choice as the bits it takes from the
         # four suit masks, plus (rank, subset) to name it
         self.removals = [
@@ -870,28 +866,112 @@ def _masks(cards: Sequence[Card]):
     return (m >> 1) & 0x1FFF, (m >> 17) & 0x1FFF, (m >> 33) & 0x1FFF, (m >> 49) & 0x1FFF
 
 
-def _fast_arrange(ms, t: _Tables) -> Arrangement:
-    a, b, c, d = ms
+# An Arrangement built without the frozen dataclass's __init__ (which sets each field through
+# object.__setattr__): the slots' own setters, a third of the cost, the same object.
+_new_arrangement = Arrangement.__new__
+_set_melds_slot = Arrangement.melds.__set__  # type: ignore[attr-defined]
+_set_dead_slot = Arrangement.deadwood.__set__  # type: ignore[attr-defined]
+_set_points_slot = Arrangement.points.__set__  # type: ignore[attr-defined]
+_set_laid_slot = Arrangement.laid_off.__set__  # type: ignore[attr-defined]
+
+
+def _arrangement(melds: tuple, deadwood: tuple, points: int) -> Arrangement:
+    a = _new_arrangement(Arrangement)
+    _set_melds_slot(a, melds)
+    _set_dead_slot(a, deadwood)
+    _set_points_slot(a, points)
+    _set_laid_slot(a, ())
+    return a
+
+
+def _last_rank(a: int, b: int, c: int, d: int, low: int, x0: int, x1: int, x2: int, x3: int, t: _Tables):
+    """The best set of the one rank whose bit is ``low``, from suit masks a-d whose run-only deadwood is
+    x0-x3: (change in deadwood, suit subset), (0, 0) for no set. Sets here hold 3 or 4 cards (one deck,
+    distinct suits), so a set is every suit holding the rank or, from four, all but one."""
     dw = t.dw
-    ranks = ((a & b & (c | d)) | (c & d & (a | b))) & t.set_ranks_filter if t.sets else 0
+    n = 0
+    total = 0
+    worst = -1 << 30
+    ws = 0
+    q = 0
+    if a & low:
+        g = dw[a ^ low] - x0
+        n += 1
+        total += g
+        q |= 1
+        if g > worst:
+            worst, ws = g, 1
+    if b & low:
+        g = dw[b ^ low] - x1
+        n += 1
+        total += g
+        q |= 2
+        if g > worst:
+            worst, ws = g, 2
+    if c & low:
+        g = dw[c ^ low] - x2
+        n += 1
+        total += g
+        q |= 4
+        if g > worst:
+            worst, ws = g, 4
+    if d & low:
+        g = dw[d ^ low] - x3
+        n += 1
+        total += g
+        q |= 8
+        if g > worst:
+            worst, ws = g, 8
+    best = 0
+    sub = 0
+    if t.set_min <= n <= t.set_max and total < 0:
+        best, sub = total, q
+    if n == 4 and t.set_min <= 3 <= t.set_max and total - worst < best:
+        best, sub = total - worst, q ^ ws
+    return best, sub
+
+
+def _set_search(a: int, b: int, c: int, d: int, ranks: int, t: _Tables) -> tuple:
+    """(points, the four suit masks left for runs, ((rank, suit subset), ...)) for the best set choice
+    over the ranks in ``ranks``: every choice of the other ranks, the last one in closed form."""
+    dw = t.dw
+    low = ranks & -ranks
+    r = low.bit_length()
+    if low != ranks:
+        q = (a & low and 1) | (b & low and 2) | (c & low and 4) | (d & low and 8)
+        rest = ranks ^ low
+        best: tuple | None = None
+        for x0, x1, x2, x3, rs in t.removals[r][q]:
+            found = _set_search(a ^ x0, b ^ x1, c ^ x2, d ^ x3, rest, t)
+            if best is None or found[0] < best[0]:
+                best = found[:5] + (((rs,) if rs[1] else ()) + found[5],)
+        assert best is not None
+        return best
+    x0, x1, x2, x3 = dw[a], dw[b], dw[c], dw[d]
+    best_gain, sub = _last_rank(a, b, c, d, low, x0, x1, x2, x3, t)
+    if not sub:
+        return (x0 + x1 + x2 + x3, a, b, c, d, ())
+    return (
+        x0 + x1 + x2 + x3 + best_gain,
+        a ^ low if sub & 1 else a,
+        b ^ low if sub & 2 else b,
+        c ^ low if sub & 4 else c,
+        d ^ low if sub & 8 else d,
+        ((r, sub),),
+    )
+
+
+def _fast_arrange(a: int, b: int, c: int, d: int, t: _Tables) -> Arrangement:
+    m0, m1, m2, m3, d0, d1, d2, d3 = t.suit_tables
+    ranks = ((a & b & (c | d)) | (c & d & (a | b))) if t.sets else 0
     if not ranks:
-        m0, m1, m2, m3, d0, d1, d2, d3 = t.suit_tables
-        return Arrangement(
+        dw = t.dw
+        return _arrangement(
             m0[a] + m1[b] + m2[c] + m3[d], d0[a] + d1[b] + d2[c] + d3[d], dw[a] + dw[b] + dw[c] + dw[d]
         )
-    best = _INF
-    best_masks = ms
-    best_sets: tuple = ()
-    for aa, bb, cc, dd, choice in _set_choices(ranks, ms, t):
-        cost = dw[aa] + dw[bb] + dw[cc] + dw[dd]
-        if cost < best:
-            best, best_masks, best_sets = cost, (aa, bb, cc, dd), choice
-    aa, bb, cc, dd = best_masks
-    sets = tuple(t.set_cards[r][sub] for r, sub in best_sets if sub)
-    m0, m1, m2, m3, d0, d1, d2, d3 = t.suit_tables
-    return Arrangement(
-        sets + m0[aa] + m1[bb] + m2[cc] + m3[dd], d0[aa] + d1[bb] + d2[cc] + d3[dd], best
-    )
+    points, a, b, c, d, chosen = _set_search(a, b, c, d, ranks, t)
+    sets = tuple(t.set_cards[r][sub] for r, sub in chosen)
+    return _arrangement(sets + m0[a] + m1[b] + m2[c] + m3[d], d0[a] + d1[b] + d2[c] + d3[d], points)
 
 
 def _set_choices(ranks: int, ms, t: _Tables):
@@ -919,38 +999,50 @@ def _set_choices(ranks: int, ms, t: _Tables):
     return out
 
 
+def _discard_search(a: int, b: int, c: int, d: int, ranks: int, t: _Tables) -> tuple:
+    """(key, suit masks, ((rank, suit subset), ...)) of the best set choice over ``ranks`` when one card
+    is then discarded: key = scale * deadwood + the best discard's delta (see ``_Tables``)."""
+    dw = t.dw
+    delta = t.disc_delta
+    low = ranks & -ranks
+    q = (a & low and 1) | (b & low and 2) | (c & low and 4) | (d & low and 8)
+    rest = ranks ^ low
+    best: tuple | None = None
+    K = t.scale
+    for x0, x1, x2, x3, rs in t.removals[low.bit_length()][q]:
+        aa, bb, cc, dd = a ^ x0, b ^ x1, c ^ x2, d ^ x3
+        if rest:
+            found = _discard_search(aa, bb, cc, dd, rest, t)
+            if best is None or found[0] < best[0]:
+                best = found[:5] + (((rs,) if rs[1] else ()) + found[5],)
+        else:
+            key = K * (dw[aa] + dw[bb] + dw[cc] + dw[dd]) + min(delta[aa], delta[bb], delta[cc], delta[dd])
+            if best is None or key < best[0]:
+                best = (key, aa, bb, cc, dd, (rs,) if rs[1] else ())
+    assert best is not None
+    return best
+
+
 def _fast_discard_masks(ms, t: _Tables):
     """(suit of the discard, its bit, points left, suit masks kept, set choices), or None."""
     a, b, c, d = ms
-    dw = t.dw
-    delta = t.disc_delta
-    K = t.scale
     ranks = ((a & b & (c | d)) | (c & d & (a | b))) if t.sets else 0
-    if not ranks:
-        choices: Iterable = ((a, b, c, d, ()),)
-    elif not ranks & (ranks - 1):
-        q = (a & ranks and 1) | (b & ranks and 2) | (c & ranks and 4) | (d & ranks and 8)
-        choices = [(a ^ x0, b ^ x1, c ^ x2, d ^ x3, (rs,)) for x0, x1, x2, x3, rs in t.removals[ranks.bit_length()][q]]
-    else:
-        choices = _set_choices(ranks, ms, t)
-    best = _INF
-    best_masks = ms
-    best_sets: tuple = ()
-    best_suit = 0
-    for aa, bb, cc, dd, choice in choices:
-        base = K * (dw[aa] + dw[bb] + dw[cc] + dw[dd])
-        # the discard comes from the one suit where dropping a card gains the most
-        ds = (delta[aa], delta[bb], delta[cc], delta[dd])
-        low = min(ds)
-        if base + low < best:
-            best, best_masks, best_sets, best_suit = base + low, (aa, bb, cc, dd), choice, ds.index(low)
-    if best == _INF:
+    chosen: tuple = ()
+    if ranks:
+        _, a, b, c, d, chosen = _discard_search(a, b, c, d, ranks, t)
+    delta = t.disc_delta
+    # the discard comes from the one suit where dropping a card gains the most (the first on a tie)
+    ds = (delta[a], delta[b], delta[c], delta[d])
+    low = min(ds)
+    if low == _INF:
         return None
-    masks = list(best_masks)
-    bit = t.disc_bit[masks[best_suit]]
-    masks[best_suit] ^= bit
+    s = ds.index(low)
+    masks = [a, b, c, d]
+    bit = t.disc_bit[masks[s]]
+    masks[s] ^= bit
+    dw = t.dw
     aa, bb, cc, dd = masks
-    return best_suit, bit, dw[aa] + dw[bb] + dw[cc] + dw[dd], masks, best_sets
+    return s, bit, dw[aa] + dw[bb] + dw[cc] + dw[dd], masks, chosen
 
 
 def _fast_discard(ms, t: _Tables) -> tuple[Card, Arrangement] | None:
@@ -960,10 +1052,9 @@ def _fast_discard(ms, t: _Tables) -> tuple[Card, Arrangement] | None:
     s, bit, points, (aa, bb, cc, dd), best_sets = found
     discard = _CARD[s][bit.bit_length()]
     sets = tuple(t.set_cards[r][sub] for r, sub in best_sets if sub)
-    arrangement = Arrangement(
-        sets + t.melds[0][aa] + t.melds[1][bb] + t.melds[2][cc] + t.melds[3][dd],
-        t.dead[0][aa] + t.dead[1][bb] + t.dead[2][cc] + t.dead[3][dd],
-        points,
+    m0, m1, m2, m3, d0, d1, d2, d3 = t.suit_tables
+    arrangement = _arrangement(
+        sets + m0[aa] + m1[bb] + m2[cc] + m3[dd], d0[aa] + d1[bb] + d2[cc] + d3[dd], points
     )
     return discard, arrangement
 
@@ -987,12 +1078,17 @@ def arrange(cards: Iterable[Card], rules: MeldRules, values: Sequence[int]) -> A
     >>> [format_cards(m) for m in a.melds]
     ['JKR=J♠ Q♠ K♠']
     """
-    cards = cards if isinstance(cards, (list, tuple)) else list(cards)
-    tables = _get_tables(rules, values)
+    if not isinstance(cards, (list, tuple)):
+        cards = list(cards)
+    tables = _last[2] if rules is _last[0] and values is _last[1] else _get_tables(rules, values)
     if tables is not None:
-        ms = _masks(cards)
-        if ms is not None:
-            return _fast_arrange(ms, tables)
+        bit = _BIT
+        # a sum, not an or: a duplicate carries into another bit, so the bit count falls short
+        m = sum([bit[c.suit][c.rank] for c in cards])
+        if m.bit_count() == len(cards) and not m & 0x0001000100010001:
+            return _fast_arrange(
+                (m >> 1) & 0x1FFF, (m >> 17) & 0x1FFF, (m >> 33) & 0x1FFF, (m >> 49) & 0x1FFF, tables
+            )
     values = _check_values(values)
     return _general(cards, rules, values, discard=False)[0]
 
@@ -1012,7 +1108,7 @@ def best_discard(cards: Iterable[Card], rules: MeldRules, values: Sequence[int])
     cards = cards if isinstance(cards, (list, tuple)) else list(cards)
     if not cards:
         raise ValueError("best_discard needs at least one card")
-    tables = _get_tables(rules, values)
+    tables = _last[2] if rules is _last[0] and values is _last[1] else _get_tables(rules, values)
     if tables is not None:
         ms = _masks(cards)
         if ms is not None:
@@ -1073,25 +1169,7 @@ def _set_points(a: int, b: int, c: int, d: int, ranks: int, t: _Tables) -> int:
                 best = cost
         return best
     x0, x1, x2, x3 = dw[a], dw[b], dw[c], dw[d]
-    base = x0 + x1 + x2 + x3
-    gains = []
-    if a & low:
-        gains.append(dw[a ^ low] - x0)
-    if b & low:
-        gains.append(dw[b ^ low] - x1)
-    if c & low:
-        gains.append(dw[c ^ low] - x2)
-    if d & low:
-        gains.append(dw[d ^ low] - x3)
-    gains.sort()
-    # a set of k cards gives the k suits that gain most; sizes set_min..set_max
-    best = 0
-    total = 0
-    for k, g in enumerate(gains, 1):
-        total += g
-        if k >= t.set_min and total < best and k <= t.set_max:
-            best = total
-    return base + best
+    return x0 + x1 + x2 + x3 + _last_rank(a, b, c, d, low, x0, x1, x2, x3, t)[0]
 
 
 def deadwood_mask(mask: int, rules: MeldRules, values: Sequence[int]) -> int:
