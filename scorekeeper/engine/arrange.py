@@ -12,10 +12,19 @@ Two solvers sit behind one API:
 * a **fast path** for hands with no jokers and no duplicate cards (Gin, Oklahoma, most single-deck
   hands). Runs live inside one suit, so the best run cover of every 13-bit suit mask is precomputed once
   per rule configuration (a table of 8192 entries per suit, built on first use); only the choice of sets,
-  which ties suits together, is enumerated per hand.
-* a **general search** for everything else (two or three decks, jokers): a memoised branch over "the
-  lowest remaining card is deadwood, or the discard, or in this meld", which enumerates every meld the
-  card can be in, with jokers in any gap or at either end. The memo lives for one call only.
+  which ties suits together, is searched per hand, and only for ranks held in three suits or more (the
+  last such rank in closed form). ``deadwood_mask``, ``deadwood_masks`` and ``best_discard_mask`` run the
+  same search on a 52-bit int (``hand_mask``) for bulk work.
+* a **general search** for everything else (two or three decks, jokers). Sets are the only melds that
+  tie suits together, so the hand splits into components that meet only through the jokers they take:
+  the sets of each rank (every way a rank's cards split into legal sets, with the joker counts each way
+  can hold: a table per rule configuration keyed by the rank's pattern of copies), the runs of each
+  suit, and a pool of jokers melded alone or left over. For each choice of sets, each suit's least
+  deadwood for 0..J jokers comes from a table (every suit of at most six single cards, built once per
+  rules and values) or from a search over that suit's pattern memoised within the call; a min-plus
+  convolution over the jokers combines the components, with a lower bound and shared prefixes to skip
+  work. A set of one natural card and jokers is never searched where a run of the same size is legal:
+  the run search finds the same card with the same jokers.
 
 Jokers: ``arrange`` treats every joker as free, whatever it was declared as; the result's melds say what
 each joker stands for (``Card.joker(stands_for)``) and a joker left over is deadwood as a plain
