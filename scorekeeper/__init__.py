@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
 
-from flask import Flask, Response, render_template, send_file, session
+from flask import Flask, Response, render_template, request, send_file, session
 from flask_wtf.csrf import CSRFError
 from htmx_flask import Htmx
 
@@ -125,6 +125,17 @@ def _register_web_plumbing(app: Flask) -> None:
     def keep_session() -> None:
         # The CSRF token lives in the session; a permanent session outlasts a browser restart.
         session.permanent = True
+
+    @app.before_request
+    def refuse_nul_bytes():
+        # No text a person types holds a NUL character, and PostgreSQL cannot store one: refuse it
+        # up front rather than fail in the database.
+        values = list(request.args.values()) + (list(request.form.values()) if request.method == "POST" else [])
+        if any("\x00" in v for v in values):
+            return render_template("shared/error.html", title="That text cannot be saved",
+                                   message="A box held an invisible control character (NUL). Retype it and "
+                                           "send again: nothing was saved."), 422
+        return None
 
     @app.route(f"/vendor/htmx-{HTMX_VERSION}.min.js")
     def htmx_js() -> Response:

@@ -12,6 +12,7 @@ from typing import Any
 from flask import Blueprint, redirect, render_template, request, url_for
 
 from ..engine.variants import find_variant
+from ..extensions import db
 from ..matches import service
 from ..matches.routes import scoreboard_context
 from ..util import ButtonForm, render_page, wants_fragment
@@ -61,6 +62,11 @@ def _apply_engine_error(form, exc: ValueError, players) -> None:
 
 def _form_page(table, match, form, status: int, message: str | None = None, entry=None):
     """The hand form again, filled in, with its errors (the scoreboard, or the edit page)."""
+    db.session.refresh(match)
+    if status == 409:
+        # What was typed is kept, but the form now carries the sheet's new version, so that
+        # "save again" (after checking the scores) goes through.
+        form.version.data = str(match.version)
     if entry is not None:
         return render_template("hands/edit.html", table=table, match=match, entry=entry, form=form,
                                variant=find_variant(match.variant), message=message), status

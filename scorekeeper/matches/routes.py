@@ -24,6 +24,10 @@ def _variant_or_default(key: str | None):
 
 
 def _switches(variant, n_players: int | None) -> list[Any]:
+    # A player count outside the variant's range is refused when the match is created, with the
+    # reason beside the seats; until then the form shows the switches of any allowed count.
+    if n_players is not None and not (variant.min_players <= n_players <= variant.max_players):
+        n_players = None
     return list(variant.switches(n_players))
 
 
@@ -91,7 +95,7 @@ def _create_from_form(table, variant, switches, form):
     for p in form.players:
         value = getattr(form, f"seat_{p.id}").data
         if value != NOT_PLAYING:
-            seats.append((int(value), p.id))
+            seats.append((int(value), p.id))  # a choice: validate_on_submit checked it
     seats.sort()
     numbers = [n for n, _ in seats]
     if not seats:
@@ -106,8 +110,8 @@ def _create_from_form(table, variant, switches, form):
             f"{variant.name} is for {variant.min_players}–{variant.max_players} players; "
             f"{len(seat_ids)} {'is' if len(seat_ids) == 1 else 'are'} seated.")
         return None
-    dealer = form.first_dealer.data
-    first_dealer = int(dealer) if dealer else seat_ids[0]
+    dealer = form.first_dealer.data or ""
+    first_dealer = int(dealer) if dealer.isdigit() else (seat_ids[0] if not dealer else -1)
     if first_dealer not in seat_ids:
         form.first_dealer.errors = list(form.first_dealer.errors) + ["The first dealer must be one of the seated players."]
         return None

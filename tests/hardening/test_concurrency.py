@@ -203,8 +203,6 @@ def test_a_stale_edit_with_an_old_version_is_refused(server, store):
     assert store.snapshot() == before
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: the 409 page's hand form keeps the stale version in its hidden "
-                                       "field, so 'save again' is refused again until the page is reloaded")
 def test_saving_again_from_the_stale_sheet_page_succeeds(server, store):
     """What the stale-sheet message promises: 'check the scores below, then save again: what you typed
     is kept'. Saving the form exactly as the 409 page draws it must then work."""
