@@ -353,6 +353,43 @@ def _run_window(p: _Params, P: int, C: tuple, k: int) -> tuple[int, int, tuple]:
     raise AssertionError("no window for a run the search chose")
 
 
+_conv_code: dict[tuple[int, int, bool], tuple] = {}
+
+
+def _convolutions(n: int, L: int, discard: bool):
+    """Unrolled min-plus convolutions for vectors of L entries per half, of which the first n count:
+    (full convolution, the answer's entry alone, the sum of four vectors' least counting entries).
+    Generated once per shape (code, not results)."""
+    hit = _conv_code.get((n, L, discard))
+    if hit is not None:
+        return hit
+
+    def entry(j: int, half: bool) -> str:
+        if not half:
+            terms = [f"A[{i}] + B[{j - i}]" for i in range(j + 1)]
+        else:
+            terms = [f"A[{L + i}] + B[{j - i}]" for i in range(j + 1)]
+            terms += [f"A[{i}] + B[{L + j - i}]" for i in range(j + 1)]
+        return terms[0] if len(terms) == 1 else f"min({', '.join(terms)})"
+
+    pad = ["INF"] * (L - n)
+    items = [entry(j, False) for j in range(n)] + pad
+    if discard:
+        items += [entry(j, True) for j in range(n)] + pad
+    least = " + ".join(
+        (f"min({', '.join(f'{v}[{j}]' for j in range(n))})" if n > 1 else f"{v}[0]") for v in "abcd"
+    )
+    src = (
+        f"def conv(A, B):\n    return [{', '.join(items)}]\n"
+        f"def final(A, B):\n    return {entry(n - 1, discard)}\n"
+        f"def least(a, b, c, d):\n    return {least}\n"
+    )
+    scope: dict = {"INF": _INF}
+    exec(src, scope)  # noqa: S102 - generated from integers only
+    hit = _conv_code[(n, L, discard)] = (scope["conv"], scope["final"], scope["least"])
+    return hit
+
+
 class _General:
     """The general search for one hand (duplicates, jokers; see the module docstring).
 
@@ -393,7 +430,7 @@ class _General:
             pool += [_INF] + [left[j - 1] * vJ - values[0] for j in range(1, L)]
             base += [_INF] * L
         self.pool = pool
-        self.pad = [_INF] * (L - jokers - 1)
+        self._conv, self.final, self.least = _convolutions(jokers + 1, L, discard)
         self.memo: dict[int, tuple] = {0: (base, None)}
 
     def suit(self, m: int) -> list:
@@ -438,14 +475,7 @@ class _General:
     def conv(self, A: list, B: list) -> list:
         """Min-plus convolution over the jokers (and the discard flag); entries past the hand's own
         jokers are never needed and stay infinite."""
-        L, n = self.L, self.J + 1
-        pad = self.pad
-        out = [min([A[i] + B[j - i] for i in range(j + 1)]) for j in range(n)] + pad
-        if self.discard:
-            out += [
-                min([min(A[L + i] + B[j - i], A[i] + B[L + j - i]) for i in range(j + 1)]) for j in range(n)
-            ] + pad
-        return out
+        return self._conv(A, B)
 
     def set_vector(self, kmask: int) -> list:
         vec = [0 if kmask >> j & 1 else _INF for j in range(self.L)]
@@ -471,7 +501,9 @@ class _General:
         # removing a card lowers a suit's deadwood by its value at most: a discard gains (scale+1)*vmax
         slack = (self.scale + 1) * max(max(self.values), 0) if self.discard else 0
         suit = self.suit
-        conv = self.conv
+        conv = self._conv
+        final = self.final
+        least = self.least
         best = [_INF, None, None]
         # Suits that fewer set choices touch come first in the convolutions, whose prefixes are shared
         # between choices (by the sets' joker mask and the suit patterns so far).
@@ -489,7 +521,7 @@ class _General:
                 a, b, c = q[o0], q[o1], q[o2]
                 v0, v1, v2, B = suit(a), suit(b), suit(c), suit(q[o3])
                 # a lower bound first: each suit with the jokers it likes best, the discard's most
-                if min(v0[:n]) + min(v1[:n]) + min(v2[:n]) + min(B[:n]) - slack >= best[0]:
+                if least(v0, v1, v2, B) - slack >= best[0]:
                     return
                 key3 = (kmask, a, b, c)
                 A = prefix.get(key3)
@@ -506,13 +538,7 @@ class _General:
                             X1 = prefix[key1] = conv(X0, v0)
                         X2 = prefix[key2] = conv(X1, v1)
                     A = prefix[key3] = conv(X2, v2)
-                if self.discard:
-                    j = J
-                    cost = min(
-                        min(A[L + i] + B[j - i], A[i] + B[L + j - i]) for i in range(j + 1)
-                    )
-                else:
-                    cost = min([A[i] + B[J - i] for i in range(J + 1)])
+                cost = final(A, B)
             if cost < best[0]:
                 best[:] = [cost, (m0, m1, m2, m3, kmask), chosen]
 
