@@ -801,6 +801,17 @@ class _Tables:
                     best, bit = key, b
             self.disc_delta[m] = best - K * best_dw[m]
             self.disc_bit[m] = bit
+        # For best_discard_mask, per suit s: the discard of mask m packed in one int that orders as
+        # (delta, card index): the least over the four suits is the discard best_discard picks, and
+        # its low bits carry the card's index (13*s + rank - 1) and the change in deadwood (+512).
+        self.disc_packed = []
+        for s in range(4):
+            packed = [1 << 60] * size
+            for m in range(1, size):
+                bit = self.disc_bit[m]
+                change = best_dw[m ^ bit] - best_dw[m]
+                packed[m] = ((self.disc_delta[m] << 6) + 13 * s + bit.bit_length() - 1 << 10) + change + 512
+            self.disc_packed.append(packed)
         # Set choices for a rank whose suits are q (4 bits): no set first, then every legal subset.
         self.subsets = []
         for q in range(16):
@@ -889,16 +900,6 @@ def _get_tables(rules: MeldRules, values) -> _Tables | None:
 # bit of each card in a 64-bit hand mask: 16 bits per suit, rank r at bit r; a joker sets bit 0
 _BIT = {s: [1 << (16 * i + r) for r in range(14)] for i, s in enumerate(SUITS)}
 _BIT[""] = [1]
-
-
-def _masks(cards: Sequence[Card]):
-    """Suit masks of a hand, or None if it holds a joker or a duplicate (then the general search)."""
-    bit = _BIT
-    # A sum, not an or: a duplicate carries into another bit, so the bit count falls short.
-    m = sum([bit[c.suit][c.rank] for c in cards])
-    if m.bit_count() != len(cards) or m & 0x0001000100010001:
-        return None
-    return (m >> 1) & 0x1FFF, (m >> 17) & 0x1FFF, (m >> 33) & 0x1FFF, (m >> 49) & 0x1FFF
 
 
 # An Arrangement built without the frozen dataclass's __init__ (which sets each field through
@@ -1145,8 +1146,10 @@ def best_discard(cards: Iterable[Card], rules: MeldRules, values: Sequence[int])
         raise ValueError("best_discard needs at least one card")
     tables = _last[2] if rules is _last[0] and values is _last[1] else _get_tables(rules, values)
     if tables is not None:
-        ms = _masks(cards)
-        if ms is not None:
+        bit = _BIT
+        m = sum([bit[c.suit][c.rank] for c in cards])
+        if m.bit_count() == len(cards) and not m & 0x0001000100010001:
+            ms = (m >> 1) & 0x1FFF, (m >> 17) & 0x1FFF, (m >> 33) & 0x1FFF, (m >> 49) & 0x1FFF
             found = _fast_discard(ms, tables)
             if found is not None:
                 return found
@@ -1203,8 +1206,41 @@ def _set_points(a: int, b: int, c: int, d: int, ranks: int, t: _Tables) -> int:
             if cost < best:
                 best = cost
         return best
+    # the last rank inline (as in _last_rank, points only): a set is every suit holding the rank or, from
+    # four, all but the one that loses most by giving its card
     x0, x1, x2, x3 = dw[a], dw[b], dw[c], dw[d]
-    return x0 + x1 + x2 + x3 + _last_rank(a, b, c, d, low, x0, x1, x2, x3, t)[0]
+    n = 0
+    total = 0
+    worst = -1 << 30
+    if a & low:
+        g = dw[a ^ low] - x0
+        n += 1
+        total += g
+        worst = g
+    if b & low:
+        g = dw[b ^ low] - x1
+        n += 1
+        total += g
+        if g > worst:
+            worst = g
+    if c & low:
+        g = dw[c ^ low] - x2
+        n += 1
+        total += g
+        if g > worst:
+            worst = g
+    if d & low:
+        g = dw[d ^ low] - x3
+        n += 1
+        total += g
+        if g > worst:
+            worst = g
+    best = 0
+    if t.set_min <= n <= t.set_max and total < 0:
+        best = total
+    if n == 4 and t.set_min <= 3 <= t.set_max and total - worst < best:
+        best = total - worst
+    return x0 + x1 + x2 + x3 + best
 
 
 def deadwood_mask(mask: int, rules: MeldRules, values: Sequence[int]) -> int:
@@ -1278,15 +1314,11 @@ def best_discard_mask(mask: int, rules: MeldRules, values: Sequence[int]) -> tup
         c = (mask >> 26) & 0x1FFF
         d = (mask >> 39) & 0x1FFF
         ranks = (a & b & (c | d)) | (c & d & (a | b))
-        dw = t.dw
-        delta = t.disc_delta
         if not (ranks and t.sets):
-            ds = (delta[a], delta[b], delta[c], delta[d])
-            low = min(ds)
-            s = ds.index(low)
-            m = (a, b, c, d)[s]
-            bit = t.disc_bit[m]
-            return 13 * s + bit.bit_length() - 1, dw[a] + dw[b] + dw[c] + dw[d] - dw[m] + dw[m ^ bit]
+            dw = t.dw
+            p0, p1, p2, p3 = t.disc_packed
+            k = min(p0[a], p1[b], p2[c], p3[d])
+            return (k >> 10) & 63, dw[a] + dw[b] + dw[c] + dw[d] + (k & 1023) - 512
         found = _fast_discard_masks((a, b, c, d), t)
         if found is not None:
             s, bit, points = found[:3]
