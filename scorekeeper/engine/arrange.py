@@ -307,6 +307,9 @@ def _suit_runs(p: _Params, rest: int, r: int, jmax: int) -> list[tuple[int, int,
     else:
         places = [r]
     run_min, min_nat = p.run_min, p.min_naturals
+    split_at = 2 * run_min
+    prefix_len = run_min - 1 if run_min >= 2 else 10**6
+    chain = max(2 * run_min, run_min + max(1, min_nat)) - 1  # other naturals in such a run
     for P in places:
         if P == 14:
             far = max(p.minpos, 15 - p.run_max)
@@ -330,13 +333,54 @@ def _suit_runs(p: _Params, rest: int, r: int, jmax: int) -> list[tuple[int, int,
                 kmin = max(run_min, span) - nat
                 kmax = min(longest - nat, jmax)
                 if kmin <= kmax:
-                    out.append((m2, kmin, kmax, P, C))
+                    if nat + kmax < split_at:
+                        out.append((m2, kmin, kmax, P, C))
+                    else:
+                        # a run that splits into two legal runs is never needed: the two (found on
+                        # other branches) meld the same cards with the same jokers
+                        xs = sorted(C + (P,))
+                        k0 = None
+                        for k in range(kmin, kmax + 2):
+                            keep = k <= kmax and (nat + k < split_at or not _splittable(xs, k, p))
+                            if keep and k0 is None:
+                                k0 = k
+                            elif not keep and k0 is not None:
+                                out.append((m2, k0, k - 1, P, C))
+                                k0 = None
             for i in range(start, len(cands)):
                 q = cands[i]
                 if abs(q - P) - nat > jmax:
                     break
-                stack.append((i + 1, C + (q,), m2 - (1 << (3 * (_rank_at(q) - 1)))))
+                C2 = C + (q,)
+                if len(C2) >= chain and abs(C2[prefix_len - 1] - P) == prefix_len:
+                    # the card and the next run_min - 1 places are naturals, and at least as many
+                    # naturals again follow: any run holding these (with any jokers, and any more
+                    # naturals) splits into that first run and the rest
+                    continue
+                stack.append((i + 1, C2, m2 - (1 << (3 * (_rank_at(q) - 1)))))
     return out
+
+
+def _splittable(xs: list[int], k: int, p: _Params) -> bool:
+    """Can the naturals at positions xs (sorted) and k jokers be laid as two legal runs instead of one?
+    Jokers fill the gaps between naturals and may sit below or above them, inside the positions allowed."""
+    nat = len(xs)
+    need_nat = max(1, p.min_naturals)
+    e = k - (xs[-1] - xs[0] + 1 - nat)  # jokers outside the naturals' span
+    below = xs[0] - p.minpos
+    above = p.maxpos - xs[-1]
+    run_min = p.run_min
+    for i in range(need_nat, nat - need_nat + 1):
+        span1 = xs[i - 1] - xs[0] + 1
+        span2 = xs[-1] - xs[i] + 1
+        gap = xs[i] - xs[i - 1] - 1
+        for e1 in range(max(0, e - above), min(e, below) + 1):
+            # g1 of the gap's jokers go to the lower run, the rest to the upper one
+            low_g = max(0, run_min - span1 - e1)
+            high_g = gap + (e - e1) + span2 - run_min
+            if low_g <= min(gap, high_g):
+                return True
+    return False
 
 
 def _run_window(p: _Params, P: int, C: tuple, k: int) -> tuple[int, int, tuple]:
