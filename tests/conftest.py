@@ -163,3 +163,10 @@ def db_select(*args):
 @pytest.fixture
 def sheet(app, client):
     return Sheet(app, client)
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """Run the browser tests last. Playwright's sync API keeps an event loop running in the main
+    thread once it has started, and Flask cannot run the extensions' async teardowns in a thread that
+    has a running loop, so in-process app tests must all come before it."""
+    items.sort(key=lambda item: "browser" in item.path.parts)

@@ -12,6 +12,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, HiddenField, RadioField, StringField
 from wtforms.validators import ValidationError
 
+from ..picker import cards_text
 from ..util import choices
 
 #: how each end is called on the button
@@ -89,6 +90,10 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
     # formdata=None must be explicit: Flask-WTF otherwise fills a fresh form from the request it is
     # answering, and the blank form after a save would come back holding the hand just saved.
     form = HandForm(formdata=formdata, data=data or {})
+    if formdata is not None and not free:
+        # The card picker sends the text box and, without JavaScript, its ticked boxes: merge them.
+        for p in players:
+            getattr(form, f"cards_{p.id}").data = cards_text(formdata, f"cards_{p.id}")
     if formdata is None:
         form.key.data = secrets.token_urlsafe(16)
         if version is not None:

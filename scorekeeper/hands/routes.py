@@ -12,13 +12,18 @@ from typing import Any
 from flask import Blueprint, redirect, render_template, request, url_for
 
 from ..engine.variants import find_variant
+from ..engine.cards import check_copies, parse_cards
 from ..extensions import db
+from ..picker import cards_text
 from ..matches import service
 from ..matches.routes import scoreboard_context
 from ..util import ButtonForm, render_page, wants_fragment
 from .forms import build_hand_form, form_data_from_payload, payload_from_form
 
 bp = Blueprint("hands", __name__)
+
+#: the games where a hand is arranged for least deadwood (the others count every card held)
+KNOCK_GAMES = ("rumino", "gin", "oklahoma")
 
 
 def _players_in(match, standings) -> list[Any]:
@@ -36,7 +41,27 @@ def entry_form_context(table, match, standings=None, form=None) -> dict[str, Any
         form = build_hand_form(variant, _players_in(match, standings), version=match.version)
     return {"entry_form": form,
             "entry_action": url_for("hands.new", token=table.token, match_id=match.id),
-            "preview_url": url_for("hands.preview", token=table.token, match_id=match.id)}
+            "preview_url": url_for("hands.preview", token=table.token, match_id=match.id),
+            "cards_url": url_for("hands.cards_value", token=table.token, match_id=match.id),
+            "deck": _deck(match, variant)}
+
+
+def _edit_context(table, match) -> dict[str, Any]:
+    """What the hand form needs on the edit page (its card pickers; no live preview of a new hand)."""
+    return {"deck": _deck(match, find_variant(match.variant)),
+            "cards_url": url_for("hands.cards_value", token=table.token, match_id=match.id)}
+
+
+def _deck(match, variant) -> dict[str, int]:
+    """How many copies of each card and how many jokers the card picker offers for this match."""
+    if variant.key == "free":
+        return {"copies": 1, "jokers": 0}
+    n = len(match.seats)
+    try:
+        rules = variant.rules(n, **(match.rules or {}))
+        return {"copies": variant.decks(n), "jokers": variant.jokers(n, rules)}
+    except ValueError:
+        return {"copies": variant.decks(n), "jokers": 0}
 
 
 def _apply_engine_error(form, exc: ValueError, players) -> None:
@@ -69,7 +94,8 @@ def _form_page(table, match, form, status: int, message: str | None = None, entr
         form.version.data = str(match.version)
     if entry is not None:
         return render_template("hands/edit.html", table=table, match=match, entry=entry, form=form,
-                               variant=find_variant(match.variant), message=message), status
+                               variant=find_variant(match.variant), message=message,
+                               **_edit_context(table, match)), status
     context = scoreboard_context(table, match, message=message)
     context.update(entry_form_context(table, match, context["standings"], form=form))
     return render_page("hands/new.html", "matches/partials/scoreboard.html", status=status, **context)
@@ -123,6 +149,33 @@ def preview(token: str, match_id: int):
         except ValueError as exc:
             error = str(exc)
     return render_template("hands/partials/preview.html", preview={"result": result, "error": error})
+
+
+@bp.get("/t/<token>/m/<int:match_id>/hands/cards")
+def cards_value(token: str, match_id: int):
+    """What one player's tapped cards are worth: the counted penalty, or in a knock game the least
+    deadwood with the melds found (the card picker's live line)."""
+    table = service.table_or_404(token)
+    match = service.match_or_404(table, match_id)
+    variant = find_variant(match.variant)
+    player = request.args.get("player", type=int)
+    if player not in match.seats or variant.key == "free":
+        return render_template("hands/partials/cards_value.html", value=None, error=None)
+    text = cards_text(request.args, f"cards_{player}")
+    deck = _deck(match, variant)
+    value, error = None, None
+    try:
+        cards = parse_cards(text)
+        check_copies(cards, decks=deck["copies"], jokers=deck["jokers"])
+        rules = variant.rules(len(match.seats), **(match.rules or {}))
+        if cards:
+            arrangement = variant.arrange(cards, rules)
+            counted = sum(variant.card_value(c, rules) for c in cards)
+            value = {"cards": cards, "arrangement": arrangement, "counted": counted,
+                     "knock_game": variant.key in KNOCK_GAMES}
+    except ValueError as exc:
+        error = str(exc)
+    return render_template("hands/partials/cards_value.html", value=value, error=error)
 
 
 @bp.post("/t/<token>/m/<int:match_id>/rebuy")
@@ -227,7 +280,7 @@ def edit(token: str, match_id: int, entry_id: int):
         form = build_hand_form(variant, players, data=form_data_from_payload(entry.payload),
                                version=match.version)
         return render_template("hands/edit.html", table=table, match=match, entry=entry, form=form,
-                               variant=variant, message=None)
+                               variant=variant, message=None, **_edit_context(table, match))
     form = build_hand_form(variant, players, formdata=request.form)
     if not form.validate_on_submit():
         return _form_page(table, match, form, 422, entry=entry)

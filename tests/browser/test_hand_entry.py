@@ -63,6 +63,32 @@ def test_rumino_elimination_and_rebuy(page: Page, live_server: str):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
+def test_ramino_by_tapped_cards_with_a_joker_and_a_one_turn_out(page: Page, live_server: str):
+    players = ("Ann", "Ben", "Cat")
+    new_table(page, live_server, players)
+    new_match(page, "Ramino", players)
+    form = page.locator("form.hand-form")
+    form.locator("fieldset", has_text="Who ended").get_by_text("Ann", exact=True).click()
+    form.locator("fieldset", has_text="How?").get_by_text("Out", exact=True).click()
+    ben = form.locator(".held-row", has=page.get_by_label("Ben", exact=True))
+    ben.locator("summary", has_text="Cards").click()
+    for card in ("8 of diamonds", "king of clubs", "joker"):
+        ben.get_by_role("button", name=card, exact=True).click()
+    expect(ben.get_by_label("Ben's cards")).to_have_value("8D KC JK")
+    expect(ben.locator(".picker-preview")).to_contain_text("43 points")  # 8 + 10 + 25, live
+    form.locator(".held").get_by_label("Cat", exact=True).fill("4")
+    expect(page.locator("#preview")).to_contain_text("Ben +40")
+    form.get_by_role("button", name="Save hand").click()
+    expect(page.locator(".match-head")).to_contain_text("Hand 2")
+    expect(total_of(page, "Ben")).to_have_text("40")
+
+    record(page, "Ben", "Out in one turn", {"Ann": 23, "Cat": 7})
+    expect(total_of(page, "Ann")).to_have_text("50")  # 23 × 2 = 46, rounded to 50
+    expect(total_of(page, "Ben")).to_have_text("40")
+    expect(total_of(page, "Cat")).to_have_text("10")  # 7 × 2 = 14, rounded to 10
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
 def test_record_a_hand_without_javascript(browser: Browser, live_server: str):
     context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
     page = context.new_page()

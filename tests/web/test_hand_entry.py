@@ -207,3 +207,50 @@ def test_new_match_same_players_suggests_the_winner_as_dealer(sheet, client):
     form = client.get(f"/t/{sheet.token}/matches/new?variant=free&again={match_id}").get_data(as_text=True)
     assert f'<option selected value="{ids["Ben"]}">Ben</option>' in form
     assert 'value="10"' in form  # the target carried over
+
+
+def test_edit_a_hand_given_by_cards(sheet, client):
+    match_id, _ = start(sheet, "ramino", 3)
+    sheet.record(match_id, by="Ann", end="out", cards={"Ben": "8D KC 7H", "Cat": "AS 4D"})
+    ids = sheet.player_ids()
+    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    entry_id = int(__import__("re").search(r"/hands/(\d+)\"", page).group(1))
+    form = client.get(f"/t/{sheet.token}/m/{match_id}/hands/{entry_id}/edit").get_data(as_text=True)
+    assert 'value="8D KC 7H"' in form and "8 of diamonds" in form  # the picker, filled in
+    response = sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/{entry_id}/edit", {
+        "version": str(sheet.version(match_id)), "by": str(ids["Ann"]), "end": "out",
+        f"cards_{ids['Ben']}": "8D KC", f"cards_{ids['Cat']}": "AS 4D"})
+    assert response.status_code == 302
+    assert sheet.totals(match_id) == {"Ann": 0, "Ben": 20, "Cat": 20}
+
+
+def test_picker_boxes_without_javascript_are_merged(sheet):
+    match_id, _ = start(sheet, "ramino", 3)
+    ids = sheet.player_ids()
+    response = sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/new", {
+        "version": "1", "key": "nojs", "by": str(ids["Ann"]), "end": "out",
+        f"cards_{ids['Ben']}": "8D", f"cards_{ids['Ben']}__pick": ["KC", "7H"],
+        f"points_{ids['Cat']}": "4"})
+    assert response.status_code == 302, response.get_data(as_text=True)
+    assert sheet.totals(match_id)["Ben"] == 30
+
+
+@pytest.mark.parametrize("variant, n, cards, expected", [
+    ("rumino", 3, "7S 8S 9S 10S AH AD 6C", "Deadwood 8"),
+    ("gin", 2, "KS QS AS", "Deadwood 21"),
+    ("ramino", 3, "8D KC 7H", "25 points"),
+    ("kalooki", 3, "KS 7D JK", "32 points"),
+])
+def test_cards_value_line(sheet, client, variant, n, cards, expected):
+    match_id, names = start(sheet, variant, n)
+    pid = sheet.player_ids()[names[1]]
+    response = client.get(f"/t/{sheet.token}/m/{match_id}/hands/cards?player={pid}&cards_{pid}={cards}")
+    assert response.status_code == 200
+    assert expected in response.get_data(as_text=True)
+
+
+def test_cards_value_line_names_a_bad_card(sheet, client):
+    match_id, names = start(sheet, "gin", 2)
+    pid = sheet.player_ids()[names[1]]
+    body = client.get(f"/t/{sheet.token}/m/{match_id}/hands/cards?player={pid}&cards_{pid}=AS 1X").get_data(as_text=True)
+    assert "1X" in body
