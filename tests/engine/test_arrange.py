@@ -604,3 +604,27 @@ def test_more_jokers_than_the_tables_and_long_suits(rules, values, seed, extra):
     discard, kept = best_discard(hand[:8], rules, values)
     assert_sound(kept, hand[:8], rules, values, extra=[discard])
     assert (kept.points, -value(discard, values)) == brute_force_discard(hand[:8], rules, values)
+
+
+@pytest.mark.parametrize(
+    "hand, rules, values, points",
+    [
+        # a run soaks up spare jokers where no split is possible (nothing below the ace)
+        ("AH 2H 3H JK JK JK", RUMINO.__class__(run_max=None, decks=2, jokers_in_deck=4), RUMINO_VALUES, 0),
+        # one natural and two jokers: a run where runs of three are legal...
+        ("7H JK JK", RUMINO, RUMINO_VALUES, 0),
+        # ...and a set where they are not (Russian straights have four cards at least)
+        ("7H JK JK", RUSSIAN, RUSSIAN_VALUES, 0),
+        ("7H 7H JK", RUSSIAN, RUSSIAN_VALUES, 0),
+        # two identical cards and a joker make a set when suits may repeat, not when they may not
+        ("9S 9S JK 2D", RUMINO, RUMINO_VALUES, 2),
+        ("9S 9S JK 2D", RULESETS[4], RUMINO_VALUES, 9 + 9 + 2 + 10),
+        # a long suit from two decks: two runs share ranks
+        ("4D 5D 6D 4D 5D 6D 7D JK", RUMINO, RUMINO_VALUES, 0),
+    ],
+)
+def test_general_search_cases(hand, rules, values, points):
+    h = cards(hand)
+    result = arrange(h, rules, values)
+    assert_sound(result, h, rules, values)
+    assert result.points == points == brute_force_arrange(h, rules, values)
