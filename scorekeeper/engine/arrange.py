@@ -1081,9 +1081,10 @@ def _set_choices(ranks: int, ms, t: _Tables):
 
 def _discard_search(a: int, b: int, c: int, d: int, ranks: int, t: _Tables) -> tuple:
     """(key, suit masks, ((rank, suit subset), ...)) of the best set choice over ``ranks`` when one card
-    is then discarded: key = scale * deadwood + the best discard's delta (see ``_Tables``)."""
+    is then discarded: key = (scale * deadwood << 16) + the least packed discard of the four suits (see
+    ``_Tables.disc_packed``), so keys order by points left, then the discard's value, then its index."""
     dw = t.dw
-    delta = t.disc_delta
+    p0, p1, p2, p3 = t.disc_packed
     low = ranks & -ranks
     q = (a & low and 1) | (b & low and 2) | (c & low and 4) | (d & low and 8)
     rest = ranks ^ low
@@ -1096,7 +1097,7 @@ def _discard_search(a: int, b: int, c: int, d: int, ranks: int, t: _Tables) -> t
             if best is None or found[0] < best[0]:
                 best = found[:5] + (((rs,) if rs[1] else ()) + found[5],)
         else:
-            key = K * (dw[aa] + dw[bb] + dw[cc] + dw[dd]) + min(delta[aa], delta[bb], delta[cc], delta[dd])
+            key = (K * (dw[aa] + dw[bb] + dw[cc] + dw[dd]) << 16) + min(p0[aa], p1[bb], p2[cc], p3[dd])
             if best is None or key < best[0]:
                 best = (key, aa, bb, cc, dd, (rs,) if rs[1] else ())
     assert best is not None
@@ -1110,19 +1111,17 @@ def _fast_discard_masks(ms, t: _Tables):
     chosen: tuple = ()
     if ranks:
         _, a, b, c, d, chosen = _discard_search(a, b, c, d, ranks, t)
-    delta = t.disc_delta
-    # the discard comes from the one suit where dropping a card gains the most (the first on a tie)
-    ds = (delta[a], delta[b], delta[c], delta[d])
-    low = min(ds)
-    if low == _INF:
+    if not (a or b or c or d):
         return None
-    s = ds.index(low)
+    # the discard comes from the one suit where dropping a card gains the most (the first on a tie)
+    p0, p1, p2, p3 = t.disc_packed
+    k = min(p0[a], p1[b], p2[c], p3[d])
+    s, r0 = divmod((k >> 10) & 63, 13)
+    bit = 1 << r0
     masks = [a, b, c, d]
-    bit = t.disc_bit[masks[s]]
     masks[s] ^= bit
     dw = t.dw
-    aa, bb, cc, dd = masks
-    return s, bit, dw[aa] + dw[bb] + dw[cc] + dw[dd], masks, chosen
+    return s, bit, dw[a] + dw[b] + dw[c] + dw[d] + (k & 1023) - 512, masks, chosen
 
 
 def _fast_discard(ms, t: _Tables) -> tuple[Card, Arrangement] | None:
@@ -1363,6 +1362,22 @@ def best_discard_mask(mask: int, rules: MeldRules, values: Sequence[int]) -> tup
             p0, p1, p2, p3 = t.disc_packed
             k = min(p0[a], p1[b], p2[c], p3[d])
             return (k >> 10) & 63, dw[a] + dw[b] + dw[c] + dw[d] + (k & 1023) - 512
+        if not ranks & (ranks - 1):
+            # one rank could hold a set: each choice as in _discard_search, inline
+            dw = t.dw
+            K = t.scale
+            p0, p1, p2, p3 = t.disc_packed
+            q = (a & ranks and 1) | (b & ranks and 2) | (c & ranks and 4) | (d & ranks and 8)
+            best = 1 << 200
+            points = 0
+            for x0, x1, x2, x3, _ in t.removals[ranks.bit_length()][q]:
+                aa, bb, cc, dd = a ^ x0, b ^ x1, c ^ x2, d ^ x3
+                left = dw[aa] + dw[bb] + dw[cc] + dw[dd]
+                key = (K * left << 16) + min(p0[aa], p1[bb], p2[cc], p3[dd])
+                if key < best:
+                    best, points = key, left
+            # (the first choice sets no cards aside, so some card is always there to discard)
+            return (best >> 10) & 63, points + (best & 1023) - 512
         found = _fast_discard_masks((a, b, c, d), t)
         if found is not None:
             s, bit, points = found[:3]
