@@ -105,7 +105,14 @@ class Sheet:
         data["first_dealer"] = str(ids[first_dealer]) if first_dealer else ""
         data["stake"] = stake
         data["variant"] = variant
+        # A browser sends the boxes ticked by default (a switch whose default is on): so do we.
+        page = self.client.get(f"/t/{self.token}/matches/new?variant={variant}").get_data(as_text=True)
+        for tag in re.findall(r"<input[^>]*>", page):
+            if 'type="checkbox"' in tag and " checked" in tag and 'name="rule_' in tag:
+                data[re.search(r'name="([^"]+)"', tag).group(1)] = "y"
         for name, value in (rules or {}).items():
+            if value is False:
+                data.pop(f"rule_{name}", None)
             if value is True:
                 data[f"rule_{name}"] = "y"
             elif value is False:

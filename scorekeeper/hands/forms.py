@@ -96,6 +96,9 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
             getattr(form, f"cards_{p.id}").data = cards_text(formdata, f"cards_{p.id}")
     if formdata is None:
         form.key.data = secrets.token_urlsafe(16)
+        if not free and not form.end.data:
+            # The usual end (knock, or out) is chosen already: one tap fewer for most hands.
+            form.end.data = variant.ends[0]
         if version is not None:
             form.version.data = str(version)
     form.free = free

@@ -151,8 +151,13 @@ def scoreboard_context(table, match, **extra: Any) -> dict[str, Any]:
         standings = service.standings(match)
     except ValueError as exc:  # stored entries that no longer replay: show it, never a 500
         standings, error = None, str(exc)
+    variant = find_variant(match.variant)
+    try:
+        rules_sheet = list(variant.rules_sheet(variant.rules(len(match.seats), **(match.rules or {}))))
+    except ValueError:
+        rules_sheet = []
     return {
-        "table": table, "match": match, "variant": find_variant(match.variant),
+        "table": table, "match": match, "variant": variant, "rules_sheet": rules_sheet,
         "standings": standings, "entries": entries, "replay_error": error,
         "players": service.seated_players(match), "button": ButtonForm(),
         "highlight": request.args.get("new", type=int), **extra,
