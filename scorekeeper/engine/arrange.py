@@ -494,7 +494,8 @@ class _General:
         sub = self.suit(rest)
         vS = v * self.scale
         vec = [x + vS for x in sub]
-        ch: list = [(0, rest, 0, None)] * len(vec)
+        # each choice as one int: (pattern left << 8) | (jokers << 3) | (ace high << 2) | kind
+        ch: list = [rest << 8] * len(vec)
         # entries past the hand's own jokers are never read: they are left as they are
         n = self.n
         if self.discard:
@@ -502,17 +503,18 @@ class _General:
                 c = sub[j] - v
                 if c < vec[L + j]:
                     vec[L + j] = c
-                    ch[L + j] = (1, rest, 0, None)
+                    ch[L + j] = (rest << 8) | 1
         halves = (0, L) if self.discard else (0,)
         for m2, kmin, kmax, P, C in _suit_runs(self.p, rest, r, self.jmax):
             sub = self.suit(m2)
+            code = (m2 << 8) | (6 if P == 14 else 2)
             for h in halves:
                 for k in range(kmin, kmax + 1):
                     for j in range(k, n):
                         c = sub[h + j - k]
                         if c < vec[h + j]:
                             vec[h + j] = c
-                            ch[h + j] = (2, m2, k, (P, C))
+                            ch[h + j] = code | (k << 3)
         self.memo[m] = (vec, ch)
         return vec
 
@@ -666,16 +668,29 @@ class _General:
             at = idx[2 + s]
             while m:
                 vec, ch = self.table.get(m) or self.memo[m]
-                kind, m2, k, run = ch[at]
+                x = ch[at]
+                kind = x & 3
+                m2 = x >> 8
                 low = m & -m
-                card = _CARD[s][(low.bit_length() - 1) // 3 + 1]
+                i = (low.bit_length() - 1) // 3
+                r = i + 1
+                card = _CARD[s][r]
                 if kind == 0:
                     dead.append(card)
                 elif kind == 1:
                     discard = card
                     at -= L
                 else:
-                    lo, hi, jpos = _run_window(self.p, run[0], run[1], k)
+                    k = (x >> 3) & 31
+                    P = 14 if x & 4 else r
+                    # the run's other naturals: what it took from the suit besides this card
+                    taken = m - (1 << (3 * i)) - m2
+                    C = tuple(
+                        (1 if P == 14 else 14) if f == 0 else f + 1
+                        for f in range(13)
+                        if (taken >> (3 * f)) & 7
+                    )
+                    lo, hi, jpos = _run_window(self.p, P, C, k)
                     melds.append(
                         tuple(
                             Card.joker(_CARD[s][_rank_at(q)]) if q in jpos else _CARD[s][_rank_at(q)]
@@ -756,9 +771,11 @@ def _suit_table(p: _Params, values: tuple[int, ...], width: int, discard: bool) 
             if mask.bit_count() <= _TABLE_CARDS:
                 builder.suit(sum(1 << (3 * i) for i in range(13) if mask >> i & 1))
         # tuples of ints, which the garbage collector stops tracking: a full collection stays quick
-        table = _suit_tables[key] = {
-            m: (tuple(vec), tuple(ch) if ch else None) for m, (vec, ch) in builder.memo.items()
-        }
+        vectors: dict[tuple, tuple] = {}  # equal vectors shared: the table stays a few MB
+        table = _suit_tables[key] = {}
+        for m, (vec, ch) in builder.memo.items():
+            vec = tuple(vec)
+            table[m] = (vectors.setdefault(vec, vec), tuple(ch) if ch else None)
     return table
 
 
