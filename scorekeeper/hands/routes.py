@@ -181,18 +181,29 @@ def cards_value(token: str, match_id: int):
 @bp.post("/t/<token>/m/<int:match_id>/rebuy")
 def rebuy(token: str, match_id: int):
     """Accept an open rebuy (buy-in) for a player who was knocked out by the last hand."""
+    player = request.form.get("player", type=int)
+    return _button_entry(token, match_id, lambda match: {"kind": "rebuy", "player": player}
+                         if player in match.seats else None, "Choose a player of this match to rebuy.")
+
+
+@bp.post("/t/<token>/m/<int:match_id>/void")
+def void(token: str, match_id: int):
+    """A void hand (a dead hand, a misdeal): nothing scores and the same dealer deals again."""
+    return _button_entry(token, match_id, lambda match: {"kind": "void"}, "")
+
+
+def _button_entry(token: str, match_id: int, make_payload, refusal: str):
+    """Record the entry a one-button form stands for (a rebuy, a void hand)."""
     table = service.table_or_404(token)
     match = service.match_or_404(table, match_id)
-    form = ButtonForm()
-    if not form.validate_on_submit():
+    if not ButtonForm().validate_on_submit():
         return redirect(url_for("matches.show", token=token, match_id=match_id))
+    payload = make_payload(match)
+    if payload is None:
+        return _scoreboard_message(table, match, refusal, 422)
     version = request.form.get("version", type=int)
-    player = request.form.get("player", type=int)
-    if player not in match.seats:
-        return _scoreboard_message(table, match, "Choose a player of this match to rebuy.", 422)
     try:
-        entry = service.add_entry(match, {"kind": "rebuy", "player": player},
-                                  version=version if version is not None else -1,
+        entry = service.add_entry(match, payload, version=version if version is not None else -1,
                                   key=request.form.get("key") or None)
     except service.StaleSheetError as exc:
         return _scoreboard_message(table, match, exc.message, 409)
@@ -209,24 +220,6 @@ def _after_save(table, match, entry):
         context.update(entry_form_context(table, match, context["standings"]))
         return render_template("matches/partials/scoreboard.html", **context)
     return redirect(url_for("matches.show", token=table.token, match_id=match.id, new=entry.id) + "#sheet")
-
-
-@bp.post("/t/<token>/m/<int:match_id>/void")
-def void(token: str, match_id: int):
-    table = service.table_or_404(token)
-    match = service.match_or_404(table, match_id)
-    form = ButtonForm()
-    if not form.validate_on_submit():
-        return redirect(url_for("matches.show", token=token, match_id=match_id))
-    version = request.form.get("version", type=int)
-    try:
-        entry = service.add_entry(match, {"kind": "void"}, version=version if version is not None else -1,
-                                  key=request.form.get("key") or None)
-    except service.StaleSheetError as exc:
-        return _scoreboard_message(table, match, exc.message, 409)
-    except ValueError as exc:
-        return _scoreboard_message(table, match, str(exc), 422)
-    return _after_save(table, match, entry)
 
 
 def _scoreboard_message(table, match, message: str, status: int):

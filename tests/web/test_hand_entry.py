@@ -254,3 +254,23 @@ def test_cards_value_line_names_a_bad_card(sheet, client):
     pid = sheet.player_ids()[names[1]]
     body = client.get(f"/t/{sheet.token}/m/{match_id}/hands/cards?player={pid}&cards_{pid}=AS 1X").get_data(as_text=True)
     assert "1X" in body
+
+
+def test_void_hand_scores_nothing_and_the_dealer_deals_again(sheet, client, app):
+    match_id, _ = start(sheet, "gin", 2)
+    before = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    dealer = __import__("re").search(r"<strong>(\w+) deals</strong>", before).group(1)
+    response = sheet.post(f"/t/{sheet.token}/m/{match_id}/void", {"version": str(sheet.version(match_id)), "key": "v"})
+    assert response.status_code == 302
+    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    assert f"<strong>{dealer} deals</strong>" in page
+    assert sheet.totals(match_id) == {"Nat": 0, "Sam": 0}
+    assert saved(app, match_id) == 1
+
+
+def test_rebuy_for_a_player_not_in_the_match_is_refused(sheet, app):
+    match_id, _ = start(sheet, "rumino", 3)
+    response = sheet.post(f"/t/{sheet.token}/m/{match_id}/rebuy", {"player": "99999", "version": "1", "key": "x"})
+    assert response.status_code == 422
+    assert "Choose a player of this match" in response.get_data(as_text=True)
+    assert saved(app, match_id) == 0
