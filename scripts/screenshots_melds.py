@@ -9,7 +9,6 @@ and the page without JavaScript. Light and dark mode.
 
 from __future__ import annotations
 
-import logging
 import queue
 import sys
 import tempfile
@@ -17,27 +16,13 @@ import threading
 from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
-from werkzeug.serving import make_server
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorekeeper import create_app  # noqa: E402
-from scorekeeper.extensions import alembic  # noqa: E402
+from scripts.screenshots import serve  # noqa: E402  (the same throwaway server)
 
 OUT = ROOT / "docs" / "screenshots"
-
-
-def serve(url_queue: queue.Queue, stop: threading.Event, db_path: str) -> None:
-    logging.getLogger("werkzeug").setLevel(logging.ERROR)
-    app = create_app({"SECRET_KEY": "screens", "DATABASE_URL": f"sqlite:///{db_path}"})
-    with app.app_context():
-        alembic.upgrade()
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    server.timeout = 0.2
-    url_queue.put(f"http://127.0.0.1:{server.server_port}")
-    while not stop.is_set():
-        server.handle_request()
 
 
 def tap(page: Page, *names: str) -> None:
