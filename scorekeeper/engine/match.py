@@ -568,12 +568,10 @@ class _Replay:
         """1 for the winners (or leaders); then by state (in before out) and total, ties sharing a place."""
         state, scorer = self.state, self.scorer
         rank_state = {"winner": 0, "in": 1, "out": 2, "finished": 2}
-        sign = 1 if scorer.lower_wins else -1
 
         def key(ps: PlayerState) -> tuple:
-            # Kalooki: equal penalty totals are ordered by win points (D6)
-            tiebreak = -ps.win_points if scorer.keeps_win_points and scorer.lower_wins else 0
-            return (rank_state[ps.state], sign * ps.total, tiebreak)
+            # the variant's order: by total, Kalooki by win points where they decide (D6, win_points_race)
+            return (rank_state[ps.state],) + tuple(scorer.place_key(ps))
 
         ordered = sorted(state.players.values(), key=key)
         places: dict[str, int] = {}

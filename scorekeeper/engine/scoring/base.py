@@ -447,6 +447,16 @@ class Scorer:
         best = pick(state.players[n].total for n in names)
         return [n for n in names if state.players[n].total == best]
 
+    def place_key(self, ps: PlayerState) -> tuple:
+        """How players are ordered for ``place``, after their state (best first; equal keys share).
+
+        By total (lowest first where low totals are good); Kalooki breaks equal penalty totals by the
+        most win points (D6) and orders a ``win_points_race`` by win points.
+        """
+        sign = 1 if self.lower_wins else -1
+        tiebreak = -ps.win_points if self.keeps_win_points and self.lower_wins else 0
+        return (sign * ps.total, tiebreak)
+
     def context(self, state: MatchState) -> dict[str, Any]:
         """Variant-specific facts the form needs for the next hand."""
         return {}

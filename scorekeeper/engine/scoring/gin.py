@@ -22,6 +22,7 @@ from typing import Any
 
 from ..cards import Card, format_cards
 from .base import Hand, HandScore, Held, MatchState, Scorer, check_typed
+from .going_out import not_melded
 from .knock import Layout, Shape, defender_deadwood, layouts, least_deadwood
 
 #: The seed scheme's fixed winner points (§5.2).
@@ -97,9 +98,10 @@ class GinScorer(Scorer):
         if held is not None:
             if held.typed and held.points:
                 raise hand.error(f"{hand.by} went {word}: the points must be 0", player=hand.by, field="points")
-            if not held.typed and least_deadwood(held.cards, self.values(), self.shape()).points:
-                raise hand.error(f"{hand.by}'s cards are not {word}: every card must be in a meld",
-                                 player=hand.by, field="cards")
+            if not held.typed:
+                left = least_deadwood(held.cards, self.values(), self.shape()).deadwood
+                if left:
+                    raise not_melded(hand, hand.by, f"went {word}", left)
         others = {n: self.own_deadwood(hand, hand.held[n]) for n in hand.others}
         return self.result(hand, "big_gin" if big else "gin", hand.by, 0, others)
 

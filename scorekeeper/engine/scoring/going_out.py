@@ -10,8 +10,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..cards import format_cards
-from .base import Hand, Held, MatchState, RebuyPolicy, Scorer, check_typed
+from collections import Counter
+from collections.abc import Iterable
+
+from ..cards import Card, format_cards
+from .base import Hand, Held, InvalidHandError, MatchState, RebuyPolicy, Scorer, check_typed
+
+
+def physical(cards: Iterable[Card]) -> Counter:
+    """The cards as held: a joker is a joker whatever it was declared to stand for."""
+    return Counter(Card.joker() if c.is_joker else c for c in cards)
+
+
+def not_melded(hand: Hand, player: str, how: str, cards: list[Card]) -> InvalidHandError:
+    """The refusal for a winner whose cards are not all in melds, in a player's words."""
+    verb = "is" if len(cards) == 1 else "are"
+    return hand.error(f"{player} {how} but {format_cards(cards)} {verb} not in a meld", player=player,
+                      field="cards")
 
 
 class GoingOutScorer(Scorer):
@@ -26,7 +41,11 @@ class GoingOutScorer(Scorer):
         return range(1, 100)
 
     def check_winner(self, hand: Hand) -> None:
-        """A winner left in ``held`` must have points 0, or cards that their declared melds account for."""
+        """A winner left in ``held`` must have points 0, or cards that are fully melded (§10.0.2).
+
+        With declared ``melds`` the cards shown and the melds must be the same cards; without them the
+        variant's least-deadwood arrangement must leave nothing over.
+        """
         held = hand.held.get(hand.by)
         if held is None:
             return
@@ -36,10 +55,27 @@ class GoingOutScorer(Scorer):
             return
         if not held.cards:
             return
-        laid = sorted((c.code for meld in hand.melds or [] for c in meld))
-        if sorted(c.code for c in held.cards) != laid:
-            raise hand.error(f"{hand.by} went out: every card they show must be in their melds",
-                             player=hand.by, field="cards")
+        if hand.melds is not None:
+            shown, laid = physical(held.cards), physical(c for meld in hand.melds for c in meld)
+            extra = laid - shown
+            if extra:
+                raise hand.error(f"{format_cards(sorted(extra.elements(), key=Card.sort_key))} "
+                                 f"{'is' if sum(extra.values()) == 1 else 'are'} in {hand.by}'s melds "
+                                 f"but not in {hand.by}'s cards", player=hand.by, field="melds")
+            left = shown - laid
+            if left:
+                raise not_melded(hand, hand.by, "went out", sorted(left.elements(), key=Card.sort_key))
+            return
+        left = self.unmelded(held.cards)
+        if left:
+            raise not_melded(hand, hand.by, "went out", left)
+
+    def unmelded(self, cards: list[Card]) -> list[Card]:
+        """The cards the variant's least-deadwood arrangement leaves out of every meld."""
+        if self.variant is not None:
+            return list(self.variant.arrange(cards, self.rules.raw).deadwood)
+        from ..arrange import arrange
+        return list(arrange(cards, self.meld_rules(), self.values()).deadwood)
 
     def check_cards(self, hand: Hand) -> None:
         winner = hand.held.get(hand.by)

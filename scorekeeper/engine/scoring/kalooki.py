@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Hand, HandScore, Held, MatchState, RebuyPolicy
+from .base import Hand, HandScore, Held, MatchState, PlayerState, RebuyPolicy
 from .going_out import GoingOutScorer
 
 #: Fixed, not switches (§10.6).
@@ -83,6 +83,12 @@ class KalookiScorer(GoingOutScorer):
             if state.players[hand.by].win_points >= target:
                 return [hand.by]
         return None
+
+    def place_key(self, ps: PlayerState) -> tuple:
+        """``win_points_race``: most win points first, as ``leader``; then lowest penalty, then win points."""
+        if self.race():
+            return (-ps.win_points,)
+        return (ps.total, -ps.win_points)
 
     def leaders(self, state: MatchState) -> list[str]:
         """Lowest penalty total, then the most win points (D6, §10.0.8)."""

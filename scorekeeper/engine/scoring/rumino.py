@@ -18,7 +18,7 @@ from typing import Any
 
 from ..cards import format_cards
 from .base import Hand, HandScore, Held, MatchState, RebuyPolicy, Scorer, check_typed
-from .knock import Layout, Shape, defender_deadwood, least_deadwood
+from .knock import Layout, Shape, defender_deadwood, layouts, least_deadwood
 
 KNOCK_LIMIT = 7
 ELIMINATION_TARGET = 100
@@ -84,9 +84,13 @@ class RuminoScorer(Scorer):
             if held.typed and held.points:
                 raise hand.error(f"{hand.by} went gin: a gin hand has no deadwood, so its points must be 0",
                                  player=hand.by, field="points")
-            if not held.typed and self.arrange(held.cards).points:
-                raise hand.error(f"{hand.by}'s cards are not gin: 7 cards must form a 4-lay and a 3-lay",
-                                 player=hand.by, field="cards")
+            if not held.typed:
+                left = self.arrange(held.cards).deadwood
+                if left:
+                    # 7 cards with nothing over are a 4-lay and a 3-lay (a longer lay splits into them)
+                    verb = "is" if len(left) == 1 else "are"
+                    raise hand.error(f"{hand.by} went gin but {format_cards(left)} {verb} not in a meld: "
+                                     f"not gin, which is a 4-lay and a 3-lay", player=hand.by, field="cards")
         gin_score = int(self.rules.get("gin_score", -10))
         scored = HandScore(summary=f"{hand.by} went gin", winner=hand.by)
         scored.scores[hand.by] = gin_score
@@ -99,21 +103,47 @@ class RuminoScorer(Scorer):
 
     def knock(self, hand: Hand) -> HandScore:
         knocker = hand.held[hand.by]
-        melds = None
+        layoff = bool(self.rules.get("allow_layoff", False))
         if knocker.typed:
             dw = check_typed(hand, knocker, maximum=None)
-            why = f"deadwood {dw}"
-            melds = hand.melds
-        else:
+            if dw > KNOCK_LIMIT:
+                raise hand.error(f"cannot knock with {dw}: the limit is {KNOCK_LIMIT}", player=hand.by,
+                                 field="points")
+            if layoff and hand.melds is None and any(not hand.held[n].typed for n in hand.others):
+                raise hand.error("enter the knocker's melds, or the others' points after lay-offs", field="melds")
+            return self.knock_result(hand, dw, f"deadwood {dw}", hand.melds)
+        if hand.melds is not None or not layoff or all(hand.held[n].typed for n in hand.others):
+            # declared, or the arrangement cannot change anyone's lay-offs: least deadwood is best
             lay = self.knocker_layout(hand, knocker)
-            dw, melds = lay.points, lay.melds
-            why = f"deadwood {self._show(lay)}"
-        if dw > KNOCK_LIMIT:
-            raise hand.error(f"cannot knock with {dw}: the limit is {KNOCK_LIMIT}", player=hand.by,
-                             field="points" if knocker.typed else "cards")
+            if lay.points > KNOCK_LIMIT:
+                raise hand.error(f"cannot knock with {lay.points}: the limit is {KNOCK_LIMIT}", player=hand.by,
+                                 field="cards")
+            return self.knock_result(hand, lay.points, f"deadwood {self._show(lay)}", lay.melds)
+        # §10.1 allow_layoff with 10.4's rule: of the legal arrangements (deadwood within the limit), the one
+        # best for the knocker once the others' lay-offs are counted; ties to the lower knocker deadwood
+        candidates = [lay for lay in layouts(knocker.cards, self.values(), self.shape()) if lay.points <= KNOCK_LIMIT]
+        if not candidates:
+            least = self.arrange(knocker.cards).points
+            raise hand.error(f"cannot knock with {least}: the limit is {KNOCK_LIMIT}", player=hand.by, field="cards")
+        best: tuple | None = None
+        for lay in candidates:
+            result = self.knock_result(hand, lay.points, f"deadwood {self._show(lay)}", lay.melds)
+            # penalty scoring: the knocker gains by scoring less and by the others scoring more
+            edge = sum(v for n, v in result.scores.items() if n != hand.by) - result.scores[hand.by]
+            key = (edge, -lay.points)
+            if best is None or key > best[0]:
+                best = (key, result, lay)
+        assert best is not None
+        _, result, lay = best
+        shown = " | ".join(format_cards(m) for m in lay.melds) or "none"
+        result.explanations[hand.by] += f" [melds {shown}]"
+        result.arrangement = shown
+        result.notes.append(f"hand {hand.index + 1}: {hand.by}'s melds taken as {shown} (best for the knocker)")
+        return result
+
+    def knock_result(self, hand: Hand, dw: int, why: str, melds: list | None) -> HandScore:
+        """The knock scored with the knocker's deadwood ``dw`` and melds ``melds`` (lay-offs go on them)."""
         layoff = bool(self.rules.get("allow_layoff", False))
-        if layoff and melds is None and any(not hand.held[n].typed for n in hand.others):
-            raise hand.error("enter the knocker's melds, or the others' points after lay-offs", field="melds")
         scored = HandScore(summary=f"{hand.by} knocked with {dw}")
         others: dict[str, int] = {}
         for name in hand.others:

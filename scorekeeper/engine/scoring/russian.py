@@ -14,10 +14,12 @@ scores 0; everyone else counts every card they hold (joker 25, ace 15, 10-K 10, 
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any, Mapping
 
+from ..cards import Card, format_cards
 from .base import Hand, HandScore, Held, MatchState, ceil_div
-from .going_out import GoingOutScorer
+from .going_out import GoingOutScorer, not_melded
 
 DEALS = 5
 #: deal -> (books, straights) (§2.2)
@@ -98,9 +100,114 @@ class RussianScorer(GoingOutScorer):
             raise hand.error(f"{hand.by}'s lay-down: {check.reason}", player=hand.by, field="melds")
 
     def check_winner(self, hand: Hand) -> None:
+        """Points 0, or cards fully melded; in deal 5, every card in exactly the contract (§10.0.2, §10.2).
+
+        Deals 1–4: the winner's cards shown must all be in melds (the variant's least-deadwood
+        arrangement leaves nothing). Deal 5: with ``melds``, :meth:`check_contract` compares them with the
+        cards; without, some split of the cards into 1 book + 2 straights (all but the discard when
+        ``final_deal_no_discard`` is off) must exist.
+        """
         held = hand.held.get(hand.by)
-        if held is not None and held.typed and held.points:
-            raise hand.error(f"{hand.by} went out: their points must be 0", player=hand.by, field="points")
+        if held is None:
+            return
+        if held.typed:
+            if held.points:
+                raise hand.error(f"{hand.by} went out: their points must be 0", player=hand.by, field="points")
+            return
+        if not held.cards:
+            return
+        if hand.number != 5:
+            left = self.unmelded(held.cards)
+            if left:
+                raise not_melded(hand, hand.by, "went out", left)
+            return
+        if hand.melds is not None:
+            return  # check_contract(..., hand=cards) does the exact comparison
+        no_discard = bool(self.rules.get("final_deal_no_discard", True))
+        if self.contract_split(held.cards, no_discard):
+            return
+        contract = contract_words(5).split(",")[0]
+        left = self.unmelded(held.cards)
+        if len(left) > (0 if no_discard else 1):
+            what = f"{format_cards(left)} {'is' if len(left) == 1 else 'are'} not in a meld"
+        else:
+            what = f"the cards shown do not make exactly {contract}"
+        rule = (f"deal 5 is {contract_words(5)}" if no_discard
+                else f"in deal 5 all cards but the discard make {contract}")
+        raise hand.error(f"{hand.by} went out in deal 5 but {what}: {rule}", player=hand.by, field="cards")
+
+    def contract_split(self, cards: list[Card], no_discard: bool) -> list[list[Card]] | None:
+        """Melds making exactly deal 5's contract from ``cards`` (less one discard unless ``no_discard``)."""
+        if not no_discard:
+            for i in range(len(cards)):
+                found = self.contract_split(cards[:i] + cards[i + 1:], True)
+                if found:
+                    return found
+            return None
+        from ..melds import check_contract, check_meld
+        mrules = self.meld_rules()
+        n = len(cards)
+        idx = range(n)
+
+        def valid(sub: list[Card], kind: str) -> bool:
+            check = check_meld(sub, mrules)
+            return check.valid and check.kind == kind
+
+        jokers = [i for i in idx if cards[i].is_joker]
+        ranks = sorted({cards[i].rank for i in idx if not cards[i].is_joker})
+        books: list[tuple[int, ...]] = [()] if jokers else []  # a book of jokers only, if the rules allow
+        for rank in ranks:
+            naturals = [i for i in idx if not cards[i].is_joker and cards[i].rank == rank]
+            books += [nat for k in range(len(naturals), 0, -1) for nat in combinations(naturals, k)]
+        for nat in books:
+            for j in range(len(jokers) + 1):
+                book_idx = set(nat) | set(jokers[:j])
+                if len(book_idx) < 3:
+                    continue
+                book = [cards[i] for i in sorted(book_idx)]
+                if not valid(book, "set"):
+                    continue
+                rest = [i for i in idx if i not in book_idx]
+                for split in self._two_straights(cards, rest, valid):
+                    melds = [book] + split
+                    if check_contract(5, melds, mrules, no_discard=True, hand=cards).valid:
+                        return melds
+        return None
+
+    @staticmethod
+    def _two_straights(cards: list[Card], rest: list[int], valid: Any):
+        """Every split of ``rest`` into two straights (naturals of one suit each, jokers shared out)."""
+        if len(rest) < 8:
+            return
+        jokers = [i for i in rest if cards[i].is_joker]
+        naturals = [i for i in rest if not cards[i].is_joker]
+        suits = sorted({cards[i].suit for i in naturals})
+        if len(suits) > 2:
+            return
+        if len(suits) == 2:
+            groups = [([i for i in naturals if cards[i].suit == suits[0]],
+                       [i for i in naturals if cards[i].suit == suits[1]])]
+        else:
+            groups = []
+            first, others = naturals[:1], naturals[1:]
+            for k in range(len(others) + 1):
+                for pick in combinations(others, k):
+                    groups.append((first + list(pick), [i for i in others if i not in pick]))
+        seen: set = set()
+        for a, b in groups:
+            for j in range(len(jokers) + 1):
+                one = a + jokers[:j]
+                two = b + jokers[j:]
+                if len(one) < 4 or len(two) < 4:
+                    continue
+                key = (tuple(sorted(c.code for c in (cards[i] for i in one))),
+                       tuple(sorted(c.code for c in (cards[i] for i in two))))
+                if key in seen:
+                    continue
+                seen.add(key)
+                m1, m2 = [cards[i] for i in one], [cards[i] for i in two]
+                if valid(m1, "run") and valid(m2, "run"):
+                    yield [m1, m2]
 
     def check_cards(self, hand: Hand) -> None:
         winner = hand.held.get(hand.by)
