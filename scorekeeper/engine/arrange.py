@@ -898,6 +898,18 @@ class _Tables:
             ]
             for r in range(14)
         ]
+        # The mask-level searches (_mask_points, _mask_discard_key) read these. Which sizes a set of one
+        # rank may have (3: three suits, or four suits but one; 4: all four suits):
+        self.allow3 = self.set_min <= 3 <= self.set_max
+        self.allow4 = self.set_min <= 4 <= self.set_max
+        # ... the set choices of every rank but the last as bare removals (the first, removing nothing,
+        # is "no set"): rm[r][q] for rank r held in suits q
+        self.rm = [[[x[:4] for x in per_q] for per_q in per_r] for per_r in self.removals]
+        # ... and deadwood scaled to line up with disc_packed: dwk[m] = (scale * dw[m]) << 16, so a
+        # discard key is dwk[a] + dwk[b] + dwk[c] + dwk[d] + min(p0[a], p1[b], p2[c], p3[d]).
+        self.dwk = [(K * x) << 16 for x in best_dw]
+        # points can be read back from such a key only when no card is worth less than nothing
+        self.keys_decode = min(values[1:]) >= 0
 
     @staticmethod
     def _line_dp(high: bool, run_min: int, run_max: int, values: tuple[int, ...]):
@@ -1303,6 +1315,125 @@ def _set_points(a: int, b: int, c: int, d: int, ranks: int, t: _Tables) -> int:
     return x0 + x1 + x2 + x3 + best
 
 
+def _set_states(a: int, b: int, c: int, d: int, ranks: int, t: _Tables) -> list:
+    """The four suit masks left by every combination of set choices over ``ranks`` (the first entry:
+    no set at all). Built breadth-first by list comprehensions: in CPython a comprehension over a few
+    dozen tuples costs far less than a recursive call per choice."""
+    rm = t.rm
+    states = [(a, b, c, d)]
+    while ranks:
+        bit = ranks & -ranks
+        ranks ^= bit
+        # the suits holding this rank are the same in every state: other ranks never touch its bit
+        q = (a & bit and 1) | (b & bit and 2) | (c & bit and 4) | (d & bit and 8)
+        opts = rm[bit.bit_length()][q]
+        states = [(sa ^ x0, sb ^ x1, sc ^ x2, sd ^ x3) for sa, sb, sc, sd in states for x0, x1, x2, x3 in opts]
+    return states
+
+
+def _mask_points(a: int, b: int, c: int, d: int, ranks: int, t: _Tables) -> int:
+    """Least deadwood of suit masks a-d when the ranks in ``ranks`` (held in three suits or more) could
+    hold sets: every combination of set choices of all ranks but one, and the last rank in closed form.
+
+    The last rank is one held in all four suits when there is one, since it has the most choices (no
+    set, the four, or the three that leave out any one suit). Its closed form: with x_s the deadwood of
+    suit s as it is and y_s once it gives the rank's card, "no set" costs sum(x), the four sum(y), and
+    the three leaving out suit s sum(y) - (y_s - x_s): the best three keeps the card in the suit that
+    loses most by giving it. Eight table look-ups per state, no enumeration."""
+    dw = t.dw
+    four = a & b & c & d & ranks
+    if not t.allow3:
+        ranks = four  # three cards of a rank make no set under these rules
+        if not ranks:
+            return dw[a] + dw[b] + dw[c] + dw[d]
+    last = four & -four if four else ranks & -ranks
+    states = _set_states(a, b, c, d, ranks ^ last, t) if ranks != last else ((a, b, c, d),)
+    nl = ~last
+    best = 1 << 30
+    if four & last:
+        allow3, allow4 = t.allow3, t.allow4
+        for a, b, c, d in states:
+            x0, x1, x2, x3 = dw[a], dw[b], dw[c], dw[d]
+            y0, y1, y2, y3 = dw[a & nl], dw[b & nl], dw[c & nl], dw[d & nl]
+            # off: what keeping one suit's card back saves (0: the set of four)
+            off = max(y0 - x0, y1 - x1, y2 - x2, y3 - x3) if allow3 else 0
+            if allow4 and off < 0:
+                off = 0
+            v = y0 + y1 + y2 + y3 - off
+            x = x0 + x1 + x2 + x3
+            if x < v:
+                v = x
+            if v < best:
+                best = v
+    else:
+        # held in three suits: no set or the set of three (the fourth suit's look-ups are equal)
+        for a, b, c, d in states:
+            x = dw[a] + dw[b] + dw[c] + dw[d]
+            y = dw[a & nl] + dw[b & nl] + dw[c & nl] + dw[d & nl]
+            v = y if y < x else x
+            if v < best:
+                best = v
+    return best
+
+
+def _mask_discard_key(a: int, b: int, c: int, d: int, ranks: int, t: _Tables) -> int:
+    """The least discard key of suit masks a-d when the ranks in ``ranks`` could hold sets: as
+    ``_mask_points``, every set choice of all ranks but the last, that one in closed form.
+
+    A key is dwk[a] + dwk[b] + dwk[c] + dwk[d] + min(p0[a], p1[b], p2[c], p3[d]) for the masks a set choice
+    leaves (see ``_Tables.disc_packed``): (scale * points left - value of the discard) << 16, then the
+    discard's card index << 10. The least key is the answer ``best_discard`` gives: fewest points, then
+    the highest card, then the lowest index. A set of four needs no case of its own for the discard:
+    dropping one of its cards leaves the three that keep that card out, which is one of the choices."""
+    dwk = t.dwk
+    p0, p1, p2, p3 = t.disc_packed
+    four = a & b & c & d & ranks
+    if not t.allow3:
+        ranks = four
+    if not ranks:
+        return dwk[a] + dwk[b] + dwk[c] + dwk[d] + min(p0[a], p1[b], p2[c], p3[d])
+    last = four & -four if four else ranks & -ranks
+    states = _set_states(a, b, c, d, ranks ^ last, t) if ranks != last else ((a, b, c, d),)
+    nl = ~last
+    best = 1 << 100
+    if four & last:
+        allow3, allow4 = t.allow3, t.allow4
+        for a, b, c, d in states:
+            a1, b1, c1, d1 = a & nl, b & nl, c & nl, d & nl
+            P0, P1, P2, P3 = p0[a], p1[b], p2[c], p3[d]
+            Q0, Q1, Q2, Q3 = p0[a1], p1[b1], p2[c1], p3[d1]
+            x0, x1, x2, x3 = dwk[a], dwk[b], dwk[c], dwk[d]
+            y0, y1, y2, y3 = dwk[a1], dwk[b1], dwk[c1], dwk[d1]
+            k = x0 + x1 + x2 + x3 + min(P0, P1, P2, P3)
+            y = y0 + y1 + y2 + y3
+            if allow4:
+                v = y + min(Q0, Q1, Q2, Q3)
+                if v < k:
+                    k = v
+            if allow3:
+                # the three that leave suit s out: suit s as it is, the other three without the card
+                v = min(
+                    y - y0 + x0 + min(P0, Q1, Q2, Q3),
+                    y - y1 + x1 + min(Q0, P1, Q2, Q3),
+                    y - y2 + x2 + min(Q0, Q1, P2, Q3),
+                    y - y3 + x3 + min(Q0, Q1, Q2, P3),
+                )
+                if v < k:
+                    k = v
+            if k < best:
+                best = k
+    else:
+        for a, b, c, d in states:
+            a1, b1, c1, d1 = a & nl, b & nl, c & nl, d & nl
+            k = dwk[a] + dwk[b] + dwk[c] + dwk[d] + min(p0[a], p1[b], p2[c], p3[d])
+            v = dwk[a1] + dwk[b1] + dwk[c1] + dwk[d1] + min(p0[a1], p1[b1], p2[c1], p3[d1])
+            if v < k:
+                k = v
+            if k < best:
+                best = k
+    return best
+
+
 def deadwood_mask(mask: int, rules: MeldRules, values: Sequence[int]) -> int:
     """The least deadwood of a hand given as a 52-bit mask (see ``hand_mask``): the points of
     ``arrange(mask_cards(mask), rules, values)``, computed on ints alone, for bulk work (statistics,
@@ -1313,7 +1444,8 @@ def deadwood_mask(mask: int, rules: MeldRules, values: Sequence[int]) -> int:
     >>> deadwood_mask(hand_mask(parse_cards("3H 4H 5H 8S 8D 8C JC QC KC AD")), gin, values)
     1
     """
-    t = _tables_for_masks(rules, values)
+    # the tables of the previous call's rules, checked inline: a call costs as much as the look-ups
+    t = _last[2] if rules is _last[0] and values is _last[1] else _get_tables(rules, values)
     if t is None:
         return arrange(mask_cards(mask), rules, values).points
     a = mask & 0x1FFF
@@ -1322,7 +1454,7 @@ def deadwood_mask(mask: int, rules: MeldRules, values: Sequence[int]) -> int:
     d = (mask >> 39) & 0x1FFF
     ranks = (a & b & (c | d)) | (c & d & (a | b))
     if ranks and t.sets:
-        return _set_points(a, b, c, d, ranks, t)
+        return _mask_points(a, b, c, d, ranks, t)
     dw = t.dw
     return dw[a] + dw[b] + dw[c] + dw[d]
 
@@ -1349,7 +1481,7 @@ def deadwood_masks(masks: Iterable[int], rules: MeldRules, values: Sequence[int]
         d = (m >> 39) & 0x1FFF
         ranks = (a & b & (c | d)) | (c & d & (a | b))
         if ranks and sets:
-            append(_set_points(a, b, c, d, ranks, t))
+            append(_mask_points(a, b, c, d, ranks, t))
         else:
             append(dw[a] + dw[b] + dw[c] + dw[d])
     return out
@@ -1367,7 +1499,7 @@ def best_discard_mask(mask: int, rules: MeldRules, values: Sequence[int]) -> tup
     """
     if not mask:
         raise ValueError("best_discard needs at least one card")
-    t = _tables_for_masks(rules, values)
+    t = _last[2] if rules is _last[0] and values is _last[1] else _get_tables(rules, values)
     if t is not None:
         a = mask & 0x1FFF
         b = (mask >> 13) & 0x1FFF
@@ -1379,6 +1511,10 @@ def best_discard_mask(mask: int, rules: MeldRules, values: Sequence[int]) -> tup
             p0, p1, p2, p3 = t.disc_packed
             k = min(p0[a], p1[b], p2[c], p3[d])
             return (k >> 10) & 63, dw[a] + dw[b] + dw[c] + dw[d] + (k & 1023) - 512
+        if t.keys_decode:
+            k = _mask_discard_key(a, b, c, d, ranks, t)
+            # k >> 16 = scale * points - value of the discard, with 0 <= value < scale
+            return (k >> 10) & 63, -(-(k >> 16) // t.scale)
         if not ranks & (ranks - 1):
             # one rank could hold a set: each choice as in _discard_search, inline
             dw = t.dw
