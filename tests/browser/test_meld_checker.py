@@ -9,6 +9,12 @@ from playwright.sync_api import Browser, Page, expect
 from .conftest import PHONE
 
 
+def ready(page: Page) -> None:
+    """Wait for the page's script (deferred) to have set the picker up, so taps and the game select
+    act as they do for a person who waits a moment after the page appears."""
+    expect(page.locator("[data-picker-ready]").first).to_be_attached()
+
+
 def tap(page: Page, *names: str) -> None:
     for name in names:
         page.get_by_role("button", name=name, exact=True).click()
@@ -17,8 +23,10 @@ def tap(page: Page, *names: str) -> None:
 def test_tapping_9s_9s_9h_refused_in_ramino_accepted_in_rumino(page: Page, live_server: str):
     page.goto(live_server + "/")
     page.get_by_role("link", name="Check a meld").click()
+    ready(page)
     page.get_by_label("Game").select_option("ramino")
     page.wait_for_url("**/melds?**variant=ramino**")
+    ready(page)
 
     tap(page, "9 of spades", "9 of spades", "9 of hearts")
     # two copies of 9♠: the button says so, and the text box follows the taps
@@ -33,6 +41,7 @@ def test_tapping_9s_9s_9h_refused_in_ramino_accepted_in_rumino(page: Page, live_
     # the same cards in Rumino: the game is changed, the cards are kept
     page.get_by_label("Game").select_option("rumino")
     page.wait_for_url("**variant=rumino**")
+    ready(page)
     expect(page.locator("#cards-preview")).to_contain_text("Yes, a Rumino set of 3: 9♠ 9♠ 9♥.")
 
     # a chip removes its card; a third tap on a full card takes both copies away
