@@ -116,3 +116,89 @@ def test_card_games_refused(document, message, field, entry):
     assert message in str(info.value)
     assert info.value.field == field
     assert info.value.entry == entry
+
+
+# §10.0.2: a winner who is included must be fully melded; the refusal names the player and the cards left
+# over, beside that player's cards.
+DEAL_5 = [hand("out", "P", {"Q": 10, "R": 10})] * 4
+WINNER_NOT_MELDED = [
+    (doc("ramino", ["Ann", "Ben"], [hand("out", "Ann", {"Ann": "7D 9C 3H 4H 5H", "Ben": "KS"})]),
+     "Ann went out but 7♦ 9♣ are not in a meld", "Ann"),
+    (doc("ramino", ["Ann", "Ben"], [hand("out", "Ann", {"Ann": "3H 4H 5H 9C", "Ben": "KS"},
+                                         melds=[["3H", "4H", "5H"]])]),
+     "Ann went out but 9♣ is not in a meld", "Ann"),
+    (doc("kalooki", ["P1", "P2"], [hand("out", "P1", {"P1": "3H 4H 5H 9D", "P2": "KS"})]),
+     "P1 went out but 9♦ is not in a meld", "P1"),
+    (doc("rummy", ["A", "B"], [hand("out_in_one_turn", "A", {"A": "AS 2S 3S KD", "B": "KS"})]),
+     "A went out but K♦ is not in a meld", "A"),
+    (doc("russian", ["P", "Q", "R"], [hand("out", "P", {"P": "9S 9H 9D 4C", "Q": 10, "R": 10})]),
+     "P went out but 4♣ is not in a meld", "P"),
+    (doc("russian", ["P", "Q", "R"], DEAL_5 + [hand("out", "P", {"P": "5S 5H 5D 7C 7H 7D 9S 9H 9D KC KH KD",
+                                                               "Q": 10, "R": 10})]),
+     "do not make exactly 1 book + 2 straights", "P"),
+    (doc("gin", ["A", "B"], [hand("gin", "A", {"A": "AS 2S 3S 4S 5S 6S 7S 8S KD QC",
+                                               "B": "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C"})]),
+     "A went gin but K♦ Q♣ are not in a meld", "A"),
+    (doc("oklahoma", ["A", "B"], [hand("big_gin", "A", {"A": "AS 2S 3S 4S 5S 6S 7S 8S 9S KD QC",
+                                                        "B": "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C"}, upcard="5D")]),
+     "A went big gin but K♦ Q♣ are not in a meld", "A"),
+    (doc("rumino", ["A", "B"], [hand("gin", "A", {"A": "AS 2S 3S 4S 9D 9C 8H", "B": "AH 2H 3H 4H 5H 6H 7H"})]),
+     "A went gin but 9♦ 9♣ 8♥ are not in a meld", "A"),
+]
+
+
+@pytest.mark.parametrize(("document", "message", "player"), WINNER_NOT_MELDED)
+def test_winner_not_fully_melded_is_refused_beside_their_cards(document, message, player):
+    with pytest.raises(InvalidMatchError) as info:
+        replay(document)
+    assert message in str(info.value)
+    assert info.value.field == "cards"
+    assert info.value.player == player
+
+
+WINNER_MELDED = [
+    doc("ramino", ["Ann", "Ben"], [hand("out", "Ann", {"Ann": "3H 4H 5H 9C 9D 9S", "Ben": "KS"})]),
+    doc("kalooki", ["P1", "P2"], [hand("out", "P1", {"P1": "3H 4H 5H JK", "P2": "KS"})]),
+    doc("rummy", ["A", "B"], [hand("out", "A", {"A": "AS 2S 3S", "B": "KS"})]),
+    doc("russian", ["P", "Q", "R"], DEAL_5 + [hand("out", "P", {"P": "5S 5H 5D 3C 4C 5C 6C 8H 9H 10H JH",
+                                                              "Q": 10, "R": 10})]),
+    doc("gin", ["A", "B"], [hand("gin", "A", {"A": "AS 2S 3S 4S 5S 6S 7S KD KC KH",
+                                              "B": "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C"})]),
+    doc("rumino", ["A", "B"], [hand("gin", "A", {"A": "AS 2S 3S 4S 9D 9C 9H", "B": "AH 2H 3H 4H 5H 6H 7H"})]),
+]
+
+
+@pytest.mark.parametrize("document", WINNER_MELDED)
+def test_winner_fully_melded_is_accepted(document):
+    last = replay(document).hands[-1]
+    assert last.kind == "hand" and last.by == document["entries"][-1]["by"]
+
+
+def test_rumino_layoff_with_typed_others_keeps_least_deadwood():
+    # the arrangement cannot change typed points after lay-offs: nothing is chosen or shown
+    s = replay(doc("rumino", ["Ann", "Ben"], [hand("knock", "Ann", {"Ann": "3C 4C 5C 6C 6D 6H 6S", "Ben": 30})],
+                   rules={"allow_layoff": True}))
+    assert s.hands[0].scores == {"Ann": 0, "Ben": 30} and not s.notes
+
+
+def test_rumino_layoff_undercut_penalty_counts_in_the_knockers_result():
+    # every legal arrangement is scored with Ben's lay-offs; the one chosen is never worse for Ann than the
+    # least-deadwood one declared
+    cards = "AH AS AD AC 2C 3C 2D"
+    ben = "4C KS KD KH 9S 10S JS"
+    rules = {"allow_layoff": True, "knock_undercut_penalty": 10}
+    chosen = replay(doc("rumino", ["Ann", "Ben"], [hand("knock", "Ann", {"Ann": cards, "Ben": ben})], rules=rules))
+    declared = replay(doc("rumino", ["Ann", "Ben"], [hand("knock", "Ann", {"Ann": cards, "Ben": ben},
+                                                            melds=[["AH", "AS", "AD"], ["AC", "2C", "3C"]])],
+                          rules=rules))
+    assert chosen.hands[0].scores["Ann"] <= declared.hands[0].scores["Ann"]
+    assert any("Ann's melds taken as" in n for n in chosen.notes)
+
+
+def test_kalooki_race_places_by_win_points():
+    s = replay(doc("kalooki", ["P1", "P2", "P3"], [hand("out", "P1", {"P2": 30, "P3": 5}),
+                                                   hand("out", "P2", {"P1": 10, "P3": 5}),
+                                                   hand("hunt", "P2", {"P1": 10, "P3": 5})],
+                   rules={"match_mode": "win_points_race"}))
+    assert s.leader == ["P2"]
+    assert {p.name: p.place for p in s.players} == {"P2": 1, "P1": 2, "P3": 3}
