@@ -910,6 +910,25 @@ class _Tables:
         self.dwk = [(K * x) << 16 for x in best_dw]
         # points can be read back from such a key only when no card is worth less than nothing
         self.keys_decode = min(values[1:]) >= 0
+        # linked[m]: the cards of suit mask m with a neighbour in m, i.e. that some run could hold (the
+        # ace is next to the 2 when it plays low, to the king when it plays high); every card when a
+        # single card would make a run
+        pairs = [(1 << i) | (2 << i) for i in range(1, 12)]  # 2-3 ... Q-K
+        if p.low:
+            pairs.append(0b11)
+        if p.high:
+            pairs.append(1 | 1 << 12)  # K-A
+        linked = [0] * size
+        for m in range(size):
+            if run_min < 2:
+                linked[m] = m
+            else:
+                x = 0
+                for pair in pairs:
+                    if m & pair == pair:
+                        x |= pair
+                linked[m] = x
+        self.linked = linked
 
     @staticmethod
     def _line_dp(high: bool, run_min: int, run_max: int, values: tuple[int, ...]):
@@ -1344,8 +1363,22 @@ def _mask_points(a: int, b: int, c: int, d: int, ranks: int, t: _Tables) -> int:
     four = a & b & c & d & ranks
     if not t.allow3:
         ranks = four  # three cards of a rank make no set under these rules
-        if not ranks:
-            return dw[a] + dw[b] + dw[c] + dw[d]
+    # A rank with no neighbour in any suit that holds it is in no run: its cards are deadwood unless
+    # they make a set, and taking them out changes nothing else. Its largest set is then always best,
+    # whatever the other ranks do: it is taken at once and left out of the search.
+    linked = t.linked
+    free = ranks & ~(linked[a] | linked[b] | linked[c] | linked[d])
+    if free:
+        if not t.allow4:
+            free &= ~four  # (the best three of four is then still a choice: the search makes it)
+        a &= ~free
+        b &= ~free
+        c &= ~free
+        d &= ~free
+        ranks ^= free
+        four &= ranks
+    if not ranks:
+        return dw[a] + dw[b] + dw[c] + dw[d]
     last = four & -four if four else ranks & -ranks
     states = _set_states(a, b, c, d, ranks ^ last, t) if ranks != last else ((a, b, c, d),)
     nl = ~last
@@ -1404,29 +1437,50 @@ def _mask_discard_key(a: int, b: int, c: int, d: int, ranks: int, t: _Tables) ->
             Q0, Q1, Q2, Q3 = p0[a1], p1[b1], p2[c1], p3[d1]
             x0, x1, x2, x3 = dwk[a], dwk[b], dwk[c], dwk[d]
             y0, y1, y2, y3 = dwk[a1], dwk[b1], dwk[c1], dwk[d1]
-            k = x0 + x1 + x2 + x3 + min(P0, P1, P2, P3)
+            # (comparisons rather than min(): a builtin call costs more than the three it replaces)
+            m01 = P0 if P0 < P1 else P1
+            m23 = P2 if P2 < P3 else P3
+            k = x0 + x1 + x2 + x3 + (m01 if m01 < m23 else m23)
             y = y0 + y1 + y2 + y3
+            m01 = Q0 if Q0 < Q1 else Q1
+            m23 = Q2 if Q2 < Q3 else Q3
             if allow4:
-                v = y + min(Q0, Q1, Q2, Q3)
+                v = y + (m01 if m01 < m23 else m23)
                 if v < k:
                     k = v
             if allow3:
-                # the three that leave suit s out: suit s as it is, the other three without the card
-                v = min(
-                    y - y0 + x0 + min(P0, Q1, Q2, Q3),
-                    y - y1 + x1 + min(Q0, P1, Q2, Q3),
-                    y - y2 + x2 + min(Q0, Q1, P2, Q3),
-                    y - y3 + x3 + min(Q0, Q1, Q2, P3),
-                )
+                # the three that leave suit s out: suit s as it is, the other three without the card;
+                # the discard is suit s's best or the best of the other three
+                e = Q1 if Q1 < m23 else m23
+                v = y - y0 + x0 + (P0 if P0 < e else e)
+                if v < k:
+                    k = v
+                e = Q0 if Q0 < m23 else m23
+                v = y - y1 + x1 + (P1 if P1 < e else e)
+                if v < k:
+                    k = v
+                e = Q3 if Q3 < m01 else m01
+                v = y - y2 + x2 + (P2 if P2 < e else e)
+                if v < k:
+                    k = v
+                e = Q2 if Q2 < m01 else m01
+                v = y - y3 + x3 + (P3 if P3 < e else e)
                 if v < k:
                     k = v
             if k < best:
                 best = k
     else:
+        # held in three suits: no set or the set of three (the fourth suit's look-ups are equal)
         for a, b, c, d in states:
             a1, b1, c1, d1 = a & nl, b & nl, c & nl, d & nl
-            k = dwk[a] + dwk[b] + dwk[c] + dwk[d] + min(p0[a], p1[b], p2[c], p3[d])
-            v = dwk[a1] + dwk[b1] + dwk[c1] + dwk[d1] + min(p0[a1], p1[b1], p2[c1], p3[d1])
+            P0, P1, P2, P3 = p0[a], p1[b], p2[c], p3[d]
+            m01 = P0 if P0 < P1 else P1
+            m23 = P2 if P2 < P3 else P3
+            k = dwk[a] + dwk[b] + dwk[c] + dwk[d] + (m01 if m01 < m23 else m23)
+            P0, P1, P2, P3 = p0[a1], p1[b1], p2[c1], p3[d1]
+            m01 = P0 if P0 < P1 else P1
+            m23 = P2 if P2 < P3 else P3
+            v = dwk[a1] + dwk[b1] + dwk[c1] + dwk[d1] + (m01 if m01 < m23 else m23)
             if v < k:
                 k = v
             if k < best:
