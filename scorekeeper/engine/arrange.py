@@ -1418,11 +1418,56 @@ def _mask_discard_key(a: int, b: int, c: int, d: int, ranks: int, t: _Tables) ->
     discard's card index << 10. The least key is the answer ``best_discard`` gives: fewest points, then
     the highest card, then the lowest index. A set of four needs no case of its own for the discard:
     dropping one of its cards leaves the three that keep that card out, which is one of the choices."""
-    dwk = t.dwk
-    p0, p1, p2, p3 = t.disc_packed
     four = a & b & c & d & ranks
     if not t.allow3:
         ranks = four
+    # Ranks in no run (see _mask_points): each one's set, or one of its cards as the discard. Keeping
+    # its cards and discarding another card never beats the same discard with the set taken, so each
+    # such rank adds one candidate to the search over the others: it stays out (three of four when
+    # there are four: the fourth is the discard) while every other such rank gives its set, and one
+    # of its cards is the discard. All its cards are worth the same: the lowest index is the one chosen.
+    if not ranks & (ranks - 1):
+        # one rank: its closed form is quicker than what follows
+        return _mask_discard_search(a, b, c, d, ranks, four, t)
+    linked = t.linked
+    free = ranks & ~(linked[a] | linked[b] | linked[c] | linked[d])
+    if free and not t.allow4:
+        free &= ~four
+    if not free:
+        return _mask_discard_search(a, b, c, d, ranks, four, t)
+    a0 = a
+    a &= ~free
+    b &= ~free
+    c &= ~free
+    d &= ~free
+    ranks ^= free
+    best = _mask_discard_search(a, b, c, d, ranks, four & ranks, t)
+    dw = t.dw
+    kept = _mask_points(a, b, c, d, ranks, t) if ranks else dw[a] + dw[b] + dw[c] + dw[d]
+    values, K, allow3 = t.values, t.scale, t.allow3
+    while free:
+        bit = free & -free
+        free ^= bit
+        r = bit.bit_length()
+        v = values[r]
+        if four & bit:
+            points = kept if allow3 else kept + 3 * v
+            s = 0
+        else:
+            points = kept + 2 * v
+            # the lowest suit holding it (of three suits, the first or the second)
+            s = 0 if a0 & bit else 1
+        key = ((K * points - v) << 16) + ((13 * s + r - 1) << 10)
+        if key < best:
+            best = key
+    return best
+
+
+def _mask_discard_search(a: int, b: int, c: int, d: int, ranks: int, four: int, t: _Tables) -> int:
+    """``_mask_discard_key`` by enumeration: every combination of set choices of all ranks but the last,
+    the last one in closed form."""
+    dwk = t.dwk
+    p0, p1, p2, p3 = t.disc_packed
     if not ranks:
         return dwk[a] + dwk[b] + dwk[c] + dwk[d] + min(p0[a], p1[b], p2[c], p3[d])
     last = four & -four if four else ranks & -ranks
