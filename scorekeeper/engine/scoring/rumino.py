@@ -128,9 +128,10 @@ class RuminoScorer(Scorer):
         best: tuple | None = None
         for lay in candidates:
             result = self.knock_result(hand, lay.points, f"deadwood {self._show(lay)}", lay.melds)
-            # penalty scoring: the knocker gains by scoring less and by the others scoring more
-            edge = sum(v for n, v in result.scores.items() if n != hand.by) - result.scores[hand.by]
-            key = (edge, -lay.points)
+            # penalty scoring: the knocker's result is what the knocker adds (an undercut penalty included),
+            # ties to the lower knocker deadwood, then to the fewest points laid off by the others
+            others = sum(v for n, v in result.scores.items() if n != hand.by)
+            key = (-result.scores[hand.by], -lay.points, others)
             if best is None or key > best[0]:
                 best = (key, result, lay)
         assert best is not None

@@ -19,7 +19,7 @@ from typing import Any, Mapping
 
 from ..cards import Card, format_cards
 from .base import Hand, HandScore, Held, MatchState, ceil_div
-from .going_out import GoingOutScorer, not_melded
+from .going_out import GoingOutScorer, not_melded, physical
 
 DEALS = 5
 #: deal -> (books, straights) (§2.2)
@@ -121,9 +121,13 @@ class RussianScorer(GoingOutScorer):
             if left:
                 raise not_melded(hand, hand.by, "went out", left)
             return
-        if hand.melds is not None:
-            return  # check_contract(..., hand=cards) does the exact comparison
         no_discard = bool(self.rules.get("final_deal_no_discard", True))
+        if hand.melds is not None:
+            # check_contract(..., hand=cards) compares them; name a card left out in the player's words
+            left = physical(held.cards) - physical(c for meld in hand.melds for c in meld)
+            if no_discard and left:
+                raise not_melded(hand, hand.by, "went out in deal 5", sorted(left.elements(), key=Card.sort_key))
+            return
         if self.contract_split(held.cards, no_discard):
             return
         contract = contract_words(5).split(",")[0]
