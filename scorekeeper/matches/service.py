@@ -10,6 +10,8 @@ Every change to a match goes through here, so that three guarantees hold in one 
 
 from __future__ import annotations
 
+import functools
+import json
 import secrets
 from typing import Any, Iterable
 
@@ -124,8 +126,19 @@ def preview(match: Match, payload: dict[str, Any]):
 
 
 def standings(match: Match):
-    """Replay the match. Raises ``InvalidMatchError`` if the stored entries no longer replay."""
-    return replay(to_document(match))
+    """Replay the match. Raises ``InvalidMatchError`` if the stored entries no longer replay.
+
+    The replay is remembered by the document's exact text: replay is a pure function of the document,
+    so an answer found this way is always the answer a fresh replay would give, whatever changed
+    (an edit, a rename, another database). It only spares the work when the same sheet is drawn again
+    (the scoreboard after each save, the history pages, the spectators' sheets).
+    """
+    return _replay_text(json.dumps(to_document(match), sort_keys=True, separators=(",", ":")))
+
+
+@functools.lru_cache(maxsize=512)
+def _replay_text(document: str):
+    return replay(json.loads(document))
 
 
 # -- saving -------------------------------------------------------------------------------------------
