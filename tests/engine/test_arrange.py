@@ -574,6 +574,47 @@ def test_mask_entry_points_agree_with_arrange(rules):
         assert (mask_cards(1 << i), left) == ([card], result.points)
 
 
+def sets_apart(rng: random.Random, n: int) -> list[Card]:
+    """Sets of ranks with no neighbour of the same suit (in no run), with runs and strays around them:
+    the hands where the mask-level searches take a rank's set, or one of its cards as the discard,
+    without searching it. One copy of each card."""
+    hand: dict[Card, None] = {}
+    deck = deck_for(GIN)
+    # two or three sets first, every other rank apart (the first a rank worth little, often the ace)
+    for rank in rng.sample([1, 3, 5, 7, 9, 11, 13], rng.choice([2, 3])):
+        hand.update(dict.fromkeys(Card(rank, s) for s in rng.sample(SUITS, rng.choice([3, 4]))))
+    while len(hand) < n:
+        roll = rng.random()
+        if roll < 0.3:
+            rank = rng.randint(1, 13)
+            hand.update(dict.fromkeys(Card(rank, s) for s in rng.sample(SUITS, rng.choice([3, 4]))))
+        elif roll < 0.8:
+            suit, start = rng.choice(SUITS), rng.randint(1, 10)
+            hand.update(dict.fromkeys(Card(r, suit) for r in range(start, start + rng.choice([3, 4]))))
+        else:
+            hand[rng.choice(deck)] = None
+    return list(hand)[:n]
+
+
+@pytest.mark.parametrize("rules", [GIN, MeldRules(ace_run="either_end"), MeldRules(ace_run="high_only"),
+                                   MeldRules(set_min=4), MeldRules(set_max=3, run_max=4)])
+def test_mask_entry_points_agree_with_brute_force(rules):
+    rng = random.Random(11)
+    zero_ace = (0, 0) + GIN_VALUES[2:]  # a card worth nothing: ties between keeping and discarding it
+    for n in range(60):
+        values = zero_ace if n % 4 == 3 else GIN_VALUES
+        size = rng.choice([3, 4, 7, 9, 10])
+        hand = sets_apart(rng, size + 1) if n % 2 else meld_rich(rng, size, GIN)
+        mask = hand_mask(hand)
+        assert deadwood_mask(mask, rules, values) == brute_force_arrange(hand, rules, values)
+        assert deadwood_masks([mask], rules, values) == [brute_force_arrange(hand, rules, values)]
+        i, left = best_discard_mask(mask, rules, values)
+        (card,) = mask_cards(1 << i)
+        assert card in hand
+        assert (left, -values[card.rank]) == brute_force_discard(hand, rules, values)
+        assert best_discard(hand, rules, values)[0] == card
+
+
 def test_mask_entry_points_fall_back_when_the_tables_do_not_apply():
     # sets of two: no suit tables; the general search answers
     rules = MeldRules(set_min=2)
