@@ -910,6 +910,8 @@ class _Tables:
         self.dwk = [(K * x) << 16 for x in best_dw]
         # points can be read back from such a key only when no card is worth less than nothing
         self.keys_decode = min(values[1:]) >= 0
+        # sets of three and of four both legal (Gin): a rank in no run then always gives its whole set
+        self.any_size = self.allow3 and self.allow4
         # linked[m]: the cards of suit mask m with a neighbour in m, i.e. that some run could hold (the
         # ace is next to the 2 when it plays low, to the king when it plays high); every card when a
         # single card would make a run
@@ -1552,9 +1554,16 @@ def deadwood_mask(mask: int, rules: MeldRules, values: Sequence[int]) -> int:
     c = (mask >> 26) & 0x1FFF
     d = (mask >> 39) & 0x1FFF
     ranks = (a & b & (c | d)) | (c & d & (a | b))
-    if ranks and t.sets:
-        return _mask_points(a, b, c, d, ranks, t)
     dw = t.dw
+    if ranks and t.sets:
+        if t.any_size:
+            linked = t.linked
+            if not ranks & (linked[a] | linked[b] | linked[c] | linked[d]):
+                # (a common case, worth a shortcut) every such rank is in no run: its set is taken
+                # whole, as _mask_points would
+                ranks = ~ranks
+                return dw[a & ranks] + dw[b & ranks] + dw[c & ranks] + dw[d & ranks]
+        return _mask_points(a, b, c, d, ranks, t)
     return dw[a] + dw[b] + dw[c] + dw[d]
 
 
@@ -1571,6 +1580,7 @@ def deadwood_masks(masks: Iterable[int], rules: MeldRules, values: Sequence[int]
         return [arrange(mask_cards(m), rules, values).points for m in masks]
     dw = t.dw
     sets = t.sets
+    linked, any_size = t.linked, t.any_size
     out = []
     append = out.append
     for m in masks:
@@ -1580,7 +1590,11 @@ def deadwood_masks(masks: Iterable[int], rules: MeldRules, values: Sequence[int]
         d = (m >> 39) & 0x1FFF
         ranks = (a & b & (c | d)) | (c & d & (a | b))
         if ranks and sets:
-            append(_mask_points(a, b, c, d, ranks, t))
+            if any_size and not ranks & (linked[a] | linked[b] | linked[c] | linked[d]):
+                ranks = ~ranks  # (as in deadwood_mask)
+                append(dw[a & ranks] + dw[b & ranks] + dw[c & ranks] + dw[d & ranks])
+            else:
+                append(_mask_points(a, b, c, d, ranks, t))
         else:
             append(dw[a] + dw[b] + dw[c] + dw[d])
     return out
@@ -1611,7 +1625,11 @@ def best_discard_mask(mask: int, rules: MeldRules, values: Sequence[int]) -> tup
             k = min(p0[a], p1[b], p2[c], p3[d])
             return (k >> 10) & 63, dw[a] + dw[b] + dw[c] + dw[d] + (k & 1023) - 512
         if t.keys_decode:
-            k = _mask_discard_key(a, b, c, d, ranks, t)
+            if ranks & (ranks - 1) or not t.allow3:
+                k = _mask_discard_key(a, b, c, d, ranks, t)
+            else:
+                # one rank (the usual case): straight to its closed form
+                k = _mask_discard_search(a, b, c, d, ranks, a & b & c & d & ranks, t)
             # k >> 16 = scale * points - value of the discard, with 0 <= value < scale
             return (k >> 10) & 63, -(-(k >> 16) // t.scale)
         if not ranks & (ranks - 1):
