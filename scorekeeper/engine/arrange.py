@@ -14,7 +14,9 @@ Two solvers sit behind one API:
   per rule configuration (a table of 8192 entries per suit, built on first use); only the choice of sets,
   which ties suits together, is searched per hand, and only for ranks held in three suits or more (the
   last such rank in closed form). ``deadwood_mask``, ``deadwood_masks`` and ``best_discard_mask`` run the
-  same search on a 52-bit int (``hand_mask``) for bulk work.
+  same kind of search on a 52-bit int (``hand_mask``) for bulk work, leaner still: choices combined
+  breadth-first, the closed form for the discard too, and ranks in no run settled without a search
+  (``_mask_points``, ``_mask_discard_key``).
 * a **general search** for everything else (two or three decks, jokers). Sets are the only melds that
   tie suits together, so the hand splits into components that meet only through the jokers they take:
   the sets of each rank (every way a rank's cards split into legal sets, with the joker counts each way
