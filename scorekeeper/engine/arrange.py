@@ -1354,7 +1354,7 @@ def _set_states(a: int, b: int, c: int, d: int, ranks: int, t: _Tables) -> list:
     return states
 
 
-def _mask_points(a: int, b: int, c: int, d: int, ranks: int, t: _Tables) -> int:
+def _mask_points(a: int, b: int, c: int, d: int, ranks: int, t: _Tables, link: int = -1) -> int:
     """Least deadwood of suit masks a-d when the ranks in ``ranks`` (held in three suits or more) could
     hold sets: every combination of set choices of all ranks but one, and the last rank in closed form.
 
@@ -1362,7 +1362,10 @@ def _mask_points(a: int, b: int, c: int, d: int, ranks: int, t: _Tables) -> int:
     set, the four, or the three that leave out any one suit). Its closed form: with x_s the deadwood of
     suit s as it is and y_s once it gives the rank's card, "no set" costs sum(x), the four sum(y), and
     the three leaving out suit s sum(y) - (y_s - x_s): the best three keeps the card in the suit that
-    loses most by giving it. Eight table look-ups per state, no enumeration."""
+    loses most by giving it. Eight table look-ups per state, no enumeration.
+
+    ``link``: the cards some run could hold (``_Tables.linked`` of the four suits), when the caller has
+    it already."""
     dw = t.dw
     four = a & b & c & d & ranks
     if not t.allow3:
@@ -1370,8 +1373,10 @@ def _mask_points(a: int, b: int, c: int, d: int, ranks: int, t: _Tables) -> int:
     # A rank with no neighbour in any suit that holds it is in no run: its cards are deadwood unless
     # they make a set, and taking them out changes nothing else. Its largest set is then always best,
     # whatever the other ranks do: it is taken at once and left out of the search.
-    linked = t.linked
-    free = ranks & ~(linked[a] | linked[b] | linked[c] | linked[d])
+    if link < 0:
+        linked = t.linked
+        link = linked[a] | linked[b] | linked[c] | linked[d]
+    free = ranks & ~link
     if free:
         if not t.allow4:
             free &= ~four  # (the best three of four is then still a choice: the search makes it)
@@ -1560,11 +1565,13 @@ def deadwood_mask(mask: int, rules: MeldRules, values: Sequence[int]) -> int:
     if ranks and t.sets:
         if t.any_size:
             linked = t.linked
-            if not ranks & (linked[a] | linked[b] | linked[c] | linked[d]):
+            link = linked[a] | linked[b] | linked[c] | linked[d]
+            if not ranks & link:
                 # (a common case, worth a shortcut) every such rank is in no run: its set is taken
                 # whole, as _mask_points would
                 ranks = ~ranks
                 return dw[a & ranks] + dw[b & ranks] + dw[c & ranks] + dw[d & ranks]
+            return _mask_points(a, b, c, d, ranks, t, link)
         return _mask_points(a, b, c, d, ranks, t)
     return dw[a] + dw[b] + dw[c] + dw[d]
 
@@ -1592,9 +1599,13 @@ def deadwood_masks(masks: Iterable[int], rules: MeldRules, values: Sequence[int]
         d = (m >> 39) & 0x1FFF
         ranks = (a & b & (c | d)) | (c & d & (a | b))
         if ranks and sets:
-            if any_size and not ranks & (linked[a] | linked[b] | linked[c] | linked[d]):
-                ranks = ~ranks  # (as in deadwood_mask)
-                append(dw[a & ranks] + dw[b & ranks] + dw[c & ranks] + dw[d & ranks])
+            if any_size:
+                link = linked[a] | linked[b] | linked[c] | linked[d]
+                if ranks & link:
+                    append(_mask_points(a, b, c, d, ranks, t, link))
+                else:
+                    ranks = ~ranks  # (as in deadwood_mask)
+                    append(dw[a & ranks] + dw[b & ranks] + dw[c & ranks] + dw[d & ranks])
             else:
                 append(_mask_points(a, b, c, d, ranks, t))
         else:
@@ -1624,7 +1635,17 @@ def best_discard_mask(mask: int, rules: MeldRules, values: Sequence[int]) -> tup
         if not (ranks and t.sets):
             dw = t.dw
             p0, p1, p2, p3 = t.disc_packed
-            k = min(p0[a], p1[b], p2[c], p3[d])
+            # the least of four by comparisons: quicker than a call to min()
+            k = p0[a]
+            x = p1[b]
+            if x < k:
+                k = x
+            x = p2[c]
+            if x < k:
+                k = x
+            x = p3[d]
+            if x < k:
+                k = x
             return (k >> 10) & 63, dw[a] + dw[b] + dw[c] + dw[d] + (k & 1023) - 512
         if t.keys_decode:
             if ranks & (ranks - 1) or not t.allow3:
