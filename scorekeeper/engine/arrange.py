@@ -914,6 +914,8 @@ class _Tables:
         self.keys_decode = min(values[1:]) >= 0
         # sets of three and of four both legal (Gin): a rank in no run then always gives its whole set
         self.any_size = self.allow3 and self.allow4
+        # ... and when every card is worth something, taking it is strictly best (see _fast_arrange)
+        self.sure_sets = self.any_size and min(values[1:]) > 0
         # linked[m]: the cards of suit mask m with a neighbour in m, i.e. that some run could hold (the
         # ace is next to the 2 when it plays low, to the king when it plays high); every card when a
         # single card would make a run
@@ -1101,8 +1103,37 @@ def _fast_arrange(a: int, b: int, c: int, d: int, t: _Tables) -> Arrangement:
         return _arrangement(
             m0[a] + m1[b] + m2[c] + m3[d], d0[a] + d1[b] + d2[c] + d3[d], dw[a] + dw[b] + dw[c] + dw[d]
         )
-    points, a, b, c, d, chosen = _set_search(a, b, c, d, ranks, t)
-    sets = tuple(t.set_cards[r][sub] for r, sub in chosen)
+    free = 0
+    if t.sure_sets:
+        # Ranks in no run (see _mask_points) give their whole set: with every card worth something that
+        # is strictly best, so the search would choose it too. The highest rank stays in the search
+        # unless all are free: the search's last rank breaks ties its own way, and keeping it there
+        # keeps every choice (and so the arrangement) exactly what the full search makes.
+        linked = t.linked
+        free = ranks & ~(linked[a] | linked[b] | linked[c] | linked[d])
+        if free and free != ranks:
+            free &= ~(1 << (ranks.bit_length() - 1))
+    if not free:
+        points, a, b, c, d, chosen = _set_search(a, b, c, d, ranks, t)
+        sets = tuple(t.set_cards[r][sub] for r, sub in chosen)
+        return _arrangement(sets + m0[a] + m1[b] + m2[c] + m3[d], d0[a] + d1[b] + d2[c] + d3[d], points)
+    taken = []
+    f = free
+    while f:
+        bit = f & -f
+        f ^= bit
+        taken.append((bit.bit_length(), (a & bit and 1) | (b & bit and 2) | (c & bit and 4) | (d & bit and 8)))
+    nf = ~free
+    a, b, c, d = a & nf, b & nf, c & nf, d & nf
+    ranks ^= free
+    if ranks:
+        points, a, b, c, d, chosen = _set_search(a, b, c, d, ranks, t)
+        taken.extend(chosen)
+        taken.sort()  # sets in rank order, as the search lists them
+    else:
+        dw = t.dw
+        points = dw[a] + dw[b] + dw[c] + dw[d]
+    sets = tuple(t.set_cards[r][sub] for r, sub in taken)
     return _arrangement(sets + m0[a] + m1[b] + m2[c] + m3[d], d0[a] + d1[b] + d2[c] + d3[d], points)
 
 
