@@ -615,6 +615,23 @@ def test_mask_entry_points_agree_with_brute_force(rules):
         assert best_discard(hand, rules, values)[0] == card
 
 
+def test_sets_in_no_run_are_taken_as_the_search_would(monkeypatch):
+    """The fast path takes the set of a rank in no run without searching it: the arrangement must be
+    exactly the one the full search makes (same melds in the same order, same deadwood)."""
+    from scorekeeper.engine import arrange as arrange_module
+
+    rng = random.Random(21)
+    hands_ = [sets_apart(rng, rng.choice([7, 10, 11])) for _ in range(300)]
+    hands_ += [meld_rich(rng, 10, GIN) for _ in range(300)]
+    for rules in (GIN, MeldRules(ace_run="either_end")):
+        quick = [arrange(h, rules, GIN_VALUES) for h in hands_]
+        tables = arrange_module._get_tables(rules, GIN_VALUES)
+        assert tables.sure_sets
+        monkeypatch.setattr(tables, "sure_sets", False)
+        assert [arrange(h, rules, GIN_VALUES) for h in hands_] == quick
+        monkeypatch.undo()
+
+
 def test_mask_entry_points_fall_back_when_the_tables_do_not_apply():
     # sets of two: no suit tables; the general search answers
     rules = MeldRules(set_min=2)
