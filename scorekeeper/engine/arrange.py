@@ -913,7 +913,8 @@ class _Tables:
         # points can be read back from such a key only when no card is worth less than nothing
         self.keys_decode = min(values[1:]) >= 0
         # sets of three and of four both legal (Gin): a rank in no run then always gives its whole set
-        self.any_size = self.allow3 and self.allow4
+        # (and no card worth less than nothing)
+        self.any_size = self.allow3 and self.allow4 and self.keys_decode
         # ... and when every card is worth something, taking it is strictly best (see _fast_arrange)
         self.sure_sets = self.any_size and min(values[1:]) > 0
         # linked[m]: the cards of suit mask m with a neighbour in m, i.e. that some run could hold (the
@@ -1407,7 +1408,7 @@ def _mask_points(a: int, b: int, c: int, d: int, ranks: int, t: _Tables, link: i
     if link < 0:
         linked = t.linked
         link = linked[a] | linked[b] | linked[c] | linked[d]
-    free = ranks & ~link
+    free = ranks & ~link if t.keys_decode else 0  # (a set saves something only if cards are worth it)
     if free:
         if not t.allow4:
             free &= ~four  # (the best three of four is then still a choice: the search makes it)
