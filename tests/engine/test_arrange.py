@@ -632,6 +632,15 @@ def test_sets_in_no_run_are_taken_as_the_search_would(monkeypatch):
         monkeypatch.undo()
 
 
+def test_mask_entry_points_with_a_card_worth_less_than_nothing():
+    # a set then costs points: the aces, in no run, must not be melded just because they can be
+    values = (0, -5) + GIN_VALUES[2:]
+    for text in ("AS AH AD 7C 9D", "AS AH AD AC 5S 6S 7S KD", "AS AH AD 3C 3S 3H 9D 2S"):
+        hand = cards(text)
+        assert deadwood_mask(hand_mask(hand), GIN, values) == brute_force_arrange(hand, GIN, values)
+        assert deadwood_masks([hand_mask(hand)], GIN, values) == [brute_force_arrange(hand, GIN, values)]
+
+
 def test_mask_entry_points_fall_back_when_the_tables_do_not_apply():
     # sets of two: no suit tables; the general search answers
     rules = MeldRules(set_min=2)
