@@ -15,7 +15,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 from werkzeug.serving import make_server
 import logging
 
@@ -66,12 +66,12 @@ def main(only: list[str]) -> None:
                 page.get_by_label(name, exact=True).select_option(f"seat {seat}")
             shoot("new-match")
             page.get_by_role("button", name=re.compile("^Start")).click()
-            for a, b, c in ((12, 5, 0), (3, 20, 7), (8, 1, 30)):
+            for n, (a, b, c) in enumerate(((12, 5, 0), (3, 20, 7), (8, 1, 30)), start=2):
                 page.get_by_label("Ann", exact=True).fill(str(a))
                 page.get_by_label("Ben", exact=True).fill(str(b))
                 page.get_by_label("Cat", exact=True).fill(str(c))
                 page.get_by_role("button", name="Save hand").click()
-                page.wait_for_load_state("networkidle")
+                expect(page.locator(".match-head")).to_contain_text(f"Hand {n}")  # swapped in
             shoot("scoreboard")
             page.goto(base + "/")
             shoot("home")
