@@ -8,6 +8,7 @@ entries and calls these hooks in the order of RULES.md §10.0.9; nothing here ke
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from decimal import Decimal
 from collections.abc import Iterable, Mapping
@@ -365,7 +366,7 @@ class RebuyPolicy:
         return highest
 
 
-class Scorer:
+class Scorer(ABC):
     """One variant's scoring. Subclasses override what their rule sheet says differently.
 
     ``rules`` is a :class:`RuleView` of the resolved house rules, ``variant`` the registry's variant
@@ -406,8 +407,9 @@ class Scorer:
         """Whether ``player`` may be missing from ``held`` (the one who went out, by default)."""
         return player == hand.by
 
-    def score(self, hand: Hand, state: MatchState) -> HandScore:  # pragma: no cover - abstract
-        raise NotImplementedError
+    @abstractmethod
+    def score(self, hand: Hand, state: MatchState) -> HandScore:
+        """Score one hand: each player's change, win points, explanations."""
 
     def parse_extra(self, hand: Hand, entry: Mapping[str, Any]) -> None:
         """Read the variant's own hand fields (``upcard``, ``deal``); refuse those it does not have."""

@@ -18,6 +18,7 @@ scorekeeper.engine.variants.base.InvalidRulesError: knock_limit must be a whole 
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
@@ -154,7 +155,7 @@ class Rules(Mapping[str, Any]):
         return f"Rules({self.variant!r}, n_players={self.n_players!r}, overrides={self.overrides!r})"
 
 
-class Variant:
+class Variant(ABC):
     """A rummy-family game: metadata, house rules, card values and meld rules.
 
     Subclasses override the class attributes and only the methods whose answer differs.
@@ -294,18 +295,18 @@ class Variant:
 
     # -- cards and melds ------------------------------------------------------------------------------
 
+    @abstractmethod
     def values(self, rules: Rules | None = None) -> tuple[int, ...]:
         """Penalty (or deadwood) value of each card held: index 0 the joker, index r rank r."""
-        raise NotImplementedError
 
     def card_value(self, card: Card | str, rules: Rules | None = None) -> int:
         """What one card counts when it is held, not melded. A joker counts as a joker."""
         card = Card.parse(card) if isinstance(card, str) else card
         return self.values(self._resolve(rules))[card.rank]
 
+    @abstractmethod
     def meld_rules(self, rules: Rules | None = None) -> MeldRules:
         """The ``MeldRules`` these house rules give."""
-        raise NotImplementedError
 
     def check_meld(self, cards: str | Iterable[Card], rules: Rules | None = None) -> MeldCheck:
         """Check one meld under these rules (cards as text or ``Card`` values)."""
@@ -319,9 +320,9 @@ class Variant:
         rules = self._resolve(rules)
         return _arrange.arrange(_cards(cards), self.meld_rules(rules), self.values(rules))
 
+    @abstractmethod
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
         """The rules in plain words for the new-match page, one sentence per line."""
-        raise NotImplementedError
 
 
 class KnockGame:
