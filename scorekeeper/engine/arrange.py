@@ -1482,23 +1482,79 @@ def _mask_discard_key(a: int, b: int, c: int, d: int, ranks: int, t: _Tables) ->
     c &= ~free
     d &= ~free
     ranks ^= free
-    best = _mask_discard_search(a, b, c, d, ranks, four & ranks, t)
-    dw = t.dw
-    kept = _mask_points(a, b, c, d, ranks, t) if ranks else dw[a] + dw[b] + dw[c] + dw[d]
     values, K, allow3 = t.values, t.scale, t.allow3
+    dwk = t.dwk
+    # best: the least key with every such set taken; kept: the least points then (as a key's dwk part)
+    if not ranks:
+        p0, p1, p2, p3 = t.disc_packed
+        kept = dwk[a] + dwk[b] + dwk[c] + dwk[d]
+        best = kept + min(p0[a], p1[b], p2[c], p3[d])
+    elif not ranks & (ranks - 1):
+        # one rank left (the usual case): both from its closed form, as in _mask_discard_search
+        p0, p1, p2, p3 = t.disc_packed
+        nl = ~ranks
+        a1, b1, c1, d1 = a & nl, b & nl, c & nl, d & nl
+        P0, P1, P2, P3 = p0[a], p1[b], p2[c], p3[d]
+        Q0, Q1, Q2, Q3 = p0[a1], p1[b1], p2[c1], p3[d1]
+        x0, x1, x2, x3 = dwk[a], dwk[b], dwk[c], dwk[d]
+        y0, y1, y2, y3 = dwk[a1], dwk[b1], dwk[c1], dwk[d1]
+        kept = x0 + x1 + x2 + x3
+        m01 = P0 if P0 < P1 else P1
+        m23 = P2 if P2 < P3 else P3
+        best = kept + (m01 if m01 < m23 else m23)
+        y = y0 + y1 + y2 + y3
+        m01 = Q0 if Q0 < Q1 else Q1
+        m23 = Q2 if Q2 < Q3 else Q3
+        if not four & ranks:
+            # three suits (so sets of three are legal): no set or the set of three
+            v = y + (m01 if m01 < m23 else m23)
+            if v < best:
+                best = v
+            if y < kept:
+                kept = y
+        else:
+            if t.allow4:
+                v = y + (m01 if m01 < m23 else m23)
+                if v < best:
+                    best = v
+                if y < kept:
+                    kept = y
+            if allow3:
+                kept3 = y - max(y0 - x0, y1 - x1, y2 - x2, y3 - x3)
+                if kept3 < kept:
+                    kept = kept3
+                e = Q1 if Q1 < m23 else m23
+                v = y - y0 + x0 + (P0 if P0 < e else e)
+                if v < best:
+                    best = v
+                e = Q0 if Q0 < m23 else m23
+                v = y - y1 + x1 + (P1 if P1 < e else e)
+                if v < best:
+                    best = v
+                e = Q3 if Q3 < m01 else m01
+                v = y - y2 + x2 + (P2 if P2 < e else e)
+                if v < best:
+                    best = v
+                e = Q2 if Q2 < m01 else m01
+                v = y - y3 + x3 + (P3 if P3 < e else e)
+                if v < best:
+                    best = v
+    else:
+        best = _mask_discard_search(a, b, c, d, ranks, four & ranks, t)
+        kept = (K * _mask_points(a, b, c, d, ranks, t)) << 16
     while free:
         bit = free & -free
         free ^= bit
         r = bit.bit_length()
         v = values[r]
         if four & bit:
-            points = kept if allow3 else kept + 3 * v
+            extra = 0 if allow3 else 3 * v
             s = 0
         else:
-            points = kept + 2 * v
+            extra = 2 * v
             # the lowest suit holding it (of three suits, the first or the second)
             s = 0 if a0 & bit else 1
-        key = ((K * points - v) << 16) + ((13 * s + r - 1) << 10)
+        key = kept + ((K * extra - v) << 16) + ((13 * s + r - 1) << 10)
         if key < best:
             best = key
     return best
@@ -1603,6 +1659,18 @@ def deadwood_mask(mask: int, rules: MeldRules, values: Sequence[int]) -> int:
                 # whole, as _mask_points would
                 ranks = ~ranks
                 return dw[a & ranks] + dw[b & ranks] + dw[c & ranks] + dw[d & ranks]
+            if not ranks & (ranks - 1):
+                # one rank (the usual case): _mask_points's closed form inline, sets of 3 and 4 legal
+                x0, x1, x2, x3 = dw[a], dw[b], dw[c], dw[d]
+                nl = ~ranks
+                x = x0 + x1 + x2 + x3
+                if a & b & c & d & ranks:
+                    y0, y1, y2, y3 = dw[a & nl], dw[b & nl], dw[c & nl], dw[d & nl]
+                    off = max(y0 - x0, y1 - x1, y2 - x2, y3 - x3, 0)
+                    v = y0 + y1 + y2 + y3 - off
+                else:
+                    v = dw[a & nl] + dw[b & nl] + dw[c & nl] + dw[d & nl]
+                return v if v < x else x
             return _mask_points(a, b, c, d, ranks, t, link)
         return _mask_points(a, b, c, d, ranks, t)
     return dw[a] + dw[b] + dw[c] + dw[d]
@@ -1683,8 +1751,47 @@ def best_discard_mask(mask: int, rules: MeldRules, values: Sequence[int]) -> tup
             if ranks & (ranks - 1) or not t.allow3:
                 k = _mask_discard_key(a, b, c, d, ranks, t)
             else:
-                # one rank (the usual case): straight to its closed form
-                k = _mask_discard_search(a, b, c, d, ranks, a & b & c & d & ranks, t)
+                # one rank (the usual case): its closed form (as in _mask_discard_search), inline
+                dwk = t.dwk
+                p0, p1, p2, p3 = t.disc_packed
+                nl = ~ranks
+                a1, b1, c1, d1 = a & nl, b & nl, c & nl, d & nl
+                P0, P1, P2, P3 = p0[a], p1[b], p2[c], p3[d]
+                Q0, Q1, Q2, Q3 = p0[a1], p1[b1], p2[c1], p3[d1]
+                x0, x1, x2, x3 = dwk[a], dwk[b], dwk[c], dwk[d]
+                y0, y1, y2, y3 = dwk[a1], dwk[b1], dwk[c1], dwk[d1]
+                m01 = P0 if P0 < P1 else P1
+                m23 = P2 if P2 < P3 else P3
+                k = x0 + x1 + x2 + x3 + (m01 if m01 < m23 else m23)
+                y = y0 + y1 + y2 + y3
+                m01 = Q0 if Q0 < Q1 else Q1
+                m23 = Q2 if Q2 < Q3 else Q3
+                if not a & b & c & d & ranks:
+                    # three suits: no set or the set of three (allow3 holds here)
+                    v = y + (m01 if m01 < m23 else m23)
+                    if v < k:
+                        k = v
+                else:
+                    if t.allow4:
+                        v = y + (m01 if m01 < m23 else m23)
+                        if v < k:
+                            k = v
+                    e = Q1 if Q1 < m23 else m23
+                    v = y - y0 + x0 + (P0 if P0 < e else e)
+                    if v < k:
+                        k = v
+                    e = Q0 if Q0 < m23 else m23
+                    v = y - y1 + x1 + (P1 if P1 < e else e)
+                    if v < k:
+                        k = v
+                    e = Q3 if Q3 < m01 else m01
+                    v = y - y2 + x2 + (P2 if P2 < e else e)
+                    if v < k:
+                        k = v
+                    e = Q2 if Q2 < m01 else m01
+                    v = y - y3 + x3 + (P3 if P3 < e else e)
+                    if v < k:
+                        k = v
             # k >> 16 = scale * points - value of the discard, with 0 <= value < scale
             return (k >> 10) & 63, -(-(k >> 16) // t.scale)
         if not ranks & (ranks - 1):
