@@ -1421,7 +1421,23 @@ def _mask_points(a: int, b: int, c: int, d: int, ranks: int, t: _Tables, link: i
     if not ranks:
         return dw[a] + dw[b] + dw[c] + dw[d]
     last = four & -four if four else ranks & -ranks
-    states = _set_states(a, b, c, d, ranks ^ last, t) if ranks != last else ((a, b, c, d),)
+    rest = ranks ^ last
+    if not rest:
+        states = ((a, b, c, d),)
+    elif rest & (rest - 1):
+        states = _set_states(a, b, c, d, rest, t)
+    elif not a & b & c & d & rest:
+        # one other rank, held in three suits (the usual case): no set, or the set of three (the
+        # choices _set_states would list, without its loop)
+        nr = ~rest
+        states = ((a, b, c, d), (a & nr, b & nr, c & nr, d & nr))
+    elif t.allow3 and t.allow4:
+        # one other rank, held in four suits: no set, the four, or three of them
+        nr = ~rest
+        a1, b1, c1, d1 = a & nr, b & nr, c & nr, d & nr
+        states = ((a, b, c, d), (a1, b1, c1, d1), (a, b1, c1, d1), (a1, b, c1, d1), (a1, b1, c, d1), (a1, b1, c1, d))
+    else:
+        states = _set_states(a, b, c, d, rest, t)
     nl = ~last
     best = 1 << 30
     if four & last:
@@ -1568,7 +1584,23 @@ def _mask_discard_search(a: int, b: int, c: int, d: int, ranks: int, four: int, 
     if not ranks:
         return dwk[a] + dwk[b] + dwk[c] + dwk[d] + min(p0[a], p1[b], p2[c], p3[d])
     last = four & -four if four else ranks & -ranks
-    states = _set_states(a, b, c, d, ranks ^ last, t) if ranks != last else ((a, b, c, d),)
+    rest = ranks ^ last
+    if not rest:
+        states = ((a, b, c, d),)
+    elif rest & (rest - 1):
+        states = _set_states(a, b, c, d, rest, t)
+    elif not a & b & c & d & rest:
+        # one other rank, held in three suits (the usual case): no set, or the set of three (the
+        # choices _set_states would list, without its loop)
+        nr = ~rest
+        states = ((a, b, c, d), (a & nr, b & nr, c & nr, d & nr))
+    elif t.allow3 and t.allow4:
+        # one other rank, held in four suits: no set, the four, or three of them
+        nr = ~rest
+        a1, b1, c1, d1 = a & nr, b & nr, c & nr, d & nr
+        states = ((a, b, c, d), (a1, b1, c1, d1), (a, b1, c1, d1), (a1, b, c1, d1), (a1, b1, c, d1), (a1, b1, c1, d))
+    else:
+        states = _set_states(a, b, c, d, rest, t)
     nl = ~last
     best = 1 << 100
     if four & last:
