@@ -917,23 +917,27 @@ class _Tables:
         self.any_size = self.allow3 and self.allow4 and self.keys_decode
         # ... and when every card is worth something, taking it is strictly best (see _fast_arrange)
         self.sure_sets = self.any_size and min(values[1:]) > 0
-        # linked[m]: the cards of suit mask m with a neighbour in m, i.e. that some run could hold (the
-        # ace is next to the 2 when it plays low, to the king when it plays high); every card when a
-        # single card would make a run
-        pairs = [(1 << i) | (2 << i) for i in range(1, 12)]  # 2-3 ... Q-K
-        if p.low:
-            pairs.append(0b11)
-        if p.high:
-            pairs.append(1 | 1 << 12)  # K-A
+        # linked[m]: the cards of suit mask m that some run could hold, i.e. that lie in run_min
+        # consecutive cards all in m (the ace follows the king when it plays high, comes before the 2
+        # when it plays low): a run holding a card holds such a stretch around it. Every card when a
+        # single card would make a run.
+        windows = []
+        if run_min <= p.run_max:
+            span = (1 << run_min) - 1
+            windows = [span << i for i in range(1, 14 - run_min)]  # 2 up to K
+            if p.low:
+                windows.append(span)  # from the low ace
+            if p.high:
+                windows.append(((span << 14 - run_min) & 0x1FFF) | 1)  # up to the high ace
         linked = [0] * size
         for m in range(size):
             if run_min < 2:
                 linked[m] = m
             else:
                 x = 0
-                for pair in pairs:
-                    if m & pair == pair:
-                        x |= pair
+                for w in windows:
+                    if m & w == w:
+                        x |= w
                 linked[m] = x
         self.linked = linked
 
