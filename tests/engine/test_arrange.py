@@ -632,6 +632,85 @@ def test_sets_in_no_run_are_taken_as_the_search_would(monkeypatch):
         monkeypatch.undo()
 
 
+def sets_beside_pairs(rng: random.Random, n: int) -> list[Card]:
+    """Sets of ranks whose cards have a neighbour of the same suit but lie in no run (a pair such as
+    5♠ 6♠ with neither 4♠ nor 7♠), with runs and strays around them: cards that look linked and are not.
+    One copy of each card."""
+    hand: dict[Card, None] = {}
+    deck = deck_for(GIN)
+    for rank in rng.sample(range(1, 14), rng.choice([1, 2, 3])):
+        suits = rng.sample(SUITS, rng.choice([3, 4]))
+        hand.update(dict.fromkeys(Card(rank, s) for s in suits))
+        # a neighbour in one or two of its suits, one step up or down (the ace's neighbours too)
+        for s in rng.sample(suits, rng.choice([1, 2])):
+            step = rng.choice([-1, 1])
+            hand[Card((rank - 1 + step) % 13 + 1, s)] = None
+    while len(hand) < n:
+        roll = rng.random()
+        if roll < 0.4:
+            suit, start = rng.choice(SUITS), rng.randint(1, 11)
+            hand.update(dict.fromkeys(Card(r, suit) for r in range(start, start + rng.choice([2, 3]))))
+        else:
+            hand[rng.choice(deck)] = None
+    return list(hand)[:n]
+
+
+@pytest.mark.parametrize("rules", [GIN, MeldRules(ace_run="either_end"), MeldRules(ace_run="high_only"),
+                                   MeldRules(run_min=4), MeldRules(set_min=4), MeldRules(set_max=3, run_max=4)])
+def test_sets_beside_pairs_agree_with_brute_force(rules):
+    """A card with a neighbour but no run through it counts as in no run: the mask-level searches and
+    ``arrange`` must still agree with the brute force (and ``best_discard`` with ``best_discard_mask``)."""
+    rng = random.Random(17)
+    zero_ace = (0, 0) + GIN_VALUES[2:]
+    for n in range(80):
+        values = zero_ace if n % 4 == 3 else GIN_VALUES
+        hand = sets_beside_pairs(rng, rng.choice([6, 8, 10, 11]))
+        mask = hand_mask(hand)
+        points = brute_force_arrange(hand, rules, values)
+        assert deadwood_mask(mask, rules, values) == points == arrange(hand, rules, values).points
+        assert deadwood_masks([mask], rules, values) == [points]
+        i, left = best_discard_mask(mask, rules, values)
+        (card,) = mask_cards(1 << i)
+        assert (left, -values[card.rank]) == brute_force_discard(hand, rules, values)
+        assert best_discard(hand, rules, values)[0] == card
+
+
+def test_sets_beside_pairs_are_taken_as_the_search_would(monkeypatch):
+    """As test_sets_in_no_run_are_taken_as_the_search_would, for ranks whose cards have a neighbour
+    but no run through them."""
+    from scorekeeper.engine import arrange as arrange_module
+
+    rng = random.Random(23)
+    hands_ = [sets_beside_pairs(rng, rng.choice([7, 10, 11])) for _ in range(400)]
+    for rules in (GIN, MeldRules(ace_run="either_end"), MeldRules(run_min=4)):
+        quick = [arrange(h, rules, GIN_VALUES) for h in hands_]
+        tables = arrange_module._get_tables(rules, GIN_VALUES)
+        monkeypatch.setattr(tables, "sure_sets", False)
+        assert [arrange(h, rules, GIN_VALUES) for h in hands_] == quick
+        monkeypatch.undo()
+
+
+@pytest.mark.parametrize("rules", [GIN, MeldRules(ace_run="either_end"), MeldRules(ace_run="high_only"),
+                                   MeldRules(run_min=4, run_max=5), MeldRules(run_min=2)])
+def test_linked_holds_exactly_the_cards_some_run_could_hold(rules):
+    """The mask searches treat a card outside ``linked`` as in no run: check the table against the
+    independent legality checker (a run is some stretch of consecutive cards of one suit)."""
+    from scorekeeper.engine import arrange as arrange_module
+
+    tables = arrange_module._get_tables(rules, GIN_VALUES)
+    rng = random.Random(5)
+    for m in [0, 0x1FFF, 0b1100000000001, 0b11, 0b111] + [rng.randrange(1 << 13) for _ in range(300)]:
+        held = [r for r in range(1, 14) if m >> (r - 1) & 1]
+        runnable = 0
+        for lo in range(1, 15):
+            for hi in range(lo, 15):
+                ranks = [1 if x == 14 else x for x in range(lo, hi + 1)]
+                if len(set(ranks)) == len(ranks) and all(r in held for r in ranks):
+                    if legal([Card(r, "S") for r in ranks], 0, rules):
+                        runnable |= sum(1 << (r - 1) for r in ranks)
+        assert tables.linked[m] == runnable, bin(m)
+
+
 def test_mask_entry_points_with_a_card_worth_less_than_nothing():
     # a set then costs points: the aces, in no run, must not be melded just because they can be
     values = (0, -5) + GIN_VALUES[2:]
