@@ -15,7 +15,8 @@ Two solvers sit behind one API:
   which ties suits together, is searched per hand, and only for ranks held in three suits or more (the
   last such rank in closed form). ``deadwood_mask``, ``deadwood_masks`` and ``best_discard_mask`` run the
   same kind of search on a 52-bit int (``hand_mask``) for bulk work, leaner still: choices combined
-  breadth-first, the closed form for the discard too, and ranks in no run settled without a search
+  breadth-first (one other rank's choices listed directly), the closed form for the discard too, and
+  ranks in no run (no card in run_min consecutive cards of its suit) settled without a search
   (``_mask_points``, ``_mask_discard_key``).
 * a **general search** for everything else (two or three decks, jokers). Sets are the only melds that
   tie suits together, so the hand splits into components that meet only through the jokers they take:
@@ -1406,8 +1407,8 @@ def _mask_points(a: int, b: int, c: int, d: int, ranks: int, t: _Tables, link: i
     four = a & b & c & d & ranks
     if not t.allow3:
         ranks = four  # three cards of a rank make no set under these rules
-    # A rank with no neighbour in any suit that holds it is in no run: its cards are deadwood unless
-    # they make a set, and taking them out changes nothing else. Its largest set is then always best,
+    # A rank none of whose cards lies in run_min consecutive cards of its suit (``_Tables.linked``) is in
+    # no run: its cards are deadwood unless they make a set, and taking them out changes nothing else. Its largest set is then always best,
     # whatever the other ranks do: it is taken at once and left out of the search.
     if link < 0:
         linked = t.linked
