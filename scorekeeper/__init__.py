@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import os
 import secrets
+import sysconfig
 from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
@@ -20,8 +21,16 @@ from htmx_flask import Htmx
 
 from .extensions import alembic, csrf, db, limiter, watch_engine
 
-#: the checkout's root: templates/, static/ and migrations/ sit at the top level (DESIGN.md)
-ROOT = Path(__file__).resolve().parent.parent
+def _resources_root() -> Path:
+    """Where templates/, static/ and migrations/ are: the checkout's top level (DESIGN.md), or, after a
+    plain ``pip install .``, the data directory the wheel put them in (pyproject's data-files)."""
+    checkout = Path(__file__).resolve().parent.parent
+    if (checkout / "templates").is_dir():
+        return checkout
+    return Path(sysconfig.get_path("data")) / "share" / "scorekeeper"
+
+
+ROOT = _resources_root()
 HTMX_VERSION = "2.0.3"
 
 

@@ -1,0 +1,24 @@
+"""A plain ``pip install .`` (not editable) must carry the top-level templates/, static/ and
+migrations/ (PITFALLS.md): the wheel's data files must hold every one of them, where create_app looks."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_wheel_carries_templates_static_and_migrations(tmp_path):
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path), str(ROOT)],
+                   check=True, capture_output=True)
+    [wheel] = tmp_path.glob("scorekeeper-*.whl")
+    with zipfile.ZipFile(wheel) as z:
+        shipped = {name.split("/data/share/scorekeeper/", 1)[1] for name in z.namelist()
+                   if "/data/share/scorekeeper/" in name}
+    expected = {str(path.relative_to(ROOT)) for top in ("templates", "static", "migrations")
+                for path in (ROOT / top).rglob("*")
+                if path.is_file() and "__pycache__" not in path.parts}
+    assert expected - shipped == set(), "add these folders to [tool.setuptools.data-files] in pyproject.toml"
