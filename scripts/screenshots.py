@@ -8,14 +8,16 @@ and photographs each screen, in light and dark mode where it matters.
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import re
 import sys
 import tempfile
 import threading
 from pathlib import Path
+from typing import Iterator
 
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import Browser, expect, sync_playwright
 from werkzeug.serving import make_server
 import logging
 
@@ -40,7 +42,9 @@ def serve(url_queue: queue.Queue, stop: threading.Event, db_path: str) -> None:
         server.handle_request()
 
 
-def main(only: list[str]) -> None:
+@contextlib.contextmanager
+def served_browser() -> Iterator[tuple[str, Browser]]:
+    """The app on a throwaway database, and Debian's Chromium to photograph it: (base URL, browser)."""
     OUT.mkdir(parents=True, exist_ok=True)
     tmp = tempfile.mkdtemp()
     urls: queue.Queue = queue.Queue()
@@ -50,6 +54,15 @@ def main(only: list[str]) -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
                                     args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        try:
+            yield base, browser
+        finally:
+            browser.close()
+            stop.set()
+
+
+def main(only: list[str]) -> None:
+    with served_browser() as (base, browser):
         for scheme in ("light", "dark"):
             page = browser.new_page(viewport={"width": 390, "height": 844}, color_scheme=scheme)
             shoot = lambda name, full=True: page.screenshot(path=str(OUT / f"{name}-{scheme}.png"), full_page=full)  # noqa: E731
@@ -96,8 +109,6 @@ def main(only: list[str]) -> None:
             shoot("hand-entry-picker", full=False)
             shoot("hand-entry-picker-full")
             page.close()
-        browser.close()
-    stop.set()
     print("screenshots in", OUT.relative_to(ROOT))
 
 

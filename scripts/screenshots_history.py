@@ -9,34 +9,22 @@ from __future__ import annotations
 
 import re
 import sys
-import tempfile
-import threading
-import queue
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from screenshots import OUT, serve  # noqa: E402
+from screenshots import OUT, served_browser  # noqa: E402
 
 HANDS = [(12, 5, 0, 20), (3, 20, 7, 9), (8, 1, 30, 4), (0, 14, 6, 25), (17, 2, 11, 3), (5, 9, 0, 18),
          (22, 4, 13, 1)]
 
 
 def main() -> None:
-    OUT.mkdir(parents=True, exist_ok=True)
-    tmp = tempfile.mkdtemp()
-    urls: queue.Queue = queue.Queue()
-    stop = threading.Event()
-    threading.Thread(target=serve, args=(urls, stop, f"{tmp}/s.sqlite3"), daemon=True).start()
-    base = urls.get(timeout=30)
     names = ("Ann", "Ben", "Cat", "Dan")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
-                                    args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+    with served_browser() as (base, browser):
         page = browser.new_page(viewport={"width": 390, "height": 844})
         page.goto(base + "/tables/new")
         page.get_by_label("Table name").fill("Thursday night")
@@ -84,8 +72,6 @@ def main() -> None:
             page.goto(spectator_url)
             page.screenshot(path=str(OUT / f"match-spectator-{scheme}.png"), full_page=True)
             page.close()
-        browser.close()
-    stop.set()
 
 
 if __name__ == "__main__":

@@ -9,20 +9,16 @@ and the page without JavaScript. Light and dark mode.
 
 from __future__ import annotations
 
-import queue
 import sys
-import tempfile
-import threading
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scripts.screenshots import serve  # noqa: E402  (the same throwaway server)
+from scripts.screenshots import OUT, served_browser  # noqa: E402  (the same throwaway server)
 
-OUT = ROOT / "docs" / "screenshots"
 
 
 def tap(page: Page, *names: str) -> None:
@@ -31,15 +27,7 @@ def tap(page: Page, *names: str) -> None:
 
 
 def main() -> None:
-    OUT.mkdir(parents=True, exist_ok=True)
-    tmp = tempfile.mkdtemp()
-    urls: queue.Queue = queue.Queue()
-    stop = threading.Event()
-    threading.Thread(target=serve, args=(urls, stop, f"{tmp}/s.sqlite3"), daemon=True).start()
-    base = urls.get(timeout=30)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
-                                    args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+    with served_browser() as (base, browser):
         for scheme in ("light", "dark"):
             page = browser.new_page(viewport={"width": 390, "height": 844}, color_scheme=scheme)
 
@@ -70,8 +58,6 @@ def main() -> None:
         page.goto(base + "/melds?variant=rumino&cards=9S+9S+9H")
         page.screenshot(path=str(OUT / "meld-checker-nojs-light.png"), full_page=True)
         context.close()
-        browser.close()
-    stop.set()
     print("screenshots in", OUT.relative_to(ROOT))
 
 

@@ -546,7 +546,6 @@ class _General:
                         options.append((sh, opts))
         target = (L if self.discard else 0) + J
         simple = J == 0 and not self.discard
-        n = J + 1
         # removing a card lowers a suit's deadwood by its value at most: a discard gains (scale+1)*vmax
         slack = (self.scale + 1) * max(max(self.values), 0) if self.discard else 0
         suit = self.suit
@@ -1391,6 +1390,25 @@ def _set_states(a: int, b: int, c: int, d: int, ranks: int, t: _Tables) -> list:
     return states
 
 
+def _other_states(a: int, b: int, c: int, d: int, rest: int, t: _Tables):
+    """The suit masks left by every set choice of the ranks in ``rest`` (all set ranks but the one
+    solved in closed form). One rank, the usual case, is listed directly rather than by _set_states's
+    loop."""
+    if not rest:
+        return ((a, b, c, d),)
+    if rest & (rest - 1):
+        return _set_states(a, b, c, d, rest, t)
+    nr = ~rest
+    if not a & b & c & d & rest:
+        # held in three suits: no set, or the set of three
+        return ((a, b, c, d), (a & nr, b & nr, c & nr, d & nr))
+    if t.allow3 and t.allow4:
+        # held in four suits: no set, the four, or three of them
+        a1, b1, c1, d1 = a & nr, b & nr, c & nr, d & nr
+        return ((a, b, c, d), (a1, b1, c1, d1), (a, b1, c1, d1), (a1, b, c1, d1), (a1, b1, c, d1), (a1, b1, c1, d))
+    return _set_states(a, b, c, d, rest, t)
+
+
 def _mask_points(a: int, b: int, c: int, d: int, ranks: int, t: _Tables, link: int = -1) -> int:
     """Least deadwood of suit masks a-d when the ranks in ``ranks`` (held in three suits or more) could
     hold sets: every combination of set choices of all ranks but one, and the last rank in closed form.
@@ -1427,22 +1445,7 @@ def _mask_points(a: int, b: int, c: int, d: int, ranks: int, t: _Tables, link: i
         return dw[a] + dw[b] + dw[c] + dw[d]
     last = four & -four if four else ranks & -ranks
     rest = ranks ^ last
-    if not rest:
-        states = ((a, b, c, d),)
-    elif rest & (rest - 1):
-        states = _set_states(a, b, c, d, rest, t)
-    elif not a & b & c & d & rest:
-        # one other rank, held in three suits (the usual case): no set, or the set of three (the
-        # choices _set_states would list, without its loop)
-        nr = ~rest
-        states = ((a, b, c, d), (a & nr, b & nr, c & nr, d & nr))
-    elif t.allow3 and t.allow4:
-        # one other rank, held in four suits: no set, the four, or three of them
-        nr = ~rest
-        a1, b1, c1, d1 = a & nr, b & nr, c & nr, d & nr
-        states = ((a, b, c, d), (a1, b1, c1, d1), (a, b1, c1, d1), (a1, b, c1, d1), (a1, b1, c, d1), (a1, b1, c1, d))
-    else:
-        states = _set_states(a, b, c, d, rest, t)
+    states = _other_states(a, b, c, d, rest, t)
     nl = ~last
     best = 1 << 30
     if four & last:
@@ -1590,22 +1593,7 @@ def _mask_discard_search(a: int, b: int, c: int, d: int, ranks: int, four: int, 
         return dwk[a] + dwk[b] + dwk[c] + dwk[d] + min(p0[a], p1[b], p2[c], p3[d])
     last = four & -four if four else ranks & -ranks
     rest = ranks ^ last
-    if not rest:
-        states = ((a, b, c, d),)
-    elif rest & (rest - 1):
-        states = _set_states(a, b, c, d, rest, t)
-    elif not a & b & c & d & rest:
-        # one other rank, held in three suits (the usual case): no set, or the set of three (the
-        # choices _set_states would list, without its loop)
-        nr = ~rest
-        states = ((a, b, c, d), (a & nr, b & nr, c & nr, d & nr))
-    elif t.allow3 and t.allow4:
-        # one other rank, held in four suits: no set, the four, or three of them
-        nr = ~rest
-        a1, b1, c1, d1 = a & nr, b & nr, c & nr, d & nr
-        states = ((a, b, c, d), (a1, b1, c1, d1), (a, b1, c1, d1), (a1, b, c1, d1), (a1, b1, c, d1), (a1, b1, c1, d))
-    else:
-        states = _set_states(a, b, c, d, rest, t)
+    states = _other_states(a, b, c, d, rest, t)
     nl = ~last
     best = 1 << 100
     if four & last:

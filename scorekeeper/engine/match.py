@@ -19,15 +19,13 @@ the field. ``docs/match-format.md`` documents every field read and returned here
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field, fields, is_dataclass
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from typing import Any, Mapping
 
-from .cards import Card, InvalidCardError
 from .scoring import SCORERS
 from .scoring.base import (
-    Hand, HandScore, InvalidHandError, InvalidMatchError, InvalidRebuyError, MatchState, PlayerState,
+    Hand, InvalidHandError, InvalidMatchError, InvalidRebuyError, MatchState, PlayerState,
     RebuyPolicy, RuleView, Scorer, parse_held, parse_meld_list,
 )
 
@@ -374,7 +372,7 @@ class _Replay:
             if floor and ps.total < 0:
                 ps.hand_points -= ps.total
                 scored.scores[name] = scored.scores.get(name, 0) - ps.total
-                scored.explanations[name] = scored.explanations.get(name, "") + f"; total kept at 0"
+                scored.explanations[name] = scored.explanations.get(name, "") + "; total kept at 0"
                 ps.total = 0
             ps.win_points += scored.win_points.get(name, 0)
             ps.boxes += scored.boxes.get(name, 0)

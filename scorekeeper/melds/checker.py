@@ -141,7 +141,6 @@ def _after_draw(variant: Variant, cards: list[Card]) -> bool:
 
 
 def _knock_hand(variant: Variant, rules: Any, cards: list[Card], upcard: str) -> Verdict:
-    game = variant.name
     limit, limit_source = _knock_limit(variant, rules, upcard)
     notes: list[Note] = []
     if variant.key == "rumino" and len(cards) == 7:

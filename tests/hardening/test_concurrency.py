@@ -15,8 +15,6 @@ import threading
 import time
 from collections import Counter
 
-import pytest
-
 from .conftest import FORM_VERSION_RE, Phone
 
 WRITERS = 3

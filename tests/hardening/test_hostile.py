@@ -25,7 +25,7 @@ from scorekeeper.engine.variants import VARIANTS, find_variant
 from scorekeeper.extensions import db
 from scorekeeper.matches import service
 
-from .conftest import MESSAGE_RE, PG_URL, snapshot
+from .conftest import MESSAGE_RE, snapshot
 
 #: modest by default so the folder runs in about two minutes; HARDENING_EXAMPLES=500 explores further
 SETTINGS = settings(max_examples=int(os.environ.get("HARDENING_EXAMPLES", "30")), deadline=None,

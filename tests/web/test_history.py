@@ -93,7 +93,7 @@ def test_match_page_shows_grid_explanations_dealers_and_chart(played, client):
     assert 'role="img"' in page and "<title" in page and "<desc" in page
     assert "The chart as a table" in page
     assert "Running totals over 2 hands" in page
-    assert f"/v/" in page  # the spectator link
+    assert "/v/" in page  # the spectator link
 
 
 def test_match_page_shows_deleted_hand_struck_through_with_restore(played, client, app):

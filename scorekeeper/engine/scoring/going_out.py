@@ -46,17 +46,11 @@ class GoingOutScorer(Scorer):
         With declared ``melds`` the cards shown and the melds must be the same cards; without them the
         variant's least-deadwood arrangement must leave nothing over.
         """
-        held = hand.held.get(hand.by)
-        if held is None:
-            return
-        if held.typed:
-            if held.points:
-                raise hand.error(f"{hand.by} went out: their points must be 0", player=hand.by, field="points")
-            return
-        if not held.cards:
+        cards = self.winner_cards(hand)
+        if not cards:
             return
         if hand.melds is not None:
-            shown, laid = physical(held.cards), physical(c for meld in hand.melds for c in meld)
+            shown, laid = physical(cards), physical(c for meld in hand.melds for c in meld)
             extra = laid - shown
             if extra:
                 raise hand.error(f"{format_cards(sorted(extra.elements(), key=Card.sort_key))} "
@@ -66,9 +60,21 @@ class GoingOutScorer(Scorer):
             if left:
                 raise not_melded(hand, hand.by, "went out", sorted(left.elements(), key=Card.sort_key))
             return
-        left = self.unmelded(held.cards)
+        left = self.unmelded(cards)
         if left:
             raise not_melded(hand, hand.by, "went out", left)
+
+    def winner_cards(self, hand: Hand) -> list[Card] | None:
+        """The cards the winner is shown with, to be checked; None if they were left out or typed as
+        points (which must then be 0)."""
+        held = hand.held.get(hand.by)
+        if held is None:
+            return None
+        if held.typed:
+            if held.points:
+                raise hand.error(f"{hand.by} went out: their points must be 0", player=hand.by, field="points")
+            return None
+        return held.cards or None
 
     def unmelded(self, cards: list[Card]) -> list[Card]:
         """The cards the variant's least-deadwood arrangement leaves out of every meld."""

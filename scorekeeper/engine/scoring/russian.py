@@ -18,7 +18,7 @@ from itertools import combinations
 from typing import Any, Mapping
 
 from ..cards import Card, format_cards
-from .base import Hand, HandScore, Held, MatchState, ceil_div
+from .base import Hand, HandScore, MatchState, ceil_div
 from .going_out import GoingOutScorer, not_melded, physical
 
 DEALS = 5
@@ -107,31 +107,25 @@ class RussianScorer(GoingOutScorer):
         cards; without, some split of the cards into 1 book + 2 straights (all but the discard when
         ``final_deal_no_discard`` is off) must exist.
         """
-        held = hand.held.get(hand.by)
-        if held is None:
-            return
-        if held.typed:
-            if held.points:
-                raise hand.error(f"{hand.by} went out: their points must be 0", player=hand.by, field="points")
-            return
-        if not held.cards:
+        cards = self.winner_cards(hand)
+        if not cards:
             return
         if hand.number != 5:
-            left = self.unmelded(held.cards)
+            left = self.unmelded(cards)
             if left:
                 raise not_melded(hand, hand.by, "went out", left)
             return
         no_discard = bool(self.rules.get("final_deal_no_discard", True))
         if hand.melds is not None:
             # check_contract(..., hand=cards) compares them; name a card left out in the player's words
-            left = physical(held.cards) - physical(c for meld in hand.melds for c in meld)
+            left = physical(cards) - physical(c for meld in hand.melds for c in meld)
             if no_discard and left:
                 raise not_melded(hand, hand.by, "went out in deal 5", sorted(left.elements(), key=Card.sort_key))
             return
-        if self.contract_split(held.cards, no_discard):
+        if self.contract_split(cards, no_discard):
             return
         contract = contract_words(5).split(",")[0]
-        left = self.unmelded(held.cards)
+        left = self.unmelded(cards)
         if len(left) > (0 if no_discard else 1):
             what = f"{format_cards(left)} {'is' if len(left) == 1 else 'are'} not in a meld"
         else:
