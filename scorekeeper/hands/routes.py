@@ -87,10 +87,10 @@ def _apply_engine_error(form, exc: ValueError, players) -> None:
 
 def _form_page(table, match, form, status: int, message: str | None = None, entry=None):
     """The hand form again, filled in, with its errors (the scoreboard, or the edit page)."""
-    db.session.refresh(match)
     if status == 409:
         # What was typed is kept, but the form now carries the sheet's new version, so that
         # "save again" (after checking the scores) goes through.
+        db.session.refresh(match)
         form.version.data = str(match.version)
     if entry is not None:
         return render_template("hands/edit.html", table=table, match=match, entry=entry, form=form,
