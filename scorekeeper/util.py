@@ -1,4 +1,4 @@
-"""Small web helpers shared by the blueprints: the one-button CSRF form, and htmx-aware rendering
+"""Small web helpers shared by the blueprints: the forms' base and the one-button CSRF form, and htmx-aware rendering
 (one template, two uses: the whole page normally, only its fragment for an htmx request)."""
 
 from __future__ import annotations
@@ -10,7 +10,19 @@ from flask_wtf import FlaskForm
 from wtforms import SelectChoice
 
 
-class ButtonForm(FlaskForm):
+class Form(FlaskForm):
+    """Every form's base: its hidden CSRF field is drawn without an ``id``, so a page with several
+    forms (the scoreboard's buttons, the roster's rename boxes) never repeats one (valid HTML, and no
+    label can point at the wrong field)."""
+
+    class Meta:
+        def render_field(self, field, render_kw):
+            if field.type == "CSRFTokenField":
+                render_kw = {**render_kw, "id": False}
+            return super().render_field(field, render_kw)
+
+
+class ButtonForm(Form):
     """A form with nothing but its CSRF token: every state-changing button is one of these."""
 
 

@@ -13,7 +13,7 @@ from wtforms import BooleanField, Field, HiddenField, RadioField, StringField
 from wtforms.validators import ValidationError
 
 from ..picker import cards_text
-from ..util import choices
+from ..util import Form, choices
 
 #: how each end is called on the button
 END_LABELS = {
@@ -52,7 +52,7 @@ def split_melds(text: str) -> list[str]:
     return [m.strip() for m in re.split(r"[|;\n]+", text or "") if m.strip()]
 
 
-class _HandBase(FlaskForm):
+class _HandBase(Form):
     version = HiddenField()
     key = HiddenField()
 

@@ -3,17 +3,16 @@ filtered page has a URL of its own) and the import upload."""
 
 from __future__ import annotations
 
-from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import SelectField
 
 from ..engine.variants import VARIANTS
-from ..util import choices
+from ..util import Form, choices
 
 ANY = ""
 
 
-class _GetForm(FlaskForm):
+class _GetForm(Form):
     """A filter form read from the query string: nothing changes, so no CSRF token."""
 
     class Meta:
@@ -38,7 +37,7 @@ class HeadToHeadForm(_GetForm):
     b = SelectField("Against", validate_choice=False)
 
 
-class ImportForm(FlaskForm):
+class ImportForm(Form):
     document = FileField("Match or table document (JSON)",
                          validators=[FileRequired("Choose a JSON file exported from Scorekeeper.")],
                          render_kw={"accept": "application/json,.json"})

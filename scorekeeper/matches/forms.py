@@ -11,6 +11,7 @@ from wtforms import BooleanField, Field, HiddenField, SelectField, StringField
 from wtforms.validators import Optional, ValidationError
 
 from ..models import Player
+from ..util import Form
 from ..util import choices as make_choices
 
 NOT_PLAYING = ""
@@ -32,7 +33,7 @@ def _stake(form: FlaskForm, field: Field) -> None:
     field.data = f"{value.quantize(Decimal('0.01'))}"
 
 
-class _Base(FlaskForm):
+class _Base(Form):
     variant = HiddenField()
     first_dealer = SelectField("First dealer", coerce=str, validate_choice=False)
     stake = StringField("Stake per player (optional)", validators=[Optional(), _stake],

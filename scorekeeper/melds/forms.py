@@ -3,11 +3,10 @@ link anyone can share), so every choice is a query parameter."""
 
 from __future__ import annotations
 
-from flask_wtf import FlaskForm
 from wtforms import RadioField, SelectField, StringField
 
 from ..engine.variants import VARIANTS
-from ..util import choices
+from ..util import Form, choices
 
 #: variants whose melds can be checked (free scoring has none), in the app's order
 CHECKABLE = [v for v in VARIANTS.values() if v.key != "free"]
@@ -18,7 +17,7 @@ RUSSIAN_PLAYERS = tuple(range(2, 9))
 DEFAULT_RUSSIAN_PLAYERS = 4
 
 
-class MeldCheckForm(FlaskForm):
+class MeldCheckForm(Form):
     class Meta:
         csrf = False
 

