@@ -1,0 +1,98 @@
+"""Page weight: what a phone downloads on the first load of each page. A script, not a test.
+
+    .venv/bin/python benchmarks/page_weight.py
+
+It fills a throwaway SQLite database (a table of six players with a 20-hand Rumino match entered by
+cards, a Ramino match and a few finished ones, plus a 200-hand Rumino match), then asks each page
+through Flask's test client twice: with ``Accept-Encoding: br, gzip`` (what a phone sends) and
+without (the bytes before compression). A page's first load counts the page and every file it asks
+for with an empty cache: its style sheets, scripts, manifest, icon and (if the app has one) the
+service worker script. Sizes are response bodies (headers left out), in bytes.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from card_matches import going_out_match, knock_match  # noqa: E402
+
+from scorekeeper import create_app  # noqa: E402
+from scorekeeper.extensions import alembic, db  # noqa: E402
+from scorekeeper.matches.importing import import_match  # noqa: E402
+from scorekeeper.matches.service import new_token  # noqa: E402
+from scorekeeper.models import Table  # noqa: E402
+
+ASSET_RE = re.compile(r'<(?:link[^>]+rel="(?:stylesheet|manifest|icon)"[^>]*href|script[^>]+src)="([^"]+)"')
+LIMIT = 30 * 1024
+
+
+def fill(app) -> dict:
+    with app.app_context():
+        table = Table(name="Friday cards", token=new_token())
+        db.session.add(table)
+        db.session.commit()
+        finished = [import_match(table, going_out_match(12, seed=s)) for s in range(3)]
+        for m in finished:
+            m.status = "finished"
+        db.session.commit()
+        ramino = import_match(table, going_out_match(20))
+        rumino = import_match(table, knock_match(20))
+        big = import_match(table, knock_match(200))
+        return {"token": table.token, "rumino": rumino.id, "ramino": ramino.id, "big": big.id}
+
+
+def body(client, url: str, compressed: bool) -> tuple[int, bytes]:
+    headers = {"Accept-Encoding": "br, gzip"} if compressed else {"Accept-Encoding": "identity"}
+    response = client.get(url, headers=headers)
+    assert response.status_code == 200, (url, response.status_code)
+    return len(response.get_data()), response.get_data()
+
+
+def first_load(client, url: str, compressed: bool) -> tuple[int, int]:
+    """(page bytes, page + assets bytes)."""
+    size, _ = body(client, url, compressed)
+    html = client.get(url).get_data(as_text=True)
+    assets = sorted(set(ASSET_RE.findall(html)))
+    if client.get("/sw.js").status_code == 200:
+        assets.append("/sw.js")
+    total = size + sum(body(client, a.replace("&amp;", "&"), compressed)[0] for a in assets)
+    return size, total
+
+
+def main() -> None:
+    tmp = tempfile.mkdtemp()
+    app = create_app({"SECRET_KEY": "bench", "DATABASE_URL": f"sqlite:///{tmp}/weight.sqlite3"})
+    with app.app_context():
+        alembic.upgrade()
+    data = fill(app)
+    client = app.test_client()
+    t = data["token"]
+    client.get(f"/t/{t}")  # the browser remembers the table: the home page lists it
+    pages = [
+        ("home", "/"),
+        ("table", f"/t/{t}"),
+        ("scoreboard (Rumino, 6 players, 20 hands)", f"/t/{t}/m/{data['rumino']}"),
+        ("scoreboard (Ramino, 6 players, 20 hands)", f"/t/{t}/m/{data['ramino']}"),
+        ("hand form (Rumino, 6 players)", f"/t/{t}/m/{data['rumino']}/hands/new"),
+        ("meld checker", "/melds"),
+        ("match page (Rumino, 20 hands)", f"/t/{t}/m/{data['rumino']}/history"),
+        ("history (5 matches)", f"/t/{t}/history"),
+        ("scoreboard (Rumino, 6 players, 200 hands)", f"/t/{t}/m/{data['big']}"),
+        ("match page (Rumino, 200 hands)", f"/t/{t}/m/{data['big']}/history"),
+    ]
+    print(f"{'':44} {'page raw':>9} {'page br':>8} {'first load raw':>15} {'first load br':>14}")
+    for label, url in pages:
+        raw, raw_total = first_load(client, url, compressed=False)
+        br, br_total = first_load(client, url, compressed=True)
+        flag = "" if br_total <= LIMIT else "  over 30 KB"
+        print(f"{label:44} {raw:9,d} {br:8,d} {raw_total:15,d} {br_total:14,d}{flag}")
+
+
+if __name__ == "__main__":
+    main()
