@@ -15,11 +15,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
 
-from flask import Flask, Response, render_template, request, send_file, session
+from flask import Flask, Response, render_template, request, session
 from flask_wtf.csrf import CSRFError
 from htmx_flask import Htmx
 
-from .extensions import alembic, csrf, db, limiter, watch_engine
+from . import assets
+from .extensions import alembic, compress, csrf, db, limiter, watch_engine
 
 def _resources_root() -> Path:
     """Where templates/, static/ and migrations/ are: the checkout's top level (DESIGN.md), or, after a
@@ -76,6 +77,12 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         # development or tests: set SCOREKEEPER_HTTPS=1 there.
         HTTPS=os.environ.get("SCOREKEEPER_HTTPS") == "1",
         TRUSTED_PROXIES=int(os.environ.get("SCOREKEEPER_TRUSTED_PROXIES", "0")),
+        # Pages are compressed quickly on every request (static files are compressed once, at the
+        # best level, by scorekeeper.assets). No file is streamed through Flask-Compress.
+        COMPRESS_ALGORITHM=["br", "gzip"],
+        COMPRESS_BR_LEVEL=5,
+        COMPRESS_LEVEL=6,
+        COMPRESS_STREAMS=False,
     )
     if os.environ.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
@@ -99,6 +106,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     alembic.init_app(app)
     csrf.init_app(app)
     limiter.init_app(app)
+    compress.init_app(app)
+    assets.init_app(app)
     Htmx(app)
     with app.app_context():
         watch_engine(db.engine)
@@ -146,13 +155,8 @@ def _register_web_plumbing(app: Flask) -> None:
                                            "send again: nothing was saved."), 422
         return None
 
-    @app.route(f"/vendor/htmx-{HTMX_VERSION}.min.js")
-    def htmx_js() -> Response:
-        path = resources.files("js_lib_htmx") / "static/htmx/htmx.min.js"
-        with resources.as_file(path) as real:
-            response = send_file(real, mimetype="text/javascript", max_age=31536000)
-        response.cache_control.immutable = True
-        return response
+    app.add_url_rule(f"/vendor/htmx-{HTMX_VERSION}.min.js", "htmx_js", assets.packaged(
+        lambda: (resources.files("js_lib_htmx") / "static/htmx/htmx.min.js").read_bytes(), "text/javascript"))
 
     @app.route("/health")
     def health() -> dict[str, str]:

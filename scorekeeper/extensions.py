@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 from flask_alembic import Alembic
+from flask_compress import Compress
 from flask_sqlalchemy_lite import SQLAlchemy
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -19,6 +20,7 @@ from .models import Model
 db = SQLAlchemy()
 alembic = Alembic(metadatas=Model.metadata)
 csrf = CSRFProtect()
+compress = Compress()
 
 
 def _is_miss(response) -> bool:

@@ -51,7 +51,9 @@ def _context(match: Match) -> dict:
 
 
 def _no_cache(response: Response, etag: str) -> Response:
-    response.set_etag(etag)
+    # Weak: the same sheet is sent compressed or not, and a compressed answer keeps this tag
+    # (Flask-Compress renames only strong ones), so If-None-Match still matches it.
+    response.set_etag(etag, weak=True)
     # Stored, but checked with the server every time: the browser revalidates with If-None-Match.
     response.headers["Cache-Control"] = "no-cache, private"
     response.headers["Referrer-Policy"] = "same-origin"
@@ -74,7 +76,7 @@ def sheet(view_token: str):
     if row is None:
         abort(404)
     etag = _etag(row.id, row.version)
-    if request.if_none_match.contains(etag):
+    if request.if_none_match.contains_weak(etag):
         return _no_cache(Response(status=304), etag)
     match = _match(view_token)
     body = render_template("spectate/partials/sheet.html", **_context(match))

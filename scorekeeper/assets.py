@@ -1,0 +1,132 @@
+"""Static files as a phone should get them: named by their content, cached for a year, sent compressed.
+
+Every ``url_for("static", filename=...)`` gets a ``v`` argument holding a short hash of the file's
+content (a ``url_defaults`` hook, so templates write plain ``url_for`` calls). A request that carries
+the current hash is answered with a one-year immutable cache lifetime; any other (no hash, or a hash
+of an older copy) must be revalidated, so a changed file is fetched again on the next load.
+
+Each file is compressed once per process, at brotli's and gzip's highest levels, and kept in memory
+(the static folder is small and fixed); pages, which change with every request, are compressed by
+Flask-Compress at a quick level. The same answer serves the htmx script, whose URL carries its version.
+"""
+
+from __future__ import annotations
+
+import brotli
+import gzip
+import hashlib
+import mimetypes
+from pathlib import Path
+from typing import Callable
+
+from flask import Flask, Response, abort, request
+from werkzeug.security import safe_join
+
+#: the query argument carrying a static file's content hash
+HASH_ARG = "v"
+ONE_YEAR = 31536000
+#: files smaller than this are sent as they are (compression would save next to nothing)
+MIN_COMPRESS = 256
+COMPRESSIBLE = ("text/", "application/javascript", "application/json", "application/manifest+json",
+                "image/svg+xml")
+
+mimetypes.add_type("application/manifest+json", ".webmanifest")
+mimetypes.add_type("text/javascript", ".js")
+
+
+class Asset:
+    """One file's bytes, content hash and compressed copies (made when first asked for)."""
+
+    def __init__(self, data: bytes, mimetype: str) -> None:
+        self.data = data
+        self.mimetype = mimetype
+        self.digest = hashlib.sha256(data).hexdigest()[:12]
+        self._encoded: dict[str, bytes] = {}
+
+    def encoded(self, encoding: str) -> bytes:
+        if encoding not in self._encoded:
+            if encoding == "br":
+                self._encoded[encoding] = brotli.compress(self.data, quality=11)
+            else:
+                self._encoded[encoding] = gzip.compress(self.data, compresslevel=9, mtime=0)
+        return self._encoded[encoding]
+
+    def response(self, immutable: bool) -> Response:
+        """The file for this request: compressed if the browser accepts it, cached as ``immutable`` says."""
+        body, encoding = self.data, None
+        if len(self.data) >= MIN_COMPRESS and self.mimetype.startswith(COMPRESSIBLE):
+            encoding = request.accept_encodings.best_match(["br", "gzip"])
+            if encoding:
+                body = self.encoded(encoding)
+        response = Response(body, mimetype=self.mimetype)
+        if encoding:
+            response.headers["Content-Encoding"] = encoding
+        response.vary.add("Accept-Encoding")
+        response.set_etag(self.digest + (f"-{encoding}" if encoding else ""))
+        if immutable:
+            response.cache_control.public = True
+            response.cache_control.max_age = ONE_YEAR
+            response.cache_control.immutable = True
+        else:
+            response.cache_control.no_cache = True
+        return response.make_conditional(request)
+
+
+class StaticFiles:
+    """The static folder's files as ``Asset``s, read again only when a file changes on disk."""
+
+    def __init__(self, folder: str | Path) -> None:
+        self.folder = str(folder)
+        self._assets: dict[str, tuple[tuple[int, int], Asset]] = {}
+
+    def get(self, filename: str) -> Asset | None:
+        path = safe_join(self.folder, filename)
+        if path is None:
+            return None
+        try:
+            stat = Path(path).stat()
+        except OSError:
+            return None
+        if not Path(path).is_file():
+            return None
+        stamp = (stat.st_mtime_ns, stat.st_size)
+        cached = self._assets.get(filename)
+        if cached is None or cached[0] != stamp:
+            mimetype = mimetypes.guess_type(filename)[0] or "application/octet-stream"
+            cached = (stamp, Asset(Path(path).read_bytes(), mimetype))
+            self._assets[filename] = cached
+        return cached[1]
+
+
+def init_app(app: Flask) -> StaticFiles:
+    """Serve the static folder through ``StaticFiles`` and put content hashes into its URLs."""
+    files = StaticFiles(app.static_folder or "static")
+
+    @app.url_defaults
+    def hash_static_urls(endpoint: str, values: dict) -> None:
+        if endpoint == "static" and HASH_ARG not in values:
+            asset = files.get(values.get("filename", ""))
+            if asset is not None:
+                values[HASH_ARG] = asset.digest
+
+    def static(filename: str) -> Response:
+        asset = files.get(filename)
+        if asset is None:
+            abort(404)
+        return asset.response(immutable=request.args.get(HASH_ARG) == asset.digest)
+
+    app.view_functions["static"] = static
+    app.extensions["scorekeeper.static"] = files
+    return files
+
+
+def packaged(load: Callable[[], bytes], mimetype: str) -> Callable[[], Response]:
+    """A view serving one file that ships in a package, at a URL that names its version."""
+    asset: list[Asset] = []
+
+    def view() -> Response:
+        if not asset:
+            asset.append(Asset(load(), mimetype))
+        return asset[0].response(immutable=True)
+
+    return view

@@ -1,0 +1,94 @@
+"""Light pages: responses compressed (brotli or gzip, as the browser asks), static files named by a
+hash of their content and cached for a year, an old or missing hash revalidated, and the spectator's
+304 kept under compression."""
+
+from __future__ import annotations
+
+import gzip
+import re
+
+import brotli
+import pytest
+
+from scorekeeper import ROOT
+
+STATIC_RE = re.compile(r'(?:href|src)="(/static/[^"?]+)\?v=([0-9a-f]{12})"')
+
+
+@pytest.mark.parametrize("encoding, decode", [("br", brotli.decompress), ("gzip", gzip.decompress)])
+def test_pages_are_compressed_as_the_browser_asks(client, encoding, decode):
+    plain = client.get("/melds", headers={"Accept-Encoding": "identity"})
+    packed = client.get("/melds", headers={"Accept-Encoding": f"{encoding}, deflate"})
+    assert plain.status_code == packed.status_code == 200
+    assert "Content-Encoding" not in plain.headers
+    assert packed.headers["Content-Encoding"] == encoding
+    assert "Accept-Encoding" in packed.headers["Vary"] and "HX-Request" in packed.headers["Vary"]
+    assert len(packed.data) < len(plain.data) / 4
+    # the page is drawn afresh (a new CSRF token), so compare it without the token
+    strip = re.compile(rb'value="[^"]{40,}"')
+    assert strip.sub(b"", decode(packed.data)) == strip.sub(b"", plain.data)
+
+
+def test_static_urls_carry_a_content_hash_and_are_immutable(client):
+    page = client.get("/").get_data(as_text=True)
+    found = dict(STATIC_RE.findall(page))
+    assert {"/static/css/app.css", "/static/js/app.js", "/static/manifest.webmanifest"} <= set(found)
+    for url, digest in found.items():
+        response = client.get(f"{url}?v={digest}", headers={"Accept-Encoding": "br, gzip"})
+        assert response.status_code == 200
+        cache = response.headers["Cache-Control"]
+        assert "max-age=31536000" in cache and "immutable" in cache and "public" in cache
+        on_disk = (ROOT / url.removeprefix("/")).read_bytes()
+        body = brotli.decompress(response.data) if response.headers.get("Content-Encoding") == "br" else response.data
+        assert body == on_disk
+
+
+@pytest.mark.parametrize("query", ["", "?v=000000000000"])
+def test_a_static_file_without_its_current_hash_is_revalidated(client, query):
+    response = client.get(f"/static/css/app.css{query}")
+    assert response.status_code == 200
+    assert response.headers["Cache-Control"] == "no-cache"
+    again = client.get(f"/static/css/app.css{query}", headers={"If-None-Match": response.headers["ETag"]})
+    assert again.status_code == 304
+
+
+def test_a_changed_file_gets_a_new_url(app, client, tmp_path):
+    folder = tmp_path / "static"
+    folder.mkdir()
+    (folder / "x.css").write_text("a { color: red }")
+    app.extensions["scorekeeper.static"].folder = str(folder)
+    with app.test_request_context():
+        from flask import url_for
+        first = url_for("static", filename="x.css")
+        (folder / "x.css").write_text("a { color: blue; }")
+        second = url_for("static", filename="x.css")
+    assert first != second and first.startswith("/static/x.css?v=")
+    assert client.get(second).data == b"a { color: blue; }"
+
+
+def test_missing_or_escaping_static_paths_are_404(client):
+    assert client.get("/static/nothing.css").status_code == 404
+    assert client.get("/static/../pyproject.toml").status_code == 404
+
+
+def test_htmx_is_compressed_and_immutable(client):
+    page = client.get("/").get_data(as_text=True)
+    url = re.search(r'src="(/vendor/htmx-[^"]+)"', page).group(1)
+    response = client.get(url, headers={"Accept-Encoding": "br"})
+    assert response.headers["Content-Encoding"] == "br"
+    assert "immutable" in response.headers["Cache-Control"]
+    assert b"htmx" in brotli.decompress(response.data)
+
+
+def test_spectator_poll_answers_304_when_compressed(sheet, client, app):
+    from scorekeeper.extensions import db
+    from scorekeeper.models import Match
+    sheet.create_table()
+    sheet.add_players("Ann", "Ben")
+    match_id = sheet.start_match("free", ["Ann", "Ben"])
+    with app.app_context():
+        view = db.session.get(Match, match_id).view_token
+    first = client.get(f"/v/{view}/sheet", headers={"Accept-Encoding": "br"})
+    assert first.status_code == 200
+    again = client.get(f"/v/{view}/sheet", headers={"Accept-Encoding": "br", "If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304
