@@ -1,6 +1,6 @@
 """Score charts drawn on the server as SVG: each player's running total, entry by entry.
 
-No chart library and no JavaScript (DESIGN.md, "Web conventions"). The SVG carries ``role="img"``, a
+No chart library and no JavaScript (pages work without it, under a strict CSP). The SVG carries ``role="img"``, a
 ``<title>`` and a ``<desc>`` that says in words who leads and where the limit is; the page puts a table
 of the same numbers beside it. Lines are told apart by more than colour: each has its own dash pattern
 and marker shape and is labelled with the player's name at its end. Colours are presentation

@@ -1,8 +1,8 @@
 """The Flask extensions, created once here and bound to an app in ``create_app``.
 
 It also owns the SQLite connection settings: every new connection gets WAL, foreign keys, a busy
-timeout and ``synchronous=NORMAL`` (PITFALLS.md: a listener that silently does not fire is a common
-bug, so tests check the PRAGMAs on a fresh connection).
+timeout and ``synchronous=NORMAL`` (a listener that silently does not fire is a common bug, so tests
+check the PRAGMAs on a fresh connection).
 """
 
 from __future__ import annotations

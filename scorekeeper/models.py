@@ -2,7 +2,7 @@
 
 A table (the people who play together) owns a roster of players and its matches. A match keeps its
 rules snapshot, its seats and its ordered entries (hands, void hands, rebuys); totals are never stored
-here, they come from ``engine.replay`` of the entries (DESIGN.md, "Layers"). Entry payloads name
+here, they come from ``engine.replay`` of the entries (docs/match-format.md). Entry payloads name
 players by their database id, so that renaming a player renames them everywhere; the matches service
 turns them into the match document, which names players by name.
 """
@@ -70,7 +70,7 @@ class Match(Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     table_id: Mapped[int] = mapped_column(ForeignKey("card_table.id", ondelete="CASCADE"), index=True)
     variant: Mapped[str] = mapped_column(String(20))
-    #: house-rule overrides only, by RULES.md's switch names (the snapshot taken at creation)
+    #: house-rule overrides only, by the switch names of docs/rules/ (the snapshot taken at creation)
     rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     #: entry fee per player as a decimal string ("5.00"), or None
     stake: Mapped[str | None] = mapped_column(String(20))

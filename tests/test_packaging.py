@@ -1,5 +1,6 @@
 """A plain ``pip install .`` (not editable) must carry the top-level templates/, static/ and
-migrations/ (PITFALLS.md): the wheel's data files must hold every one of them, where create_app looks."""
+migrations/ (an editable install hides their absence): the wheel's data files must hold every one of
+them, where create_app looks."""
 
 from __future__ import annotations
 

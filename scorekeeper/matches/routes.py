@@ -58,7 +58,7 @@ def new(token: str):
 
 def _again(table, match_id: int | None, variant, switches) -> dict[str, Any] | None:
     """Form values for "new match, same players": the seats, rules and stake of an earlier match,
-    with its winner suggested as the first dealer (RULES.md §10.0.7)."""
+    with its winner suggested as the first dealer (docs/rules/common.md#next-dealer)."""
     if match_id is None:
         return None
     previous = next((m for m in table.matches if m.id == match_id), None)

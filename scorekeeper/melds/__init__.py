@@ -1,4 +1,4 @@
-"""The meld checker: is this a meld in this game, and what is this whole hand worth (UX.md screen 9).
+"""The meld checker: is this a meld in this game, and what is this whole hand worth.
 
 Registering the blueprint also makes the card picker's helpers template globals (``scorekeeper.picker``),
 so the ``card_picker`` macro works on every page of the app.

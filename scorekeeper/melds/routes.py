@@ -1,4 +1,4 @@
-"""The meld checker page (UX.md screen 9): open to anyone, no table needed.
+"""The meld checker page: open to anyone, no table needed.
 
 One URL, ``/melds``, read-only and driven by query parameters, so a verdict is a link. A plain GET
 form gives the whole page; an htmx request (the card picker's live preview, or a change of mode,

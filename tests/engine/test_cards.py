@@ -1,4 +1,4 @@
-"""Card notation: parsing, formatting, deck limits (DESIGN.md "Cards as people type them")."""
+"""Card notation: parsing, formatting, deck limits (docs/rules/common.md#cards)."""
 
 from __future__ import annotations
 

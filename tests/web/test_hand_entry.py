@@ -1,5 +1,5 @@
 """Recording real hands by variant through the entry form: the right choices appear, good hands are
-scored as the engine says (RULES.md's worked examples), and every refusal comes back as 422 with its
+scored as the engine says (the worked examples of docs/rules/), and every refusal comes back as 422 with its
 reason beside the field and nothing saved."""
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """The meld checker (/melds) through the web layer, and the card picker's server side (cards_text).
 
-Every variant's page opens; verdicts carry their reason (RULES.md Ra7, RR6, K1, R7); a whole hand gives
+Every variant's page opens; verdicts carry their reason (the examples ramino.md#ra7, russian.md#rr6,
+kalooki.md#k1 and rumino.md#r7 of docs/rules/); a whole hand gives
 its best arrangement; bad cards get a message beside the field and 422 for htmx, never a 500.
 """
 
