@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from typing import Any, Mapping
 
+from . import limits
 from .scoring import SCORERS
 from .scoring.base import (
     Hand, InvalidHandError, InvalidMatchError, InvalidRebuyError, MatchState, PlayerState,
@@ -241,6 +242,15 @@ class _Replay:
         if not isinstance(overrides, Mapping):
             raise _header_error("rules must be an object of house-rule switches", "rules")
         self.scorer = _load_scorer(self.key, list(players), overrides)
+        # what one hand can hold (cards, points), asked of the variant once (``limits``)
+        self.variant = self.scorer.variant
+        self.cards_limit: int | None = None
+        self.points_limit: int | None = None
+        if self.variant is not None:
+            rules = self.scorer.rules.raw
+            if self.variant.cards_dealt(len(players), rules) is not None:
+                self.cards_limit = limits.hand_cards_limit(self.variant, len(players), rules)
+            self.points_limit = limits.hand_points_limit(self.variant, rules)
         self.stake = _parse_stake(document.get("stake"))
         first = document.get("first_dealer", players[0])
         if first not in players:
@@ -248,6 +258,10 @@ class _Replay:
         entries = document.get("entries") or []
         if not isinstance(entries, list):
             raise _header_error("entries must be a list", "entries")
+        if len(entries) > limits.MATCH_ENTRIES:
+            raise InvalidMatchError(
+                f"a match holds at most {limits.MATCH_ENTRIES:,} entries, not {len(entries):,}: start a new match",
+                entry=limits.MATCH_ENTRIES, field="kind")
         self.entries = entries
         self.state = MatchState({p: PlayerState(p, i, paid=self.stake) for i, p in enumerate(players)})
         self.results: list[EntryResult] = []
@@ -331,6 +345,7 @@ class _Replay:
         for name, value in held_raw.items():
             self.check_player_in(index, name, "player")
             held[name] = parse_held(index, name, value)
+            self.check_bounds(index, held[name])
         dealer = self.current_dealer()
         hand = Hand(index=index, end=end, by=by, dealer=dealer, players_in=players_in,
                     held={p: held[p] for p in players_in if p in held},
@@ -341,8 +356,27 @@ class _Replay:
                                        entry=index, player=name, field="points")
         if entry.get("melds") is not None:
             hand.melds = parse_meld_list(index, entry["melds"])
+            laid = sum(len(m) for m in hand.melds)
+            if self.cards_limit is not None and laid > self.cards_limit:
+                raise InvalidHandError(f"the melds hold {laid} cards: one hand of {self.variant.name} holds at "
+                                       f"most {self.cards_limit}", entry=index, player=by, field="melds")
         scorer.parse_extra(hand, entry)
         return hand
+
+    def check_bounds(self, index: int, held: Any) -> None:
+        """Cards and points within what one hand of this game can hold (``limits``), checked before
+        any search or arithmetic."""
+        if held.cards is not None and self.cards_limit is not None:
+            try:
+                limits.check_hand_cards(held.cards, self.variant, len(self.state.seats), self.scorer.rules.raw,
+                                        who=held.player)
+            except limits.LimitError as exc:
+                raise InvalidHandError(exc.message, entry=index, player=held.player, field="cards") from None
+        if held.points is not None and self.points_limit is not None and abs(held.points) > self.points_limit:
+            either = " either way" if self.cards_limit is None else ""
+            raise InvalidHandError(
+                f"{held.player}: {held.points:,} points is more than one hand can give in this match "
+                f"(at most {self.points_limit:,}{either})", entry=index, player=held.player, field="points")
 
     def check_player_in(self, index: int, name: Any, fld: str) -> None:
         if not isinstance(name, str) or name not in self.state.players:

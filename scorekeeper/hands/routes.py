@@ -13,6 +13,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 
 from ..engine.variants import find_variant
 from ..engine.cards import check_copies, parse_cards
+from ..engine.limits import check_hand_cards, solver_cards_limit
 from ..extensions import db
 from ..picker import cards_text
 from ..matches import service
@@ -166,10 +167,14 @@ def cards_value(token: str, match_id: int):
     value, error = None, None
     try:
         cards = parse_cards(text)
-        check_copies(cards, decks=deck["copies"], jokers=deck["jokers"])
         rules = variant.rules(len(match.seats), **(match.rules or {}))
+        # Refused before the search: the solver's cost grows steeply with the cards it is given.
+        check_hand_cards(cards, variant, len(match.seats), rules)
+        check_copies(cards, decks=deck["copies"], jokers=deck["jokers"])
         if cards:
-            arrangement = variant.arrange(cards, rules)
+            # A longer hand than the deal and the draw (Russian's claims) is counted, not arranged.
+            fits = len(cards) <= solver_cards_limit(variant, len(match.seats), rules)
+            arrangement = variant.arrange(cards, rules) if fits else None
             counted = sum(variant.card_value(c, rules) for c in cards)
             value = {"cards": cards, "arrangement": arrangement, "counted": counted,
                      "knock_game": variant.key in KNOCK_GAMES}

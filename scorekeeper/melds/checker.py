@@ -16,9 +16,6 @@ from ..engine.cards import Card, InvalidCardError, check_copies, format_cards, p
 from ..engine.melds import CONTRACTS, MeldCheck
 from ..engine.variants import InvalidRulesError, Variant
 
-#: going beyond this many cards is never a hand at the table, and keeps the solver quick
-MAX_MELD_CARDS = 16
-MAX_HAND_CARDS = 20
 #: the knock games (deadwood counts, a player may knock); the others count every card held
 KNOCK_GAMES = ("rumino", "gin", "oklahoma")
 

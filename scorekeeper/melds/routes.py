@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from flask import Blueprint, request, url_for
 
+from ..engine.limits import hand_cards_limit, solver_cards_limit
 from ..engine.variants import find_variant
 from ..picker import cards_text
 from ..util import render_page, wants_fragment
-from .checker import (MAX_HAND_CARDS, MAX_MELD_CARDS, CheckError, Verdict, check_hand, check_one_meld,
-                      deck_for, read_cards)
+from .checker import CheckError, Verdict, check_hand, check_one_meld, deck_for, read_cards
 from .forms import DEFAULT_RUSSIAN_PLAYERS, DEFAULT_VARIANT, MeldCheckForm
 
 bp = Blueprint("melds", __name__)
@@ -45,8 +45,10 @@ def check():
     errors: dict[str, str] = {}
     verdict = Verdict(None, PROMPTS[mode])
     try:
-        cards = read_cards(text, variant, copies, jokers, MAX_HAND_CARDS if mode == "hand" else MAX_MELD_CARDS,
-                           players)
+        # A whole hand is arranged, so it is held to what the search is given anywhere (the deal and the
+        # draw); one meld is only checked, so it may be as long as any hand of the game.
+        limit = solver_cards_limit(variant) if mode == "hand" else hand_cards_limit(variant)
+        cards = read_cards(text, variant, copies, jokers, limit, players)
         if cards:
             if mode == "meld":
                 verdict = check_one_meld(variant, rules, cards)

@@ -238,7 +238,7 @@ def test_too_many_cards(client):
     response = client.get("/melds", query_string={"variant": "ramino", "mode": "hand", "cards": cards},
                           headers=HTMX)
     assert response.status_code == 422
-    assert "at most 20" in text_of(response)
+    assert "That is 24 cards: the checker takes at most 14." in text_of(response)
 
 
 def test_the_plain_form_merges_ticked_boxes(client):

@@ -178,6 +178,8 @@ class Variant(ABC):
     REFUSED: ClassVar[Mapping[str, str]] = {}
     #: the switches, in the order a form shows them
     SWITCHES: ClassVar[tuple[Switch, ...]] = ()
+    #: cards a player may hold beyond the deal and the one card drawn (``limits.hand_cards_limit``)
+    extra_cards_held: ClassVar[int] = 0
 
     # -- metadata -------------------------------------------------------------------------------------
 

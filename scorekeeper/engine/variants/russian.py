@@ -60,6 +60,10 @@ class Russian(Variant):
                "Extra points for a player who never made the deal's contract.", min=0),
     )
 
+    #: cards a player may hold beyond the deal and the draw: each "I want it" claim adds the discard and
+    #: a penalty card (§2.1, B6); three claims in one deal is more than any table sees
+    extra_cards_held = 6
+
     def cards_dealt(self, n_players: int | None = None, rules: Rules | None = None) -> int:
         return 13
 

@@ -1,0 +1,160 @@
+"""Every bound on what a visitor may send, in one place: cards in a hand, points in a hand, entries in
+a match, players on a roster, the stake, names, keys, uploads and JSON nesting.
+
+Anyone with a link can type into the app, so no request may do work in proportion to something a
+visitor controls without a bound (an arrangement search grows steeply with the cards it is given; a
+replay with the entries of a match). The forms, the card picker's live value, the meld checker, the
+replay and the imports all read their bounds from here, so that one number never has two copies and a
+refusal can say what the bound is. Each bound is far above anything a real table does, and each says
+why it is where it is.
+
+Bounds that follow from a game's rules ask the variant (how many cards it deals, what a card can
+count); the others are plain numbers. Nothing here imports the web.
+
+>>> from scorekeeper.engine.variants import find_variant
+>>> gin = find_variant("gin")
+>>> hand_cards_limit(gin, 2), hand_cards_limit(gin, 4), hand_cards_limit(find_variant("ramino"))
+(11, 8, 14)
+>>> hand_points_limit(gin, gin.rules(2))
+110
+>>> json_depth({"entries": [{"held": {"Ann": {"points": 3}}}]})
+5
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+#: a player holds what they were dealt plus the one card drawn in their turn; nobody in a rummy game
+#: ever holds more (each turn is one draw and one discard; laid melds came from those same cards)
+DRAW = 1
+
+#: entries (hands, void hands, rebuys) in one match: a long evening is under 100 hands; a replay of
+#: 2,000 entries takes well under a second, so no page of a match can take longer than that
+MATCH_ENTRIES = 2000
+
+#: players on one table's roster: a family or a club night is a few dozen people, and every roster
+#: page and new-match page draws each of them
+ROSTER_PLAYERS = 100
+
+#: letters in a player's name and in a table's name (the database columns hold these)
+PLAYER_NAME = 40
+TABLE_NAME = 100
+
+#: characters of a form's idempotency key (the forms send 22; the database column holds 64)
+FORM_KEY = 64
+
+#: the stake per player, in the table's money: above any card night, and "1000000.00" fits the column
+STAKE_MAX = Decimal("1000000")
+STAKE_TEXT = 20
+
+#: typed points: nothing a hand can give reaches a million in any game, so a number past this is
+#: refused before the engine does any arithmetic with it (no digit-long integers anywhere)
+POINTS_CEILING = 1_000_000
+
+#: free scoring has no cards to bound a hand, so each match has a limit (a house rule) on what one
+#: player may score in one hand, either way; this is its default and the largest it may be set to
+FREE_HAND_POINTS = 10_000
+FREE_HAND_POINTS_MAX = POINTS_CEILING
+
+#: an uploaded document (a whole table's history of a few hundred matches is well under 1 MB)
+UPLOAD_BYTES = 2 * 1024 * 1024
+
+#: nesting of an imported JSON document: a table document is 6 levels deep (table, matches, match,
+#: entries, entry, held, player); anything much deeper is not a Scorekeeper document
+JSON_DEPTH = 12
+
+#: entries in one import, summed over its matches: the replay that checks them is the import's cost
+IMPORT_ENTRIES = 20_000
+
+
+class LimitError(ValueError):
+    """Input past one of the bounds above; the message says which bound, in the table's words.
+
+    ``field`` names the form field it belongs beside (as the engine's own errors do).
+    """
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+def hand_cards_limit(variant: Any, n_players: int | None = None, rules: Any = None) -> int:
+    """The most cards one player can hold in ``variant``: the largest deal, the card drawn, and the
+    cards a variant's own rules add (Russian's claims).
+
+    With a player count (and the match's rules) this is that match's deal; without, the largest deal
+    the variant has for any player count or house rule (the meld checker asks that way).
+    """
+    return solver_cards_limit(variant, n_players, rules) + variant.extra_cards_held
+
+
+def solver_cards_limit(variant: Any, n_players: int | None = None, rules: Any = None) -> int:
+    """The most cards the arrangement search is asked to arrange for ``variant``: the deal plus the
+    draw. Past it the search's cost grows steeply (seconds at 40 cards); a going-out game still counts
+    a longer hand card by card, which costs nothing, but does not look for its melds."""
+    if n_players is not None:
+        dealt = variant.cards_dealt(n_players, rules if rules is not None else variant.rules(n_players))
+        return (dealt or 0) + DRAW
+    deals = [variant.cards_dealt(n, variant.rules(n))
+             for n in range(variant.min_players, variant.max_players + 1)]
+    # a house rule may set the deal itself (Rummy's cards_dealt): take the largest it allows
+    deals += [s.max for s in variant.switches() if s.name == "cards_dealt" and s.max is not None]
+    return max((d or 0 for d in deals), default=0) + DRAW
+
+
+def check_hand_cards(cards: Any, variant: Any, n_players: int | None = None, rules: Any = None,
+                     who: str | None = None) -> None:
+    """Refuse more cards than one hand of ``variant`` can hold (cheaply: before any search)."""
+    limit = hand_cards_limit(variant, n_players, rules)
+    n = len(cards)
+    if n > limit:
+        holder = f"{who} holds" if who else "That is"
+        raise LimitError(f"{holder} {n} cards: a hand of {variant.name} has at most {limit}.", field="cards")
+
+
+def hand_points_limit(variant: Any, rules: Any) -> int:
+    """The most points one player's hand can count in ``variant`` under ``rules``.
+
+    Free scoring: the match's own limit (a house rule). Games with cards: every card the hand can hold
+    at the highest value a card counts (the joker's only when the deck has jokers). The variants'
+    own, tighter checks (Gin's 10 a card, Ramino's 13 at 25) still apply after this one.
+    """
+    if variant.cards_dealt(rules.n_players, rules) is None:
+        return int(rules.get("points_limit") or FREE_HAND_POINTS)
+    values = tuple(variant.values(rules))
+    jokers = variant.jokers(rules.n_players, rules)
+    highest = max(values[1:] + ((values[0],) if jokers else ()))
+    return hand_cards_limit(variant, rules.n_players, rules) * highest
+
+
+def check_entries(count: int) -> None:
+    """Refuse a match longer than :data:`MATCH_ENTRIES`."""
+    if count > MATCH_ENTRIES:
+        raise LimitError(f"A match holds at most {MATCH_ENTRIES:,} entries; this one would have {count:,}. "
+                         "Start a new match.", field="kind")
+
+
+def json_depth(value: Any) -> int:
+    """How deeply ``value`` nests (a scalar is 0, ``[]`` is 1), walked without recursion."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            deepest = max(deepest, depth)
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            deepest = max(deepest, depth)
+            stack.extend((v, depth + 1) for v in item)
+    return deepest
+
+
+__all__ = [
+    "DRAW", "FORM_KEY", "FREE_HAND_POINTS", "FREE_HAND_POINTS_MAX", "IMPORT_ENTRIES",
+    "JSON_DEPTH", "LimitError", "MATCH_ENTRIES", "PLAYER_NAME", "POINTS_CEILING", "ROSTER_PLAYERS",
+    "STAKE_MAX", "STAKE_TEXT", "TABLE_NAME", "UPLOAD_BYTES", "check_entries", "check_hand_cards",
+    "hand_cards_limit", "hand_points_limit", "json_depth", "solver_cards_limit",
+]

@@ -1,0 +1,106 @@
+"""Bounds on every input (``scorekeeper.engine.limits``): each refusal is a 4xx with a message in the
+app's words, arrives before any costly work, and saves nothing. One test (or table of cases) per
+finding of the bounds audit; they run on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+import sqlalchemy as sa
+
+from scorekeeper.engine import arrange as arrange_module
+from scorekeeper.engine import limits
+from scorekeeper.engine.cards import SUITS, Card
+from scorekeeper.engine.variants import find_variant
+from scorekeeper.extensions import db
+from scorekeeper.models import Entry
+
+NAMES = {2: ["Nat", "Sam"], 3: ["Ann", "Ben", "Cat"], 4: ["Ann", "Ben", "Cat", "Dan"]}
+
+
+def start(sheet, variant: str, n: int, rules: dict | None = None, stake: str = "") -> tuple[int, list[str]]:
+    sheet.create_table()
+    names = NAMES[n]
+    sheet.add_players(*names)
+    return sheet.start_match(variant, names, rules=rules, stake=stake), names
+
+
+def text_of(response) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", response.get_data(as_text=True)))
+
+
+def saved(app, match_id: int) -> int:
+    with app.app_context():
+        return db.session.scalar(sa.select(sa.func.count()).select_from(Entry).where(Entry.match_id == match_id))
+
+
+def distinct_cards(n: int) -> str:
+    """``n`` different cards of one pack (up to 52), runs and sets everywhere: the solver's worst."""
+    return [Card(rank, suit).code for rank in range(1, 14) for suit in SUITS][:n]
+
+
+@pytest.fixture
+def no_big_search(monkeypatch):
+    """Fail the test if the arrangement search is ever handed more cards than one hand can hold."""
+    real = arrange_module.arrange
+
+    def guarded(cards, *args, **kwargs):
+        cards = list(cards)
+        assert len(cards) <= 14, f"the solver was asked to arrange {len(cards)} cards"
+        return real(cards, *args, **kwargs)
+
+    monkeypatch.setattr(arrange_module, "arrange", guarded)
+
+
+# -- 1. the card picker's live value: no card limit ------------------------------------------------------
+
+@pytest.mark.parametrize("variant, n, limit", [
+    ("rumino", 3, 8), ("gin", 2, 11), ("gin", 3, 8), ("oklahoma", 2, 11), ("ramino", 3, 14),
+    ("kalooki", 3, 14), ("rummy", 2, 14), ("russian", 3, 20),
+])
+def test_the_card_value_line_refuses_more_cards_than_a_hand_holds(sheet, client, no_big_search, variant, n,
+                                                                   limit):
+    match_id, names = start(sheet, variant, n, rules={"cards_dealt": 13} if variant == "rummy" else None)
+    pid = sheet.player_ids()[names[1]]
+    cards = " ".join(distinct_cards(50))
+    response = client.get(f"/t/{sheet.token}/m/{match_id}/hands/cards",
+                          query_string={"player": pid, f"cards_{pid}": cards})
+    assert response.status_code == 200
+    name = find_variant(variant).name
+    assert f"That is 50 cards: a hand of {name} has at most {limit}." in text_of(response)
+    assert limits.hand_cards_limit(find_variant(variant), n, find_variant(variant).rules(
+        n, **({"cards_dealt": 13} if variant == "rummy" else {}))) == limit
+
+
+def test_the_card_value_line_still_values_the_largest_hand(sheet, client, no_big_search):
+    match_id, names = start(sheet, "ramino", 3)
+    pid = sheet.player_ids()[names[1]]
+    cards = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS JK"
+    response = client.get(f"/t/{sheet.token}/m/{match_id}/hands/cards",
+                          query_string={"player": pid, f"cards_{pid}": cards})
+    assert response.status_code == 200
+    assert "points" in text_of(response) and "at most" not in text_of(response)
+
+
+def test_a_russian_hand_after_claims_is_counted_without_a_search(sheet, client, no_big_search):
+    """Russian hands may hold more than the deal after "I want it" claims: counted, never arranged."""
+    match_id, names = start(sheet, "russian", 3)
+    pid = sheet.player_ids()[names[1]]
+    cards = " ".join(distinct_cards(18))
+    response = client.get(f"/t/{sheet.token}/m/{match_id}/hands/cards",
+                          query_string={"player": pid, f"cards_{pid}": cards})
+    assert response.status_code == 200
+    assert "points" in text_of(response)
+
+
+@pytest.mark.parametrize("variant, n", [("gin", 2), ("rumino", 3), ("ramino", 3)])
+def test_a_saved_hand_with_too_many_cards_is_refused_before_the_search(sheet, app, no_big_search, variant, n):
+    match_id, names = start(sheet, variant, n)
+    end = "out" if variant == "ramino" else "knock"
+    response = sheet.record(match_id, by=names[0], end=end, points={names[0]: 0} if variant != "ramino" else {},
+                            cards={names[1]: " ".join(distinct_cards(40))})
+    assert response.status_code == 422
+    assert f"{names[1]} holds 40 cards: a hand of {find_variant(variant).name} has at most" in text_of(response)
+    assert saved(app, match_id) == 0
