@@ -85,6 +85,10 @@ class Match(Model):
     version: Mapped[int] = mapped_column(default=1)
     #: the read-only spectator link's secret
     view_token: Mapped[str] = mapped_column(String(64), unique=True)
+    #: the history listing's line (hands played; winners and leaders by seat), derived from the replay
+    #: and trusted only while ``summary_version`` equals ``version`` (a cache keyed by the version)
+    summary: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    summary_version: Mapped[int | None]
 
     table: Mapped[Table] = relationship(back_populates="matches")
     entries: Mapped[list[Entry]] = relationship(

@@ -72,6 +72,43 @@ def _played(match: Match, standings) -> Played:
 
 # -- a table's history --------------------------------------------------------------------------------
 
+def _summary(match: Match) -> dict[str, Any]:
+    """The listing's line for ``match`` from its replay: players named by seat, so a rename (which
+    does not change the match's version) shows the new name."""
+    standings, error = _replay(match)
+    if standings is None:
+        hands = sum(1 for e in match.entries if e.deleted_at is None and e.kind == "hand")
+        return {"hands": hands, "finished": False, "winners": [], "leader": [], "error": error}
+    seat = {name: i for i, name in enumerate(p.name for p in service.seated_players(match))}
+    return {"hands": sum(1 for h in standings.hands if h.kind == "hand"), "finished": standings.finished,
+            "winners": [seat[n] for n in standings.winners], "leader": [seat[n] for n in standings.leader],
+            "error": None}
+
+
+def _summaries(matches: list[Match]) -> list[dict[str, Any]]:
+    """Each match's listing line: the one kept with the match if it was made from its current
+    version, otherwise replayed now and kept (only while the version is still the one replayed)."""
+    stale = [m for m in matches if m.summary_version != m.version or m.summary is None]
+    if not stale:
+        return [m.summary for m in matches]
+    # the entries of the stale matches only, in one statement
+    db.session.scalars(sa.select(Match).where(Match.id.in_([m.id for m in stale]))
+                       .options(selectinload(Match.entries))).all()
+    fresh = {m.id: (m.version, _summary(m)) for m in stale}
+    keep = sa.update(Match).where(Match.id == sa.bindparam("match_id"),
+                                  Match.version == sa.bindparam("kept_version"))
+    try:
+        # on a connection of its own, so that this page's objects are not expired by a commit
+        with db.engine.begin() as connection:
+            connection.execute(keep.values(summary=sa.bindparam("kept_summary"),
+                                           summary_version=sa.bindparam("kept_version")),
+                               [{"match_id": i, "kept_version": v, "kept_summary": s}
+                                for i, (v, s) in fresh.items()])
+    except sa.exc.OperationalError:
+        pass  # another writer holds the database: the lines are kept on a later view
+    return [fresh[m.id][1] if m.id in fresh else m.summary for m in matches]
+
+
 @bp.get("/t/<token>/history")
 def index(token: str):
     table = _table(token)
@@ -91,17 +128,16 @@ def index(token: str):
     shown = ids[(page - 1) * PAGE_SIZE: page * PAGE_SIZE]
     matches = []
     if shown:
-        found = {m.id: m for m in db.session.scalars(
-            sa.select(Match).where(Match.id.in_(shown)).options(selectinload(Match.entries)))}
+        found = {m.id: m for m in db.session.scalars(sa.select(Match).where(Match.id.in_(shown)))}
         matches = [found[i] for i in shown]
-    players = {p.id: p for p in table.players}
+    names = {p.id: p.name for p in table.players}
     items = []
-    for m in matches:
-        standings, error = _replay(m)
+    for m, summary in zip(matches, _summaries(matches)):
+        seated = [names.get(s, "?") for s in m.seats]
         items.append({
-            "match": m, "standings": standings, "error": error,
-            "hands": sum(1 for e in m.entries if e.deleted_at is None and e.kind == "hand"),
-            "players": [players[s].name for s in m.seats if s in players],
+            "match": m, "hands": summary["hands"], "error": summary["error"], "finished": summary["finished"],
+            "winners": [seated[i] for i in summary["winners"]], "leader": [seated[i] for i in summary["leader"]],
+            "players": seated,
         })
 
     def page_url(number: int) -> str:

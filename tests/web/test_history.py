@@ -226,5 +226,51 @@ def test_sql_statements_do_not_grow_with_hands_or_matches(played, client, app):
     for _ in range(4):
         sheet.record_points(first, {"Ann": 1, "Ben": 2, "Cat": 3})
         sheet.start_match("free", ["Ann", "Ben"])
+    for url in urls:
+        client.get(url)  # as before: the listing keeps each changed match's summary on the first view
     after = [_count_statements(app, client, u) for u in urls]
     assert after == before
+
+
+def _summary_row(app, match_id: int):
+    with app.app_context():
+        match = db.session.get(Match, match_id)
+        return match.version, match.summary_version, match.summary
+
+
+def test_the_listing_keeps_each_match_summary_with_its_version(played, client, app):
+    sheet, first, second = played
+    assert _summary_row(app, first)[1] is None  # nothing kept until the listing is drawn
+    client.get(f"/t/{sheet.token}/history")
+    version, kept_for, summary = _summary_row(app, first)
+    assert kept_for == version
+    assert summary == {"hands": 2, "finished": False, "winners": [], "leader": [2], "error": None}
+    # a new hand changes the version: the kept line is stale and is made again on the next view
+    assert sheet.record_points(first, {"Ann": 0, "Ben": 0, "Cat": 30}).status_code == 302
+    assert _summary_row(app, first)[1] == version
+    page = client.get(f"/t/{sheet.token}/history").get_data(as_text=True)
+    version, kept_for, summary = _summary_row(app, first)
+    assert kept_for == version and summary["hands"] == 3 and summary["leader"] == [0]
+    assert "Ann leads" in page
+
+
+def test_a_kept_summary_shows_a_renamed_player_by_the_new_name(played, client, app):
+    sheet, first, second = played
+    client.get(f"/t/{sheet.token}/history")
+    ids = sheet.player_ids()
+    assert sheet.post(f"/t/{sheet.token}/players/{ids['Cat']}/rename", {"name": "Kit"}).status_code == 302
+    page = client.get(f"/t/{sheet.token}/history").get_data(as_text=True)
+    assert "Kit leads" in page and "Cat" not in page
+
+
+def test_a_kept_summary_is_used_without_replaying(played, client, app, monkeypatch):
+    sheet, first, second = played
+    client.get(f"/t/{sheet.token}/history")
+    from scorekeeper.history import routes
+
+    def no_replay(match):
+        raise AssertionError("replayed a match whose summary is current")
+
+    monkeypatch.setattr(routes, "_replay", no_replay)
+    response = client.get(f"/t/{sheet.token}/history")
+    assert response.status_code == 200 and "Cat leads" in response.get_data(as_text=True)
