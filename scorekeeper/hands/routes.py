@@ -124,6 +124,8 @@ def new(token: str, match_id: int):
                                   key=form.key.data)
     except service.StaleSheetError as exc:
         return _form_page(table, match, form, 409, message=exc.message)
+    except service.MatchClosedError as exc:
+        return _form_page(table, match, form, 422, message=exc.message)
     except ValueError as exc:
         _apply_engine_error(form, exc, form.players)
         return _form_page(table, match, form, 422)
@@ -287,6 +289,8 @@ def edit(token: str, match_id: int, entry_id: int):
         service.edit_entry(match, entry, payload_from_form(form, variant), version=version)
     except service.StaleSheetError as exc:
         return _form_page(table, match, form, 409, message=exc.message, entry=entry)
+    except service.MatchClosedError as exc:
+        return _form_page(table, match, form, 422, message=exc.message, entry=entry)
     except ValueError as exc:
         _apply_engine_error(form, exc, players)
         return _form_page(table, match, form, 422, entry=entry)

@@ -1,4 +1,5 @@
-"""Match pages: new match, the scoreboard (the match's home), undo the last hand, end a match."""
+"""Match pages: new match, the scoreboard (the match's home), undo the last hand, end a match early
+and reopen it."""
 
 from __future__ import annotations
 
@@ -196,14 +197,30 @@ def undo(token: str, match_id: int):
 
 @bp.post("/t/<token>/m/<int:match_id>/abandon")
 def abandon(token: str, match_id: int):
+    """End the match early (it can be reopened), with the version the sheet was drawn from."""
+    return _status_change(token, match_id, service.abandon_match, "tables.show")
+
+
+@bp.post("/t/<token>/m/<int:match_id>/reopen")
+def reopen(token: str, match_id: int):
+    """Reopen a match that was ended early: back to the scoreboard, ready for the next hand."""
+    return _status_change(token, match_id, service.reopen_match, "matches.show")
+
+
+def _status_change(token: str, match_id: int, change, then: str):
     table = service.table_or_404(token)
     match = service.match_or_404(table, match_id)
-    form = ButtonForm()
-    if form.validate_on_submit() and match.status == "active":
-        match.status = "abandoned"
-        match.version += 1
-        db.session.commit()
-    return redirect(url_for("tables.show", token=token))
+    if ButtonForm().validate_on_submit():
+        version = request.form.get("version", type=int)
+        try:
+            change(match, version=version if version is not None else -1)
+        except service.StaleSheetError as exc:
+            return _scoreboard_with_message(table, match, exc.message, 409)
+        except ValueError as exc:
+            return _scoreboard_with_message(table, match, str(exc), 422)
+    if then == "tables.show":
+        return redirect(url_for(then, token=token))
+    return redirect(url_for(then, token=token, match_id=match_id))
 
 
 def _scoreboard_with_message(table, match, message: str, status: int):

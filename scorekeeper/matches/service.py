@@ -32,6 +32,14 @@ class StaleSheetError(Exception):
     message = "The sheet changed on another phone since you opened this form. Check the scores below, then save again: what you typed is kept."
 
 
+class MatchClosedError(ValueError):
+    """A change to a match that was ended early: it takes no entries until it is reopened."""
+
+    def __init__(self, message: str = "This match was ended early: reopen it to record or change hands.") -> None:
+        super().__init__(message)
+        self.message = message
+
+
 def new_token() -> str:
     """A link secret: 192 random bits, URL-safe."""
     return secrets.token_urlsafe(24)
@@ -144,16 +152,32 @@ def _replay_text(document: str):
 # -- saving -------------------------------------------------------------------------------------------
 
 def _claim_version(match: Match, version: int, finished: bool) -> None:
-    """Bump the match's version if it is still ``version``; otherwise the sheet is stale."""
+    """Bump the match's version if it is still ``version`` and still open; otherwise the sheet is stale
+    (another phone saved, or ended the match, first)."""
     values: dict[str, Any] = {"version": Match.version + 1,
                               "status": "finished" if finished else "active"}
     values["finished_at"] = (match.finished_at or utcnow()) if finished else None
+    _compare_and_swap(match, version, values, Match.status != "abandoned")
+
+
+def _compare_and_swap(match: Match, version: int, values: dict[str, Any], *conditions: Any) -> None:
+    """``UPDATE match SET values WHERE version = version``: the one way a match's version moves, so that
+    of two phones acting at once exactly one wins and the version counts every change."""
     result = db.session.execute(
-        sa.update(Match).where(Match.id == match.id, Match.version == version).values(**values)
+        sa.update(Match).where(Match.id == match.id, Match.version == version, *conditions).values(**values)
         .execution_options(synchronize_session=False)
     )
     if result.rowcount != 1:
+        db.session.rollback()
         raise StaleSheetError()
+
+
+def _check_open(match: Match, version: int) -> None:
+    """Refuse a change to a stale sheet, or to a match that was ended early."""
+    if version != match.version:
+        raise StaleSheetError()
+    if match.status == "abandoned":
+        raise MatchClosedError()
 
 
 def _check(match: Match, payloads: list[dict[str, Any]]):
@@ -187,8 +211,7 @@ def add_entry(match: Match, payload: dict[str, Any], *, version: int, key: str |
     existing = find_by_key(match, key)
     if existing is not None:
         return existing
-    if version != match.version:
-        raise StaleSheetError()
+    _check_open(match, version)
     result = _check(match, [e.payload for e in live_entries(match)] + [payload])
     position = max((e.position for e in match.entries), default=0) + 1
     entry = Entry(match_id=match.id, position=position, kind=payload["kind"], payload=payload,
@@ -209,8 +232,7 @@ def add_entry(match: Match, payload: dict[str, Any], *, version: int, key: str |
 
 def edit_entry(match: Match, entry: Entry, payload: dict[str, Any], *, version: int) -> None:
     """Replace an entry's payload, keeping the old one in its audit trail."""
-    if version != match.version:
-        raise StaleSheetError()
+    _check_open(match, version)
     payloads = [payload if e.id == entry.id else e.payload for e in live_entries(match)]
     result = _check(match, payloads)
     _claim_version(match, version, result.finished)
@@ -225,8 +247,7 @@ def edit_entry(match: Match, entry: Entry, payload: dict[str, Any], *, version: 
 
 def delete_entry(match: Match, entry: Entry, *, version: int) -> None:
     """Delete an entry (kept, marked deleted, restorable). Refused if what follows no longer replays."""
-    if version != match.version:
-        raise StaleSheetError()
+    _check_open(match, version)
     payloads = [e.payload for e in live_entries(match) if e.id != entry.id]
     result = _check(match, payloads)
     _claim_version(match, version, result.finished)
@@ -239,14 +260,40 @@ def delete_entry(match: Match, entry: Entry, *, version: int) -> None:
 
 def restore_entry(match: Match, entry: Entry, *, version: int) -> None:
     """Bring a deleted entry back in its old place."""
-    if version != match.version:
-        raise StaleSheetError()
+    _check_open(match, version)
     payloads = [e.payload for e in match.entries if e.deleted_at is None or e.id == entry.id]
     result = _check(match, payloads)
     _claim_version(match, version, result.finished)
     entry.deleted_at = None
     entry.history = list(entry.history or []) + [
         {"at": utcnow().isoformat(timespec="seconds"), "payload": entry.payload, "change": "restored"}]
+    _commit()
+    db.session.refresh(match)
+
+
+def abandon_match(match: Match, *, version: int) -> None:
+    """End a match early ("abandoned"): it keeps its hands and standings and takes no more entries
+    until reopened. Goes through the same version check as a hand, so a hand saved at the same moment
+    either lands before it or is refused as stale."""
+    _check_open(match, version)
+    _compare_and_swap(match, version, {"version": Match.version + 1, "status": "abandoned"},
+                      Match.status != "abandoned")
+    _commit()
+    db.session.refresh(match)
+
+
+def reopen_match(match: Match, *, version: int) -> None:
+    """Undo "end match early": the match is in progress again (or finished, if its hands already
+    finished it), through the same version check as a hand."""
+    if version != match.version:
+        raise StaleSheetError()
+    if match.status != "abandoned":
+        raise ValueError("This match was not ended early: there is nothing to reopen.")
+    finished = _check(match, [e.payload for e in live_entries(match)]).finished
+    _compare_and_swap(match, version, {
+        "version": Match.version + 1, "status": "finished" if finished else "active",
+        "finished_at": (match.finished_at or utcnow()) if finished else None,
+    }, Match.status == "abandoned")
     _commit()
     db.session.refresh(match)
 
@@ -270,7 +317,8 @@ def create_match(table: Table, *, variant: str, rules: dict[str, Any], seats: li
 
 
 __all__ = [
-    "InvalidMatchError", "StaleSheetError", "add_entry", "create_match", "delete_entry", "edit_entry",
+    "InvalidMatchError", "MatchClosedError", "StaleSheetError", "abandon_match", "add_entry", "create_match",
+    "delete_entry", "edit_entry", "reopen_match",
     "entry_or_404", "live_entries", "match_or_404", "new_token", "restore_entry", "seated_players",
     "standings", "table_or_404", "to_document",
 ]

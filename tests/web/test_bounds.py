@@ -104,3 +104,79 @@ def test_a_saved_hand_with_too_many_cards_is_refused_before_the_search(sheet, ap
     assert response.status_code == 422
     assert f"{names[1]} holds 40 cards: a hand of {find_variant(variant).name} has at most" in text_of(response)
     assert saved(app, match_id) == 0
+
+
+# -- 9. only active matches accept writes; ending early and reopening are version-checked ----------------
+
+def _status(app, match_id: int) -> tuple[str, int]:
+    from scorekeeper.models import Match
+
+    with app.app_context():
+        match = db.session.get(Match, match_id)
+        return match.status, match.version
+
+
+def test_an_ended_match_refuses_a_crafted_hand(sheet, app):
+    match_id, names = start(sheet, "free", 2)
+    assert sheet.record_points(match_id, {"Nat": 3, "Sam": 4}).status_code == 302
+    assert sheet.post(f"/t/{sheet.token}/m/{match_id}/abandon", {"version": sheet.version(match_id)}).status_code == 302
+    status, version = _status(app, match_id)
+    assert status == "abandoned"
+    response = sheet.record_points(match_id, {"Nat": 1, "Sam": 2}, version=version)
+    assert response.status_code == 422
+    assert "This match was ended early: reopen it to record or change hands." in text_of(response)
+    assert _status(app, match_id) == ("abandoned", version)
+    assert saved(app, match_id) == 1
+    # nor a void, an undo or a delete
+    for path in ("void", "undo"):
+        response = sheet.post(f"/t/{sheet.token}/m/{match_id}/{path}", {"version": version, "key": path})
+        assert response.status_code == 422, path
+    assert _status(app, match_id) == ("abandoned", version)
+
+
+def test_ending_early_is_version_checked(sheet, app):
+    match_id, _ = start(sheet, "free", 2)
+    drawn = sheet.version(match_id)
+    assert sheet.record_points(match_id, {"Nat": 3, "Sam": 4}).status_code == 302  # another phone saves
+    response = sheet.post(f"/t/{sheet.token}/m/{match_id}/abandon", {"version": drawn})
+    assert response.status_code == 409
+    assert "The sheet changed on another phone" in text_of(response)
+    assert _status(app, match_id) == ("active", drawn + 1)
+    # with the fresh version it goes through, and the version counts both changes
+    assert sheet.post(f"/t/{sheet.token}/m/{match_id}/abandon", {"version": drawn + 1}).status_code == 302
+    assert _status(app, match_id) == ("abandoned", drawn + 2)
+    # a hand typed on the old sheet cannot land after it
+    assert sheet.record_points(match_id, {"Nat": 1, "Sam": 1}, version=drawn + 1).status_code == 409
+    assert saved(app, match_id) == 1
+
+
+def test_a_match_ended_early_can_be_reopened(sheet, app):
+    match_id, _ = start(sheet, "free", 2)
+    assert sheet.record_points(match_id, {"Nat": 3, "Sam": 4}).status_code == 302
+    assert sheet.post(f"/t/{sheet.token}/m/{match_id}/abandon", {"version": sheet.version(match_id)}).status_code == 302
+    _, version = _status(app, match_id)
+    assert sheet.post(f"/t/{sheet.token}/m/{match_id}/reopen", {"version": version - 1}).status_code == 409
+    response = sheet.post(f"/t/{sheet.token}/m/{match_id}/reopen", {"version": version})
+    assert response.status_code == 302
+    assert response.headers["Location"].endswith(f"/t/{sheet.token}/m/{match_id}")
+    assert _status(app, match_id) == ("active", version + 1)
+    assert sheet.record_points(match_id, {"Nat": 1, "Sam": 2}).status_code == 302
+    # reopening a match that is in progress is refused in words
+    response = sheet.post(f"/t/{sheet.token}/m/{match_id}/reopen", {"version": sheet.version(match_id)})
+    assert response.status_code == 422
+    assert "This match was not ended early" in text_of(response)
+
+
+def test_the_service_reopens_a_finished_match_as_finished(sheet, app):
+    from scorekeeper.matches import service
+    from scorekeeper.models import Match
+
+    match_id, _ = start(sheet, "free", 2, rules={"target": 10})
+    assert sheet.record_points(match_id, {"Nat": 12, "Sam": 4}).status_code == 302
+    with app.app_context():
+        match = db.session.get(Match, match_id)
+        assert match.status == "finished"
+        match.status = "abandoned"  # an old import could hold this
+        db.session.commit()
+        service.reopen_match(match, version=match.version)
+        assert match.status == "finished"

@@ -77,7 +77,7 @@ def test_csv_does_not_let_a_name_become_a_formula(sheet, client):
 def test_table_export_has_roster_and_matches(played, client):
     sheet, first, second = played
     sheet.add_players("Dan")
-    assert sheet.post(f"/t/{sheet.token}/m/{first}/abandon").status_code == 302
+    assert sheet.post(f"/t/{sheet.token}/m/{first}/abandon", {"version": sheet.version(first)}).status_code == 302
     document = client.get(f"/t/{sheet.token}/export.json").get_json()
     assert document["format"] == "scorekeeper.table/1" and document["name"] == "Thursday night"
     assert document["players"] == ["Ann", "Ben", "Cat", "Dan"]
@@ -100,7 +100,7 @@ def test_match_round_trip_gives_identical_standings(played, client, app, sheet):
 
 def test_table_round_trip_gives_identical_standings(played, client, app, sheet):
     _, first, second = played
-    assert sheet.post(f"/t/{sheet.token}/m/{first}/abandon").status_code == 302
+    assert sheet.post(f"/t/{sheet.token}/m/{first}/abandon", {"version": sheet.version(first)}).status_code == 302
     document = client.get(f"/t/{sheet.token}/export.json").get_json()
     source = sheet.token
     target = sheet.create_table("Copy")

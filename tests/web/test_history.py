@@ -78,7 +78,7 @@ def test_history_paginates(sheet, client):
 
 def test_abandoned_match_is_kept_and_marked(played, client):
     sheet, first, second = played
-    assert sheet.post(f"/t/{sheet.token}/m/{second}/abandon").status_code == 302
+    assert sheet.post(f"/t/{sheet.token}/m/{second}/abandon", {"version": sheet.version(second)}).status_code == 302
     page = client.get(f"/t/{sheet.token}/history").get_data(as_text=True)
     assert f"/m/{second}/history" in page and "ended early" in page
     assert "ended early" in client.get(f"/t/{sheet.token}/m/{second}/history").get_data(as_text=True)

@@ -128,6 +128,6 @@ def test_unchanged_poll_runs_one_small_query_and_no_replay(game, client, app, mo
 def test_abandoning_the_match_changes_the_sheet(game, client, sheet):
     _, match_id, view_token = game
     etag = client.get(f"/v/{view_token}/sheet").headers["ETag"]
-    assert sheet.post(f"/t/{sheet.token}/m/{match_id}/abandon").status_code == 302
+    assert sheet.post(f"/t/{sheet.token}/m/{match_id}/abandon", {"version": sheet.version(match_id)}).status_code == 302
     response = client.get(f"/v/{view_token}/sheet", headers={"If-None-Match": etag})
     assert response.status_code == 200 and "Ended early" in response.get_data(as_text=True)
