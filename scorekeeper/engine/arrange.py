@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from itertools import product
+from itertools import combinations, product
 from typing import Iterable, Sequence
 
 from .cards import SUITS, Card, format_cards
@@ -60,6 +60,7 @@ __all__ = [
     "best_discard",
     "layoff",
     "check_declared",
+    "arrangements",
     "hand_mask",
     "mask_cards",
     "deadwood_mask",
@@ -2070,3 +2071,70 @@ def layoff(
 
     dfs(0, st0, j0, ())
     return best[1]
+
+
+def arrangements(
+    cards: Iterable[Card], rules: MeldRules, values: Sequence[int], max_points: int
+) -> list[Arrangement]:
+    """Every way to lay ``cards`` out in disjoint legal melds whose deadwood is at most ``max_points``.
+
+    A knocker who declared no melds may show any of these (RULES.md §10.4: the one best for the knocker
+    once the defenders' lay-offs are counted, which ``layoff`` works out for each). Melds are the shapes
+    ``check_declared`` accepts; identical cards from two decks give each layout once. Least deadwood comes
+    first; melds and cards keep the order the cards were given in, so a layout reads as the player typed.
+
+    >>> from scorekeeper.engine.cards import parse_cards, format_cards
+    >>> values = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+    >>> found = arrangements(parse_cards("3C 4C 5C 6C 6D 6H 6S"), MeldRules(), values, 3)
+    >>> [(" | ".join(format_cards(m) for m in a.melds), a.points) for a in found]
+    [('3♣ 4♣ 5♣ | 6♣ 6♦ 6♥ 6♠', 0), ('3♣ 4♣ 5♣ 6♣ | 6♦ 6♥ 6♠', 0), ('4♣ 5♣ 6♣ | 6♦ 6♥ 6♠', 3)]
+    """
+    values = _check_values(values)
+    p = _Params(rules)
+    cards = tuple(cards)
+    # naturals first, jokers last: the first card left is the one placed next
+    cards = tuple(c for c in cards if not c.is_joker) + tuple(c for c in cards if c.is_joker)
+    biggest = max(p.set_max, p.run_max if p.run_max < 10**6 else 14)
+    found: dict[tuple, Arrangement] = {}
+
+    def key(c: Card) -> tuple:
+        return c.sort_key()
+
+    def melds_with(first: Card, rest: tuple[Card, ...]):
+        """Legal melds holding ``first`` and some of ``rest``: (the meld, what is left), each once."""
+        seen: set[tuple] = set()
+        if first.is_joker:
+            groups = [[i for i, c in enumerate(rest) if c.is_joker]]
+        else:
+            groups = [
+                [i for i, c in enumerate(rest) if c.is_joker or c.rank == first.rank],
+                [i for i, c in enumerate(rest) if c.is_joker or c.suit == first.suit],
+            ]
+        for group in groups:
+            for size in range(2, min(len(group), biggest - 1) + 1):
+                for combo in combinations(group, size):
+                    meld = (first,) + tuple(rest[i] for i in combo)
+                    sig = tuple(sorted(key(c) for c in meld))
+                    if sig in seen:
+                        continue
+                    seen.add(sig)
+                    if isinstance(_layout(meld, p), str):
+                        continue
+                    chosen = set(combo)
+                    yield meld, tuple(c for i, c in enumerate(rest) if i not in chosen)
+
+    def walk(rest: tuple[Card, ...], melds: tuple, dead: tuple, points: int) -> None:
+        if points > max_points:
+            return
+        if not rest:
+            sig = (tuple(sorted(tuple(key(c) for c in m) for m in melds)), tuple(key(c) for c in dead))
+            if sig not in found:
+                found[sig] = Arrangement(tuple(melds), tuple(dead), points)
+            return
+        first, others = rest[0], rest[1:]
+        for meld, left in melds_with(first, others):
+            walk(left, melds + (meld,), dead, points)
+        walk(others, melds, dead + (first,), points + values[first.rank])
+
+    walk(cards, (), (), 0)
+    return sorted(found.values(), key=lambda a: (a.points, -len(a.melds)))

@@ -2,7 +2,8 @@
 
 A match is stored as its inputs only (DESIGN.md, "The match document"): the variant, the house rules,
 the seats and the ordered entries (hands, void hands, rebuys). :func:`replay` walks the entries in order,
-asks the variant's scorer (``scorekeeper.engine.scoring``) to score each hand, and applies the results in
+asks the variant (``scorekeeper.engine.variants``, bound to the match's rules) to score each hand, and
+applies the results in
 the order of RULES.md §10.0.9: totals, eliminations, rebuys, match end, end-of-match bonuses. Every
 problem refuses the whole document with an :class:`InvalidMatchError` naming the entry, the player and
 the field. ``docs/match-format.md`` documents every field read and returned here.
@@ -24,11 +25,11 @@ from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from typing import Any, Mapping
 
 from . import limits
-from .scoring import SCORERS
-from .scoring.base import (
+from .hands import (
     Hand, InvalidHandError, InvalidMatchError, InvalidRebuyError, MatchState, PlayerState,
-    RebuyPolicy, RuleView, Scorer, parse_held, parse_meld_list,
+    RebuyPolicy, parse_held, parse_meld_list,
 )
+from .variants import UnknownVariantError, Variant, find_variant
 
 FORMAT = "scorekeeper.match/1"
 CENT = Decimal("0.01")
@@ -151,8 +152,11 @@ def next_entry_context(document: Mapping[str, Any]) -> dict[str, Any]:
         "variant": run.key,
         "finished": st.finished,
         "players_in": [] if st.finished else list(run.state.still_in),
-        "ends": [] if st.finished else run.scorer.ends_allowed(run.state),
-        "by_required": run.scorer.by_required,
+        "ends": [] if st.finished else run.variant.ends_allowed(run.state),
+        "by_required": run.variant.by_required,
+        "knock_game": run.variant.knock_game,
+        "high_wins": run.variant.high_wins(),
+        "upcard_required": run.variant.upcard_required,
         "dealer": st.next_dealer,
         "hand_number": run.state.hands_played + 1,
         "rebuys_open": bool(st.open_rebuys),
@@ -160,7 +164,7 @@ def next_entry_context(document: Mapping[str, Any]) -> dict[str, Any]:
         "deal": st.deal,
         "contract": st.contract,
     }
-    ctx.update(run.scorer.context(run.state))
+    ctx.update(run.variant.context(run.state))
     return ctx
 
 
@@ -171,37 +175,20 @@ def _header_error(message: str, fld: str) -> InvalidMatchError:
     return InvalidMatchError(message, field=fld)
 
 
-def _load_scorer(key: str, players: list[str], overrides: Mapping[str, Any]) -> Scorer:
-    """The variant's scorer with its house rules resolved by the variant registry.
-
-    The registry (``scorekeeper.engine.variants``) owns switch validation; if it cannot be imported the
-    scorer's own defaults table is used with a plain unknown-name check, so replay keeps working.
-    """
-    scorer_cls = SCORERS.get(key)
-    if scorer_cls is None:
-        raise _header_error(f"unknown variant {key!r}", "variant")
-    variant = None
+def _load_variant(key: str, players: list[str], overrides: Mapping[str, Any]) -> Variant:
+    """The variant, bound to the match's house rules (validated by the variant: §10.0.10)."""
     try:
-        from . import variants as registry
-        find_variant = registry.find_variant
-    except (ImportError, AttributeError):
-        find_variant = None
-    if find_variant is not None:
-        try:
-            variant = find_variant(key)
-        except (KeyError, LookupError, ValueError):
-            variant = None
-    if variant is not None:
-        lo, hi = getattr(variant, "min_players", None), getattr(variant, "max_players", None)
-        if lo is not None and hi is not None and not lo <= len(players) <= hi:
-            raise _header_error(f"{variant.name} is for {lo}–{hi} players, not {len(players)}", "players")
-        try:
-            rules = variant.rules(len(players), **overrides)
-        except ValueError as exc:
-            raise _header_error(str(exc), "rules") from None
-        return scorer_cls(RuleView(rules, overrides), players, variant)
-    resolved = scorer_cls.resolve_defaults(len(players), overrides)
-    return scorer_cls(RuleView(resolved, overrides), players, None)
+        variant = find_variant(key)
+    except UnknownVariantError:
+        raise _header_error(f"unknown variant {key!r}", "variant") from None
+    if not variant.min_players <= len(players) <= variant.max_players:
+        raise _header_error(f"{variant.name} is for {variant.min_players}–{variant.max_players} players, "
+                            f"not {len(players)}", "players")
+    try:
+        rules = variant.rules(len(players), **overrides)
+    except ValueError as exc:
+        raise _header_error(str(exc), "rules") from None
+    return variant.for_match(rules, players)
 
 
 def _parse_stake(value: Any) -> Decimal | None:
@@ -241,16 +228,13 @@ class _Replay:
         overrides = document.get("rules") or {}
         if not isinstance(overrides, Mapping):
             raise _header_error("rules must be an object of house-rule switches", "rules")
-        self.scorer = _load_scorer(self.key, list(players), overrides)
+        self.variant = _load_variant(self.key, list(players), overrides)
         # what one hand can hold (cards, points), asked of the variant once (``limits``)
-        self.variant = self.scorer.variant
+        rules = self.variant.house
         self.cards_limit: int | None = None
-        self.points_limit: int | None = None
-        if self.variant is not None:
-            rules = self.scorer.rules.raw
-            if self.variant.cards_dealt(len(players), rules) is not None:
-                self.cards_limit = limits.hand_cards_limit(self.variant, len(players), rules)
-            self.points_limit = limits.hand_points_limit(self.variant, rules)
+        if self.variant.cards_dealt(len(players), rules) is not None:
+            self.cards_limit = limits.hand_cards_limit(self.variant, len(players), rules)
+        self.points_limit: int | None = limits.hand_points_limit(self.variant, rules)
         self.stake = _parse_stake(document.get("stake"))
         first = document.get("first_dealer", players[0])
         if first not in players:
@@ -268,7 +252,7 @@ class _Replay:
         self.dealer: str = first
         self.advance_dealer = False
         self.notes: list[str] = []
-        self.policy: RebuyPolicy | None = self.scorer.rebuy_policy()
+        self.policy: RebuyPolicy | None = self.variant.rebuy_policy()
         # an open rebuy window: who may still come back, on what total, after which hand
         self.window: dict[str, Any] | None = None
         self.end_notes: list[str] = []
@@ -301,12 +285,13 @@ class _Replay:
             self.advance_dealer = False
         return self.dealer
 
-    def next_seat_in(self, after: str) -> str:
+    def next_seat_in(self, after: str, also: frozenset[str] = frozenset()) -> str:
+        """The next seat after ``after`` whose player is in (or in ``also``)."""
         seats = self.state.seats
         i = seats.index(after)
         for step in range(1, len(seats) + 1):
             name = seats[(i + step) % len(seats)]
-            if self.state.players[name].state == "in":
+            if self.state.players[name].state == "in" or name in also:
                 return name
         return after
 
@@ -320,19 +305,19 @@ class _Replay:
                            summary=f"void hand: no score, {dealer} deals again")
 
     def parse_hand(self, index: int, entry: Mapping[str, Any]) -> Hand:
-        scorer = self.scorer
+        variant = self.variant
         known = {"kind", "end", "by", "held", "melds", "upcard", "deal", "note"}
         unknown = set(entry) - known
         if unknown:
             raise InvalidHandError(f"unknown field {sorted(unknown)[0]!r}", entry=index, field="kind")
         players_in = self.state.still_in
         end = entry.get("end")
-        ends = scorer.ends_allowed(self.state)
+        ends = variant.ends_allowed(self.state)
         if end not in ends:
             raise InvalidHandError(f"a hand of {self.key} ends by {' or '.join(ends)}, not {end!r}",
                                    entry=index, field="end")
         by = entry.get("by")
-        if scorer.by_required:
+        if variant.by_required:
             if by is None:
                 raise InvalidHandError("say who ended the hand", entry=index, field="by")
             self.check_player_in(index, by, "by")
@@ -351,7 +336,7 @@ class _Replay:
                     held={p: held[p] for p in players_in if p in held},
                     number=self.state.hands_played + 1, raw=entry)
         for name in players_in:
-            if name not in held and not scorer.may_leave_out(hand, name):
+            if name not in held and not variant.may_leave_out(hand, name):
                 raise InvalidHandError(f"{name} is missing: give {name}'s cards or points",
                                        entry=index, player=name, field="points")
         if entry.get("melds") is not None:
@@ -360,7 +345,7 @@ class _Replay:
             if self.cards_limit is not None and laid > self.cards_limit:
                 raise InvalidHandError(f"the melds hold {laid} cards: one hand of {self.variant.name} holds at "
                                        f"most {self.cards_limit}", entry=index, player=by, field="melds")
-        scorer.parse_extra(hand, entry)
+        variant.parse_extra(hand, entry)
         return hand
 
     def check_bounds(self, index: int, held: Any) -> None:
@@ -368,7 +353,7 @@ class _Replay:
         any search or arithmetic."""
         if held.cards is not None and self.cards_limit is not None:
             try:
-                limits.check_hand_cards(held.cards, self.variant, len(self.state.seats), self.scorer.rules.raw,
+                limits.check_hand_cards(held.cards, self.variant, len(self.state.seats), self.variant.house,
                                         who=held.player)
             except limits.LimitError as exc:
                 raise InvalidHandError(exc.message, entry=index, player=held.player, field="cards") from None
@@ -385,9 +370,9 @@ class _Replay:
             raise InvalidHandError(f"{name} is out and cannot be in this hand", entry=index, player=name, field=fld)
 
     def hand(self, index: int, entry: Mapping[str, Any]) -> EntryResult:
-        state, scorer = self.state, self.scorer
+        state, variant = self.state, self.variant
         hand = self.parse_hand(index, entry)
-        scored = scorer.score(hand, state)
+        scored = variant.score(hand, state)
         players_in = hand.players_in
         if scored.wins_match:
             # a rumino: no hand scores, the match and the pot go to the one who made it (§1.4)
@@ -397,7 +382,7 @@ class _Replay:
             return EntryResult(index, "hand", hand.end, hand.by, hand.dealer, {}, {}, scored.explanations,
                                self.totals(), [], scored.summary)
         # 5. add to totals (floor at zero where the table plays that way)
-        floor = bool(scorer.rules.get("floor_total_at_zero", False))
+        floor = bool(variant.house.get("floor_total_at_zero"))
         before = {p: state.players[p].total for p in players_in}
         for name in players_in:
             ps = state.players[name]
@@ -414,12 +399,12 @@ class _Replay:
             state.players[scored.winner].hands_won += 1
         # 6. eliminations
         eliminated: list[str] = []
-        limit = scorer.elimination()
+        limit = variant.elimination()
         if limit is not None:
             threshold, inclusive = limit
             eliminated = [p for p in players_in
                           if (state.players[p].total >= threshold if inclusive else state.players[p].total > threshold)]
-        if eliminated and len(eliminated) == len(players_in) and scorer.all_bust_replays():
+        if eliminated and len(eliminated) == len(players_in) and variant.all_bust_replays():
             # everybody is out at once and the table replays the hand (Rumino A7 switch): treat as void
             for name in players_in:
                 ps = state.players[name]
@@ -438,7 +423,7 @@ class _Replay:
         state.hands_played += 1
         state.history.append(scored)
         # the next dealer: 2-player Gin's winner, otherwise the next seat still in (decided when dealt)
-        chosen = scorer.next_dealer(state, hand, scored)
+        chosen = variant.next_dealer(state, hand, scored)
         if chosen is not None:
             self.dealer, self.advance_dealer = chosen, False
         else:
@@ -446,10 +431,10 @@ class _Replay:
         self.notes.extend(scored.notes)
         result = EntryResult(index, "hand", hand.end, hand.by, hand.dealer,
                              {p: scored.scores.get(p, 0) for p in players_in},
-                             {p: v for p, v in scored.win_points.items() if v} if scorer.keeps_win_points else {},
+                             {p: v for p, v in scored.win_points.items() if v} if variant.keeps_win_points() else {},
                              dict(scored.explanations), {}, eliminated, scored.summary)
         # 8. match end by a target, a deal count, three gins
-        winners = scorer.match_over(state, hand, scored)
+        winners = variant.match_over(state, hand, scored)
         still_in = state.still_in
         if winners:
             for name in eliminated:
@@ -546,13 +531,13 @@ class _Replay:
                 ps.state = "winner"
             elif ps.state in ("in", "out"):
                 ps.state = "finished"
-        self.end_notes = self.scorer.finish(state)
+        self.end_notes = self.variant.finish(state)
 
     def totals(self) -> dict[str, int]:
         return {p.name: p.total for p in self.state.players.values()}
 
     def standings(self) -> Standings:
-        state, scorer = self.state, self.scorer
+        state, variant = self.state, self.variant
         pot = None
         payouts: dict[str, Decimal] = {}
         remainder = None
@@ -569,41 +554,42 @@ class _Replay:
                     ps = state.players[name]
                     cost = self.policy.cost_of(self.stake, ps.rebuys + 1) if self.stake is not None else None
                     offers.append(RebuyOffer(name, self.window["total"], cost))
-        leaders = state.winners if state.finished else scorer.leaders(state)
+        leaders = state.winners if state.finished else variant.leaders(state)
         places = self.places()
         players = [
             PlayerStanding(
                 name=ps.name, total=ps.total,
-                win_points=ps.win_points if scorer.keeps_win_points else None,
+                win_points=ps.win_points if variant.keeps_win_points() else None,
                 state=ps.state, rebuys=ps.rebuys, paid=ps.paid,
-                boxes=ps.boxes if scorer.has_boxes else None, place=places[ps.name],
+                boxes=ps.boxes if variant.has_boxes() else None, place=places[ps.name],
             )
             for ps in state.players.values()
         ]
-        ctx = scorer.context(state)
+        ctx = variant.context(state)
         next_dealer = None if state.finished else self.peek_dealer()
         return Standings(
             variant=self.key, players=players, hands=list(self.results), finished=state.finished,
             winners=list(state.winners), pot=pot, payouts=payouts, pot_remainder=remainder,
             next_dealer=next_dealer, open_rebuys=offers,
             deal=ctx.get("deal"), contract=ctx.get("contract"), leader=list(leaders),
-            notes=self.notes + scorer.notes(state) + self.end_notes,
+            notes=self.notes + variant.notes(state) + self.end_notes,
         )
 
     def peek_dealer(self) -> str:
         if self.advance_dealer:
-            # rebuys still open count as in: a player who rebuys keeps their seat
-            return self.next_seat_in(self.dealer)
+            # rebuys still open count as in: a player who rebuys keeps their seat (§10.0.7)
+            waiting = frozenset(self.window["players"]) if self.window is not None else frozenset()
+            return self.next_seat_in(self.dealer, waiting)
         return self.dealer
 
     def places(self) -> dict[str, int]:
         """1 for the winners (or leaders); then by state (in before out) and total, ties sharing a place."""
-        state, scorer = self.state, self.scorer
+        state, variant = self.state, self.variant
         rank_state = {"winner": 0, "in": 1, "out": 2, "finished": 2}
 
         def key(ps: PlayerState) -> tuple:
             # the variant's order: by total, Kalooki by win points where they decide (D6, win_points_race)
-            return (rank_state[ps.state],) + tuple(scorer.place_key(ps))
+            return (rank_state[ps.state],) + tuple(variant.place_key(ps))
 
         ordered = sorted(state.players.values(), key=key)
         places: dict[str, int] = {}

@@ -1,4 +1,4 @@
-"""The scoring package's helpers on their own: rounding, rebuy costs, the knock-game arrangement search."""
+"""Scoring helpers on their own: rounding, rebuy costs, least deadwood and lay-offs through the variants."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ import pytest
 
 from scorekeeper.engine.cards import parse_cards
 from scorekeeper.engine.match import InvalidMatchError, next_entry_context, preview_hand, replay
-from scorekeeper.engine.scoring.base import RebuyPolicy, round_to_ten
-from scorekeeper.engine.scoring.knock import Shape, defender_deadwood, least_deadwood
+from scorekeeper.engine.hands import RebuyPolicy
+from scorekeeper.engine.variants import find_variant
+from scorekeeper.engine.variants.ramino import round_to_ten
 
-RUMINO = Shape(run_max=4, distinct_suits=False)
-RUMINO_VALUES = (10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
-GIN_VALUES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+RUMINO = find_variant("rumino")
+GIN = find_variant("gin")
 
 
 @pytest.mark.parametrize(("mode", "expected"), [
@@ -34,7 +34,7 @@ def test_ra5_rounding_table(mode, expected):
     ("half_stake", ["10.00", "10.00", "10.00"]),
 ])
 def test_rebuy_costs(cost, expected):
-    policy = RebuyPolicy(cost=cost)
+    policy = RebuyPolicy(2, None, "highest_remaining", cost)
     assert [str(policy.cost_of(Decimal("20"), n)) for n in (1, 2, 3)] == expected
 
 
@@ -46,17 +46,17 @@ def test_rebuy_costs(cost, expected):
     ("6C 7C 8C 9C QS QD JK", 0),  # R2: gin as 4 + 3
 ])
 def test_rumino_least_deadwood(cards, points):
-    assert least_deadwood(parse_cards(cards), RUMINO_VALUES, RUMINO).points == points
+    assert RUMINO.arrange(parse_cards(cards)).points == points
 
 
 def test_layoffs_chain_along_a_run_but_stop_at_the_king():
     melds = [parse_cards("9C 10C JC")]
-    lay = defender_deadwood(parse_cards("7C 8C QC KC 2D"), melds, GIN_VALUES)
+    lay = GIN.layoff(parse_cards("7C 8C QC KC 2D"), melds)
     assert lay.points == 2 and len(lay.laid_off) == 4
 
 
 def test_no_layoff_onto_a_full_set():
-    lay = defender_deadwood(parse_cards("5S 9D"), [parse_cards("5H 5D 5C")], GIN_VALUES)
+    lay = GIN.layoff(parse_cards("5S 9D"), [parse_cards("5H 5D 5C")])
     assert lay.points == 9
 
 

@@ -2,9 +2,13 @@
 
 This module owns what every variant shares: how house rules are described for forms, how they are
 validated and resolved (RULES.md Part II §10.0.10: *variant defaults <- preset bundle <- explicit
-overrides*), and the thin wrappers that turn a variant's rules into the generic meld checks of
-``scorekeeper.engine.melds``. A variant module subclasses ``Variant`` and overrides class-level metadata
-(as python-chess variants do) plus the few methods whose answer differs.
+overrides*), the thin wrappers that turn a variant's rules into the generic meld checks of
+``scorekeeper.engine.melds`` and the solver of ``scorekeeper.engine.arrange``, and the hooks ``match.py``
+calls to score a hand and end a match (with their defaults). A variant module subclasses ``Variant`` and
+overrides class-level metadata (as python-chess variants do) plus the few methods whose answer differs.
+
+A registry variant is unbound: every method takes optional ``rules`` (None: the defaults). Replay binds
+a copy to one match with ``for_match(rules, players)``; the bound copy answers with that match's rules.
 
 >>> from scorekeeper.engine.variants import find_variant
 >>> rules = find_variant("gin").rules(preset="classic_pagat", gin_bonus=25)
@@ -19,8 +23,9 @@ scorekeeper.engine.variants.base.InvalidRulesError: knock_limit must be a whole 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+import copy
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, ClassVar, Iterable, Literal
@@ -28,7 +33,8 @@ from typing import Any, ClassVar, Iterable, Literal
 from .. import arrange as _arrange
 from .. import melds as _melds
 from ..arrange import Arrangement, DeclaredCheck
-from ..cards import Card, InvalidCardError, parse_cards
+from ..cards import Card, InvalidCardError, check_copies, format_cards, parse_cards
+from ..hands import Hand, HandScore, Held, MatchState, PlayerState, RebuyPolicy
 from ..melds import ContractCheck, MeldCheck, MeldRules, OpeningCheck
 
 SwitchType = Literal["bool", "int", "enum", "int_or_null"]
@@ -117,7 +123,7 @@ class Rules(Mapping[str, Any]):
     resolved for (None if not given).
     """
 
-    __slots__ = ("_values", "variant", "overrides", "n_players")
+    __slots__ = ("_values", "variant", "overrides", "n_players", "_memo")
 
     def __init__(self, variant: str, values: Mapping[str, Any], overrides: Mapping[str, Any],
                  n_players: int | None) -> None:
@@ -125,6 +131,8 @@ class Rules(Mapping[str, Any]):
         object.__setattr__(self, "variant", variant)
         object.__setattr__(self, "overrides", dict(overrides))
         object.__setattr__(self, "n_players", n_players)
+        # what the variant derives from these rules once (meld rules, values): rules never change
+        object.__setattr__(self, "_memo", {})
 
     def __getitem__(self, key: str) -> Any:
         return self._values[key]
@@ -180,6 +188,17 @@ class Variant(ABC):
     SWITCHES: ClassVar[tuple[Switch, ...]] = ()
     #: cards a player may hold beyond the deal and the one card drawn (``limits.hand_cards_limit``)
     extra_cards_held: ClassVar[int] = 0
+    #: a knock game (Rumino, Gin, Oklahoma): the one who ends the hand is always entered, lay-offs exist
+    knock_game: ClassVar[bool] = False
+    #: whether a hand names who ended it (every variant but free scoring)
+    by_required: ClassVar[bool] = True
+    #: whether each hand needs its upcard (Oklahoma: it sets the knock limit)
+    upcard_required: ClassVar[bool] = False
+
+    #: the resolved rules of the match this copy is bound to (None for the registry's unbound variant)
+    house: Rules | None = None
+    #: the seats of the bound match
+    players: list[str] = []
 
     # -- metadata -------------------------------------------------------------------------------------
 
@@ -196,7 +215,8 @@ class Variant(ABC):
 
     def jokers(self, n_players: int | None = None, rules: Rules | None = None) -> int:
         """How many jokers the deck(s) hold."""
-        rules = rules if rules is not None else self.rules(n_players)
+        if rules is None:
+            rules = self.house if self.house is not None else self.rules(n_players)
         return int(rules.get("jokers_in_deck") or 0)
 
     # -- house rules ----------------------------------------------------------------------------------
@@ -285,10 +305,16 @@ class Variant(ABC):
                     else str(self.min_players))
             raise InvalidRulesError(f"{self.name} is for {span} players, not {n_players}")
 
-    def _resolve(self, rules: Rules | Mapping[str, Any] | None) -> Rules:
-        """Accept resolved rules, a mapping of overrides, or None (the defaults)."""
+    def _resolve(self, rules: Rules | Mapping[str, Any] | None = None) -> Rules:
+        """Accept resolved rules, a mapping of overrides, or None (the bound match's rules, else the
+        defaults, resolved once)."""
         if rules is None:
-            return self.rules()
+            if self.house is not None:
+                return self.house
+            found = self.__dict__.get("_default_rules")
+            if found is None:
+                found = self._default_rules = self.rules()
+            return found
         if isinstance(rules, Rules):
             if rules.variant != self.key:
                 raise InvalidRulesError(f"these rules are for {rules.variant}, not {self.key}")
@@ -304,7 +330,7 @@ class Variant(ABC):
     def card_value(self, card: Card | str, rules: Rules | None = None) -> int:
         """What one card counts when it is held, not melded. A joker counts as a joker."""
         card = Card.parse(card) if isinstance(card, str) else card
-        return self.values(self._resolve(rules))[card.rank]
+        return self._solver(rules)[1][card.rank]
 
     @abstractmethod
     def meld_rules(self, rules: Rules | None = None) -> MeldRules:
@@ -312,50 +338,196 @@ class Variant(ABC):
 
     def check_meld(self, cards: str | Iterable[Card], rules: Rules | None = None) -> MeldCheck:
         """Check one meld under these rules (cards as text or ``Card`` values)."""
-        return _melds.check_meld(cards, self.meld_rules(self._resolve(rules)))
+        return _melds.check_meld(cards, self._solver(rules)[0])
 
     def arrange(self, cards: str | Iterable[Card], rules: Rules | None = None) -> Arrangement:
         """The arrangement of ``cards`` with the least deadwood (or least value left) under these rules.
 
         Delegates to ``scorekeeper.engine.arrange.arrange`` with this variant's meld rules and values.
         """
-        rules = self._resolve(rules)
-        return _arrange.arrange(_cards(cards), self.meld_rules(rules), self.values(rules))
+        meld_rules, values = self._solver(rules)
+        return _arrange.arrange(_cards(cards), meld_rules, values)
+
+    def _solver(self, rules: Rules | Mapping[str, Any] | None = None) -> tuple[MeldRules, tuple[int, ...]]:
+        """(meld rules, card values) for these rules, worked out once per ``Rules``: the solver keeps its
+        tables for the last pair it saw, so handing it the same objects again costs nothing."""
+        resolved = self._resolve(rules)
+        found = resolved._memo.get("solver")
+        if found is None:
+            found = resolved._memo["solver"] = (self.meld_rules(resolved), tuple(self.values(resolved)))
+        return found
 
     @abstractmethod
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
         """The rules in plain words for the new-match page, one sentence per line."""
 
 
-class KnockGame:
-    """Mixin for knock games (Rumino, Gin, Oklahoma): discards, lay-offs and declared arrangements.
+    # -- one match: what replay asks (RULES.md §10.0.9 gives the order) --------------------------------
 
-    Each method delegates to the function of the same name in ``scorekeeper.engine.arrange``.
-    """
+    def for_match(self, rules: Rules, players: Iterable[str]) -> "Variant":
+        """A copy of this variant bound to one match's rules and seats; replay scores with it."""
+        bound = copy.copy(self)
+        bound.house = self._resolve(rules)
+        bound.players = list(players)
+        return bound
 
-    def best_discard(self, cards: str | Iterable[Card], rules: Rules | None = None) -> tuple[Card, Arrangement]:
-        """The discard that leaves the least deadwood, and the arrangement of the cards kept."""
-        rules = self._resolve(rules)  # type: ignore[attr-defined]
-        return _arrange.best_discard(_cards(cards), self.meld_rules(rules), self.values(rules))  # type: ignore[attr-defined]
+    def high_wins(self, rules: Rules | None = None) -> bool:
+        """Whether a high total is good (points won) rather than bad (penalties)."""
+        return False
 
-    def layoff(self, defender_cards: str | Iterable[Card], knocker_melds: Iterable[str | Iterable[Card]],
-               rules: Rules | None = None) -> Arrangement:
-        """The defender's least deadwood after their own melds and lay-offs on the knocker's melds."""
-        rules = self._resolve(rules)  # type: ignore[attr-defined]
-        return _arrange.layoff(_cards(defender_cards), [_cards(m) for m in knocker_melds],
-                               self.meld_rules(rules), self.values(rules))  # type: ignore[attr-defined]
+    def keeps_win_points(self, rules: Rules | None = None) -> bool:
+        """Whether win points are kept apart from the total (Kalooki, the seed scheme)."""
+        return False
 
-    def check_declared(self, melds: Iterable[str | Iterable[Card]], deadwood: str | Iterable[Card],
-                       rules: Rules | None = None) -> DeclaredCheck:
-        """Check a knocker's declared arrangement (legal melds, cards the deck can hold)."""
-        rules = self._resolve(rules)  # type: ignore[attr-defined]
-        return _arrange.check_declared([_cards(m) for m in melds], _cards(deadwood),
-                                       self.meld_rules(rules), self.values(rules))  # type: ignore[attr-defined]
+    def has_boxes(self, rules: Rules | None = None) -> bool:
+        """Whether hands won are counted as boxes (2-player Gin and Oklahoma)."""
+        return False
+
+    def ends_allowed(self, state: MatchState) -> list[str]:
+        """The ``end`` values the next hand may carry."""
+        return list(self.ends)
+
+    def may_leave_out(self, hand: Hand, player: str) -> bool:
+        """Whether ``player`` may be missing from ``held`` (the one who went out, by default)."""
+        return player == hand.by
+
+    def parse_extra(self, hand: Hand, entry: Mapping[str, Any]) -> None:
+        """Read the variant's own hand fields (``upcard``, ``deal``); refuse those it does not have."""
+        for name in ("upcard", "deal"):
+            if entry.get(name) is not None:
+                raise hand.error(f"this game has no {name}", field=name)
+
+    def score(self, hand: Hand, state: MatchState) -> HandScore:
+        """Score one hand: each player's change, win points, explanations."""
+        raise NotImplementedError
+
+    def elimination(self) -> tuple[int, bool] | None:
+        """(threshold, inclusive) on the total, or None where nobody is knocked out."""
+        return None
+
+    def rebuy_policy(self) -> RebuyPolicy | None:
+        """When and how a knocked-out player comes back; None where nobody can."""
+        return None
+
+    def all_bust_replays(self) -> bool:
+        """Whether a hand that knocks everyone out is played again (Rumino's switch)."""
+        return False
+
+    def match_over(self, state: MatchState, hand: Hand, scored: HandScore) -> list[str] | None:
+        """Winners if this hand ended the match by a target or a deal count; None otherwise."""
+        return None
+
+    def finish(self, state: MatchState) -> list[str]:
+        """End-of-match adjustments (game bonus, boxes, shutout); returns notes saying what was added."""
+        return []
+
+    def next_dealer(self, state: MatchState, hand: Hand, scored: HandScore) -> str | None:
+        """Who deals next if not simply the next seat still in (2-player Gin: the hand's winner)."""
+        return None
+
+    def leaders(self, state: MatchState) -> list[str]:
+        """Who leads an unfinished match: the best total among the players still in."""
+        return self.best_of(state.still_in or list(state.players), state)
+
+    def place_key(self, ps: PlayerState) -> tuple:
+        """How players are ordered for ``place``, after their state (best first; equal keys share)."""
+        return ((-1 if self.high_wins() else 1) * ps.total,)
+
+    def context(self, state: MatchState) -> dict[str, Any]:
+        """Variant-specific facts the form needs for the next hand."""
+        return {}
+
+    def notes(self, state: MatchState) -> list[str]:
+        return []
+
+    # -- helpers for the hooks ------------------------------------------------------------------------
+
+    def table_decks(self) -> int:
+        """Packs in play at the bound match's table."""
+        return self.decks(len(self.players))
+
+    def table_jokers(self) -> int:
+        """Jokers in play at the bound match's table."""
+        return self.jokers(len(self.players), self.house)
+
+    def check_copies(self, hand: Hand, *, melds_are_extra: bool = True) -> None:
+        """Every card in the hand (held cards, plus declared melds when they are not part of a held
+        hand) must fit in the deck (§10.0.4)."""
+        cards: list[Card] = []
+        for held in hand.held.values():
+            if held.cards:
+                cards.extend(held.cards)
+        if melds_are_extra:
+            for meld in hand.melds or []:
+                cards.extend(meld)
+        try:
+            check_copies(cards, decks=self.table_decks(), jokers=self.table_jokers())
+        except InvalidCardError as exc:
+            raise hand.error(str(exc), field="cards") from None
+
+    def card_count(self, hand: Hand, held: Held, allowed: Iterable[int], what: str) -> None:
+        """Refuse a hand of cards whose size is impossible (§10.0.4)."""
+        if held.cards is None:
+            return
+        n = len(held.cards)
+        allowed = list(allowed)
+        if n not in allowed:
+            if len(allowed) == 1:
+                need = f"exactly {allowed[0]}"
+            elif allowed == list(range(allowed[0], allowed[-1] + 1)):
+                need = f"{allowed[0]} to {allowed[-1]}"
+            else:
+                need = " or ".join(str(a) for a in allowed)
+            raise hand.error(f"{held.player} {what} {need} cards, not {n}", player=held.player, field="cards")
+
+    def check_melds(self, hand: Hand) -> None:
+        """Every declared meld must be valid in this game."""
+        meld_rules = self._solver()[0]
+        for meld in hand.melds or []:
+            check = _melds.check_meld(meld, meld_rules)
+            if not check.valid:
+                raise hand.error(f"{format_cards(meld)}: {check.reason}", player=hand.by, field="melds")
+
+    def held_value(self, held: Held) -> tuple[int, str]:
+        """(points, explanation) for a going-out loser: every card held counts (cards in hand)."""
+        if held.cards is None:
+            return held.points or 0, f"{held.points}"
+        vals = self._solver()[1]
+        parts = [vals[c.rank] for c in held.cards]
+        total = sum(parts)
+        text = format_cards(held.cards)
+        if len(parts) > 1:
+            return total, f"{text}: {' + '.join(map(str, parts))} = {total}"
+        return total, f"{text}: {total}"
+
+    def best_of(self, names: Iterable[str], state: MatchState) -> list[str]:
+        """The players among ``names`` with the best total (lowest, or highest where high wins)."""
+        names = list(names)
+        if not names:
+            return []
+        pick = max if self.high_wins() else min
+        best = pick(state.players[n].total for n in names)
+        return [n for n in names if state.players[n].total == best]
+
+    def rebuys_from_switches(self, cost_switch: str = "rebuy_cost_mode", score: str | None = None) -> RebuyPolicy:
+        """The rebuy policy read from the usual switches (Rumino's names; Kalooki names its cost
+        ``rebuy_cost`` and fixes the score instead of offering ``rebuy_score``)."""
+        r = self._resolve()
+        return RebuyPolicy(min_remaining=r.rebuy_min_remaining, max_rebuys=r.max_rebuys,
+                           score=score or r.rebuy_score, cost=r[cost_switch])
 
 
-def _cards(cards: str | Iterable[Card] | Iterable[str]) -> list[Card]:
+
+def _cards(cards: str | Iterable[Card] | Iterable[str]) -> Sequence[Card]:
+    """Cards as text, tokens or ``Card`` values, as a sequence of ``Card`` (a list of cards as is)."""
     if isinstance(cards, str):
         return parse_cards(cards)
+    if isinstance(cards, (list, tuple)):
+        for c in cards:
+            if not isinstance(c, Card):
+                break
+        else:
+            return cards
     return [c if isinstance(c, Card) else Card.parse(c) for c in cards]
 
 
@@ -373,7 +545,7 @@ def card_values(ace: int, joker: int, *, pictures: int = 10, low: int | None = N
     return (joker, ace, *pips, pictures, pictures, pictures)
 
 
-__all__ = ["Variant", "KnockGame", "Switch", "Rules", "InvalidRulesError", "UnknownVariantError", "card_values",
+__all__ = ["Variant", "Switch", "Rules", "InvalidRulesError", "UnknownVariantError", "card_values",
            "MeldCheck", "OpeningCheck", "ContractCheck", "InvalidCardError"]
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from ..cards import Card
+from ..hands import Hand, HandScore, MatchState
 from ..melds import InvalidMeldError, MeldCheck, MeldRules
 from .base import InvalidRulesError, Rules, Switch, Variant
 
@@ -29,6 +30,7 @@ class Free(Variant):
     summary = "Any other game: type each player's points per hand; lowest or highest wins."
     min_players, max_players = 1, 12
     ends = ("scores",)
+    by_required = False
     SWITCHES = (
         Switch("winner", "enum", "lowest", "Whether the lowest or the highest total wins.",
                choices=("lowest", "highest")),
@@ -41,6 +43,10 @@ class Free(Variant):
         if values["elimination_at"] is not None and values["winner"] == "highest":
             raise InvalidRulesError(
                 'elimination_at does not apply when winner is "highest": it is used only when winner is "lowest"')
+        # with one player, an elimination could only knock out the winner (RULES §10.8)
+        if values["elimination_at"] is not None and n_players == 1:
+            raise InvalidRulesError("elimination_at needs at least 2 players: with 1 player it could only "
+                                    "knock out the winner; use target to end the match")
 
     def cards_dealt(self, n_players: int | None = None, rules: Rules | None = None) -> None:
         return None
@@ -75,3 +81,34 @@ class Free(Variant):
         if r.target is None and r.elimination_at is None:
             lines.append("No target: the table decides when the match ends.")
         return lines
+
+    # -- a hand: typed scores (RULES §10.8) ------------------------------------------------------------
+
+    def high_wins(self, rules: Rules | None = None) -> bool:
+        return self._resolve(rules).winner == "highest"
+
+    def may_leave_out(self, hand: Hand, player: str) -> bool:
+        return False  # every player still in is required (§10.8)
+
+    def score(self, hand: Hand, state: MatchState) -> HandScore:
+        """Every player in types their points; negative is allowed, cards are not (§10.8)."""
+        scored = HandScore(summary="scores typed")
+        for name in hand.players_in:
+            held = hand.held[name]
+            if not held.typed:
+                raise hand.error(f"{name}: free scoring takes points, not cards", player=name, field="cards")
+            scored.scores[name] = held.points
+            scored.explanations[name] = f"typed {held.points:+d}" if held.points else "typed 0"
+        return scored
+
+    def elimination(self) -> tuple[int, bool] | None:
+        at = self.house.elimination_at
+        return None if at is None else (at, True)
+
+    def match_over(self, state: MatchState, hand: Hand, scored: HandScore) -> list[str] | None:
+        target = self.house.target
+        if target is None:
+            return None
+        if not any(state.players[p].total >= target for p in hand.players_in):
+            return None
+        return self.best_of(state.still_in or hand.players_in, state)

@@ -22,11 +22,18 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ..arrange import Arrangement
+from ..cards import format_cards
+from ..hands import Hand, HandScore, MatchState, check_typed
 from ..melds import MeldRules
-from .base import KnockGame, Rules, Switch, Variant, card_values, values_sentence
+from .base import Rules, Switch, Variant, card_values, values_sentence
+from .going_out import not_melded
+from .knock import KnockGame
 
 #: The seed scheme's fixed winner points (RULES §5.2): the scheme has no bonuses to switch.
 SEED_WINNER_POINTS = {"gin": 25, "undercut": 20, "knock": 10}
+#: Cards each player holds: 10 with two players, 7 with three or four (the seed).
+HAND_SIZE, SEED_HAND_SIZE = 10, 7
 
 _TWO = (("multiplayer_scheme", (None,)),)
 _SEED = (("multiplayer_scheme", ("seed_penalty",)),)
@@ -34,7 +41,8 @@ _SHUTOUT = ("game_bonus_200", "double_hand_points", "double_total")
 
 
 class KnockRummy(KnockGame, Variant):
-    """What Gin and Oklahoma share: one pack, no jokers, ace low, deadwood counted A1 pictures 10."""
+    """What Gin and Oklahoma share: one pack, no jokers, ace low, deadwood counted A1 pictures 10, and
+    the scoring of RULES §4.4 (two players) and §5.2 (the seed's penalty scheme for three or four)."""
 
     ends = ("knock", "gin", "big_gin")
     min_players, max_players = 2, 4
@@ -42,7 +50,7 @@ class KnockRummy(KnockGame, Variant):
     def cards_dealt(self, n_players: int | None = None, rules: Rules | None = None) -> int:
         if n_players is None and rules is not None:
             n_players = rules.n_players
-        return 7 if n_players is not None and n_players >= 3 else 10
+        return SEED_HAND_SIZE if n_players is not None and n_players >= 3 else HAND_SIZE
 
     def decks(self, n_players: int | None = None) -> int:
         return 1
@@ -59,6 +67,281 @@ class KnockRummy(KnockGame, Variant):
         return MeldRules(game_name=self.name, set_min=3, set_max=4, set_distinct_suits=True,
                          run_min=3, run_max=None, ace_run="low_only", max_jokers_per_meld=0,
                          min_naturals_per_meld=1, decks=1, jokers_in_deck=0)
+
+    # -- the hand's own facts -------------------------------------------------------------------------
+
+    def seed_scheme(self, rules: Rules | None = None) -> bool:
+        """Whether these rules use the seed's penalty scheme (3–4 players, or chosen)."""
+        raise NotImplementedError
+
+    def high_wins(self, rules: Rules | None = None) -> bool:
+        return True  # points are won, in both schemes
+
+    def keeps_win_points(self, rules: Rules | None = None) -> bool:
+        return self.seed_scheme(rules)
+
+    def has_boxes(self, rules: Rules | None = None) -> bool:
+        return not self.seed_scheme(rules)
+
+    def hand_knock_limit(self, hand: Hand) -> int:
+        """Highest deadwood a knock may show in this hand (0: only gin)."""
+        return self.house.knock_limit
+
+    def multiplier(self, hand: Hand) -> tuple[int, str]:
+        return 1, ""
+
+    def may_leave_out(self, hand: Hand, player: str) -> bool:
+        return player == hand.by and hand.end != "knock"
+
+    def typed_maximum(self) -> int:
+        return self.cards_dealt(len(self.players)) * max(self._solver()[1][1:])
+
+    # -- scoring: one method per way a hand ends -------------------------------------------------------
+
+    def score(self, hand: Hand, state: MatchState) -> HandScore:
+        by_cards = hand.held.get(hand.by)
+        self.check_copies(hand, melds_are_extra=by_cards is None or by_cards.typed)
+        hand_size = self.cards_dealt(len(self.players))
+        for name, held in hand.held.items():
+            if name == hand.by:
+                size = hand_size + (1 if hand.end == "big_gin" else 0)
+                self.card_count(hand, held, [size], "must show" if hand.end != "big_gin" else "must show (big gin)")
+            else:
+                self.card_count(hand, held, [hand_size], "must show")
+        if hand.end == "big_gin":
+            if not self.seed_scheme() and self.house.big_gin_bonus is None:
+                raise hand.error("big gin is off in these rules: record it as gin", field="end")
+            return self.score_gin(hand, big=True)
+        if hand.end == "gin":
+            return self.score_gin(hand, big=False)
+        return self.score_knock(hand)
+
+    def score_gin(self, hand: Hand, big: bool) -> HandScore:
+        """Gin or big gin: no lay-offs, cannot be undercut."""
+        held = hand.held.get(hand.by)
+        word = "big gin" if big else "gin"
+        if held is not None:
+            if held.typed and held.points:
+                raise hand.error(f"{hand.by} went {word}: the points must be 0", player=hand.by, field="points")
+            if not held.typed:
+                left = self.in_hand_order(self.arrange(held.cards).deadwood, held.cards)
+                if left:
+                    raise not_melded(hand, hand.by, f"went {word}", left)
+        others = {n: self.defender_deadwood(hand, hand.held[n], None) for n in hand.others}
+        return self.result(hand, "big_gin" if big else "gin", hand.by, 0, others)
+
+    def score_knock(self, hand: Hand) -> HandScore:
+        """A knock: the knocker's deadwood against each defender's after lay-offs; 0 deadwood is gin."""
+        limit = self.hand_knock_limit(hand)
+        knocker = hand.held[hand.by]
+        defenders = hand.others
+
+        def over(points: int, fld: str) -> None:
+            if points > limit:
+                if limit == 0:
+                    raise hand.error("the upcard is an ace: only gin is allowed, not a knock", field="end")
+                raise hand.error(f"cannot knock with {points}: the limit is {limit}", player=hand.by, field=fld)
+
+        if knocker.typed:
+            kdw = check_typed(hand, knocker, maximum=None)
+            over(kdw, "points")
+            if kdw == 0:
+                # §10.4: a knock with no deadwood is gin (bonus, no lay-offs)
+                return self.result(hand, "gin", hand.by, 0,
+                                   {n: self.defender_deadwood(hand, hand.held[n], None) for n in defenders})
+            if hand.melds is None and any(not hand.held[n].typed for n in defenders):
+                raise hand.error("enter the knocker's melds, or the defender's points after lay-offs",
+                                 field="melds")
+            self.check_melds(hand)
+            others = {n: self.defender_deadwood(hand, hand.held[n], hand.melds or [], " after lay-offs")
+                      for n in defenders}
+            return self.knock_result(hand, kdw, others)
+        if hand.melds is not None:
+            lay = self.declared_arrangement(hand, knocker)
+            over(lay.points, "melds")
+            candidates = [lay]
+        else:
+            if limit == 0 and self.arrange(knocker.cards).points > 0:
+                over(1, "cards")
+            candidates = self.knock_candidates(hand, knocker, limit)
+
+        def result_of(lay: Arrangement) -> HandScore:
+            if lay.points == 0:
+                return self.result(hand, "gin", hand.by, 0,
+                                   {n: self.defender_deadwood(hand, hand.held[n], None) for n in defenders})
+            others = {n: self.defender_deadwood(hand, hand.held[n], lay.melds, " after lay-offs")
+                      for n in defenders}
+            return self.knock_result(hand, lay.points, others)
+
+        # best for the knocker: most for the knocker against the others; ties to lower deadwood
+        result, lay = self.best_for_knocker(
+            hand, candidates, result_of,
+            lambda lay, result: (result.scores.get(hand.by, 0)
+                                 - sum(v for n, v in result.scores.items() if n != hand.by), -lay.points))
+        shown = self.melds_text(lay.melds)
+        result.explanations[hand.by] = f"{result.explanations.get(hand.by, '')} [melds {shown}]".strip()
+        if hand.melds is None:
+            result.arrangement = shown
+            result.notes.append(f"hand {hand.index + 1}: {hand.by}'s melds taken as {shown} (best for the knocker)")
+        return result
+
+    # -- results --------------------------------------------------------------------------------------
+
+    def knock_result(self, hand: Hand, kdw: int, others: dict[str, tuple[int, str]]) -> HandScore:
+        if self.seed_scheme():
+            under = [n for n in self.clockwise_from(hand.by, hand.players_in) if others[n][0] <= kdw]
+            if under:
+                low = min(others[n][0] for n in under)
+                who = next(n for n in under if others[n][0] == low)
+                return self.result(hand, "undercut", who, kdw, others)
+            return self.result(hand, "knock", hand.by, kdw, others)
+        (defender,) = others
+        ddw = others[defender][0]
+        if ddw < kdw or (ddw == kdw and self.house.undercut_on_tie):
+            return self.result(hand, "undercut", defender, kdw, others)
+        if ddw == kdw:
+            return self.result(hand, "tie", None, kdw, others)
+        return self.result(hand, "knock", hand.by, kdw, others)
+
+    def result(self, hand: Hand, how: str, winner: str | None, kdw: int,
+               others: dict[str, tuple[int, str]]) -> HandScore:
+        return self.seed_result(hand, how, winner, kdw, others) if self.seed_scheme() else \
+            self.two_player_result(hand, how, winner, kdw, others)
+
+    def two_player_result(self, hand: Hand, how: str, winner: str | None, kdw: int,
+                          others: dict[str, tuple[int, str]]) -> HandScore:
+        (defender,) = others
+        ddw, dtext = others[defender]
+        mult, mtext = self.multiplier(hand)
+        scored = HandScore(scores={p: 0 for p in hand.players_in}, winner=winner)
+        knocker = hand.by
+        if how in ("gin", "big_gin"):
+            bonus = self.house.big_gin_bonus if how == "big_gin" else self.house.gin_bonus
+            base, formula = ddw + bonus, f"{ddw} + {bonus}"
+            word = "big gin" if how == "big_gin" else "gin"
+            scored.summary = f"{knocker} went {word}"
+        elif how == "undercut":
+            bonus = self.house.undercut_bonus
+            base, formula = (kdw - ddw) + bonus, f"({kdw} − {ddw}) + {bonus}"
+            word = "undercut"
+            scored.summary = f"{knocker} knocked with {kdw}; {defender} undercut with {ddw}"
+        elif how == "tie":
+            scored.summary = f"{knocker} knocked with {kdw}; {defender} tied: no score"
+            scored.explanations = {knocker: f"knock: {kdw}, tied: 0", defender: f"{dtext}; tie: 0"}
+            return scored
+        else:
+            base, formula = ddw - kdw, f"{ddw} − {kdw}"
+            word = "knock"
+            scored.summary = f"{knocker} knocked with {kdw}; {defender} had {ddw}"
+        points = base * mult
+        text = f"{word}: {formula} = {base}" if formula != str(base) else f"{word}: {base}"
+        if mult != 1:
+            text = f"{word}: ({formula}) × {mult}{mtext} = {points}"
+        assert winner is not None
+        scored.scores[winner] = points
+        scored.explanations[winner] = text
+        loser = defender if winner == knocker else knocker
+        scored.explanations[loser] = dtext if loser == defender else f"knock: deadwood {kdw}"
+        scored.boxes = {winner: 1 + self.extra_boxes(how)}
+        return scored
+
+    def extra_boxes(self, how: str) -> int:
+        return 0
+
+    def seed_result(self, hand: Hand, how: str, winner: str | None, kdw: int,
+                    others: dict[str, tuple[int, str]]) -> HandScore:
+        assert winner is not None
+        mult, mtext = self.multiplier(hand)
+        kind = "gin" if how in ("gin", "big_gin") else how
+        win = SEED_WINNER_POINTS[kind]
+        deadwood = {n: v for n, (v, _) in others.items()}
+        texts = {n: t for n, (_, t) in others.items()}
+        deadwood.setdefault(hand.by, kdw)
+        texts.setdefault(hand.by, f"knock: deadwood {kdw}")
+        scored = HandScore(winner=winner)
+        for name in hand.players_in:
+            if name == winner:
+                points = win * mult
+                scored.win_points[name] = points
+                scored.scores[name] = points
+                scored.explanations[name] = f"{how.replace('_', ' ')}: +{win}" + (f" × {mult}{mtext} = +{points}" if mult != 1 else "")
+                continue
+            own = deadwood[name]
+            if kind == "gin":
+                penalty, formula = 2 * own, f"2 × {own}"
+            else:
+                ref = deadwood[winner]
+                penalty, formula = max(0, own - ref), f"{own} − {ref}"
+            total = penalty * mult
+            scored.scores[name] = -total
+            scored.win_points[name] = 0
+            scored.explanations[name] = f"{texts[name]}; penalty {formula} = {penalty}" + (
+                f" × {mult}{mtext} = {total}" if mult != 1 else "")
+        scored.summary = {"gin": f"{winner} went gin", "undercut": f"{hand.by} knocked with {kdw}; {winner} undercut",
+                          "knock": f"{winner} knocked with {kdw}"}[kind]
+        return scored
+
+    @staticmethod
+    def clockwise_from(knocker: str, players_in: list[str]) -> list[str]:
+        i = players_in.index(knocker)
+        return players_in[i + 1:] + players_in[:i]
+
+    # -- the match ------------------------------------------------------------------------------------
+
+    def target(self) -> int:
+        return self.house.target if self.seed_scheme() else self.house.game_target
+
+    def match_over(self, state: MatchState, hand: Hand, scored: HandScore) -> list[str] | None:
+        if self.seed_scheme():
+            deals = self.house.match_length_deals
+            reached = any(state.players[p].total >= self.target() for p in state.players)
+            if reached or (deals is not None and state.hands_played >= deals):
+                return self.best_of(list(state.players), state)
+            return None
+        if scored.winner and state.players[scored.winner].total >= self.target():
+            return [scored.winner]
+        return None
+
+    def next_dealer(self, state: MatchState, hand: Hand, scored: HandScore) -> str | None:
+        if self.seed_scheme():
+            return None
+        # 2 players: the winner of the hand deals next; a tie keeps the dealer (§10.0.7, §10.4)
+        return scored.winner or hand.dealer
+
+    def finish(self, state: MatchState) -> list[str]:
+        """Game bonus, boxes and shutout (§4.4, §10.4), added once the game is won (2 players only)."""
+        if self.seed_scheme() or len(state.winners) != 1:
+            return []
+        winner = state.winners[0]
+        (loser,) = [p for p in state.players if p != winner]
+        w, l = state.players[winner], state.players[loser]
+        game, box, mode = self.house.game_bonus, self.house.box_bonus, self.house.shutout_mode
+        shutout = l.hand_points == 0
+        notes = []
+        w_boxes, l_boxes = w.boxes * box, l.boxes * box
+        if shutout and mode == "game_bonus_200":
+            game_added = 2 * game
+            w.total = w.hand_points + game_added + w_boxes
+            notes.append(f"shutout: game bonus doubled to {game_added}")
+        elif shutout and mode == "double_hand_points":
+            w.total = 2 * w.hand_points + game + w_boxes
+            game_added = game
+            notes.append(f"shutout: {winner}'s hand points doubled, {w.hand_points} × 2 = {2 * w.hand_points}")
+        elif shutout and mode == "double_total":
+            game_added = game
+            w.total = 2 * (w.hand_points + game + w_boxes)
+            notes.append(f"shutout: {winner}'s total doubled, ({w.hand_points} + {game} + {w_boxes}) × 2 = {w.total}")
+        else:
+            game_added = game
+            w.total = w.hand_points + game + w_boxes
+        l.total = l.hand_points + l_boxes
+        notes.insert(0, f"game bonus: {winner} +{game_added}")
+        notes.insert(1, f"box bonuses added at the end: {winner} {w.boxes} × {box} = +{w_boxes}, "
+                        f"{loser} {l.boxes} × {box} = +{l_boxes}")
+        return notes
+
+    def context(self, state: MatchState) -> dict[str, Any]:
+        return {"knock_limit": self.house.knock_limit, "seed_scheme": self.seed_scheme()}
 
 
 
@@ -105,6 +388,9 @@ class Gin(KnockRummy):
             return {"multiplayer_scheme": "seed_penalty"}
         return {}
 
+    def seed_scheme(self, rules: Rules | None = None) -> bool:
+        return self._resolve(rules).multiplayer_scheme == "seed_penalty"
+
     def _fits_players(self, spec: Switch, n_players: int) -> bool:
         # The scheme follows from the player count, so a scheme-gated switch fits a count or never does.
         scheme = "seed_penalty" if n_players >= 3 else None
@@ -130,7 +416,8 @@ class Gin(KnockRummy):
         ]
         if r.multiplayer_scheme:
             lines += [
-                "Winner points: gin +25, undercut +20, knock +10; each loser's penalty is their deadwood minus the "
+                f"Winner points: gin +{SEED_WINNER_POINTS['gin']}, undercut +{SEED_WINNER_POINTS['undercut']}, "
+                f"knock +{SEED_WINNER_POINTS['knock']}; each loser's penalty is their deadwood minus the "
                 "winner's (twice their deadwood after gin).",
                 f"The match ends when a net score reaches {r.target}"
                 + (f" or after {r.match_length_deals} deals" if r.match_length_deals else "")

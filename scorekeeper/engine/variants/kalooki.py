@@ -19,18 +19,25 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..cards import Card
+from ..hands import Hand, HandScore, Held, MatchState, PlayerState, RebuyPolicy
 from ..melds import MeldRules, OpeningCheck, check_opening
 from .base import Rules, Switch, Variant, card_values, values_sentence
+from .going_out import GoingOut
 
 #: Fixed, not switches (RULES §10.6).
 WIN_POINTS = {"hunt": 40, "out": 20}
 MIN_NATURALS_PER_MELD = 1
 ACE_VALUE = 11
+HAND_SIZE = 13
+#: a player who has come down has laid at least 3 cards, so holds at most 10 (§10.0.4)
+OPENED_MAX = HAND_SIZE - 3
+#: a buy-in comes back on the highest total still in (§10.6); Kalooki has no switch for it
+BUY_IN_SCORE = "highest_remaining"
 
 _ELIMINATION = (("match_mode", ("elimination",)),)
 
 
-class Kalooki(Variant):
+class Kalooki(GoingOut, Variant):
     key = "kalooki"
     name = "Kalooki"
     aliases = ("kaluki", "kalookie", "kalooki 40", "kalooki40")
@@ -65,7 +72,7 @@ class Kalooki(Variant):
     )
 
     def cards_dealt(self, n_players: int | None = None, rules: Rules | None = None) -> int:
-        return 13
+        return HAND_SIZE
 
     def decks(self, n_players: int | None = None) -> int:
         return 2
@@ -86,7 +93,7 @@ class Kalooki(Variant):
     def check_opening(self, melds: Iterable[str | Iterable[Card]], rules: Rules | None = None) -> OpeningCheck:
         """A first lay-down ("coming down"): all melds of the turn together worth ``opening_min``."""
         rules = self._resolve(rules)
-        return check_opening(melds, self.meld_rules(rules), rules.opening_min)
+        return check_opening(melds, self._solver(rules)[0], rules.opening_min)
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
         r = self._resolve(rules)
@@ -112,3 +119,67 @@ class Kalooki(Variant):
         else:
             lines.append(f"The first to {r.win_points_target} win points wins.")
         return lines
+
+    # -- a hand: going out, or a hunt (RULES §6.1) -----------------------------------------------------
+
+    def keeps_win_points(self, rules: Rules | None = None) -> bool:
+        return True
+
+    def typed_maximum(self) -> int | None:
+        return HAND_SIZE * max(ACE_VALUE, self.house.joker_value)
+
+    def loser_counts(self, hand: Hand, held: Held) -> list[int]:
+        return [HAND_SIZE] + list(range(1, OPENED_MAX + 1))
+
+    def score(self, hand: Hand, state: MatchState) -> HandScore:
+        self.check_cards(hand)
+        self.check_melds(hand)
+        house = self.house
+        hunt = hand.end == "hunt"
+        if hunt and not house.hunt_exempt_from_opening:
+            self.check_hand_opening(hand, house.opening_min)
+        mult = house.hunt_multiplier if hunt else 1
+        win = WIN_POINTS[hand.end]
+        scored = HandScore(winner=hand.by, summary=f"{hand.by} {'hunted' if hunt else 'went out'}: +{win} win points")
+        scored.scores[hand.by] = 0
+        scored.win_points[hand.by] = win
+        scored.explanations[hand.by] = f"{'hunt' if hunt else 'went out'}: +{win} win points"
+        for name in hand.others:
+            raw, text = self.raw_count(hand, hand.held[name])
+            points = raw * mult
+            scored.scores[name] = points
+            scored.raw[name] = raw
+            scored.explanations[name] = text + (f" × {mult} = {points}" if mult != 1 else "")
+        return scored
+
+    # -- the match ------------------------------------------------------------------------------------
+
+    def race(self) -> bool:
+        return self.house.match_mode == "win_points_race"
+
+    def elimination(self) -> tuple[int, bool] | None:
+        if self.race():
+            return None
+        return self.house.elimination_target, self.house.elimination_inclusive
+
+    def rebuy_policy(self) -> RebuyPolicy | None:
+        if self.race():
+            return None
+        return self.rebuys_from_switches(cost_switch="rebuy_cost", score=BUY_IN_SCORE)
+
+    def match_over(self, state: MatchState, hand: Hand, scored: HandScore) -> list[str] | None:
+        if self.race() and state.players[hand.by].win_points >= self.house.win_points_target:
+            return [hand.by]
+        return None
+
+    def place_key(self, ps: PlayerState) -> tuple:
+        """``win_points_race``: most win points first, as ``leader``; then lowest penalty, then win points."""
+        if self.race():
+            return (-ps.win_points,)
+        return (ps.total, -ps.win_points)
+
+    def leaders(self, state: MatchState) -> list[str]:
+        """Lowest penalty total, then the most win points (D6, §10.0.8); in a race, the most win points."""
+        names = state.still_in or list(state.players)
+        best = min(self.place_key(state.players[n]) for n in names)
+        return [n for n in names if self.place_key(state.players[n]) == best]

@@ -18,9 +18,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
-from ..cards import Card
+from ..cards import Card, InvalidCardError
+from ..hands import Hand, MatchState
 from .base import InvalidRulesError, Rules, Switch, values_sentence
 from .gin import KnockRummy, SEED_WINNER_POINTS
+
+#: With ``extra_boxes``: boxes added to the hand's one (RULES §10.5).
+EXTRA_BOXES = {"undercut": 1, "gin": 2, "big_gin": 2}
 
 _STANDARD = (("preset", ("standard",)),)
 _SEED = (("preset", ("seed_penalty",)),)
@@ -31,6 +35,7 @@ class Oklahoma(KnockRummy):
     name = "Oklahoma Gin"
     aliases = ("oklahoma gin", "oklahoma_gin", "okla")
     summary = "Gin Rummy where the upcard sets the knock limit and a spade upcard doubles; game to 150."
+    upcard_required = True
     PRESET_SWITCH = "preset"
     PRESETS = {
         "standard": {"spade_upcard_doubles": True},
@@ -52,7 +57,8 @@ class Oklahoma(KnockRummy):
         Switch("game_target", "int", 150, "Points that win the game.", min=1, only_when=_STANDARD),
         Switch("game_bonus", "int", 100, "Bonus for winning the game.", min=0, only_when=_STANDARD),
         Switch("box_bonus", "int", 25, "Bonus per hand won, added at the end.", min=0, only_when=_STANDARD),
-        Switch("extra_boxes", "bool", False, "An undercut earns 1 extra box, a gin 2.", only_when=_STANDARD),
+        Switch("extra_boxes", "bool", False, f"An undercut earns {EXTRA_BOXES['undercut']} extra box, a gin {EXTRA_BOXES['gin']}.",
+               only_when=_STANDARD),
         Switch("shutout_mode", "enum", "game_bonus_200", "What a shutout does.",
                choices=("game_bonus_200", "double_hand_points", "double_total"), only_when=_STANDARD),
         Switch("target", "int", 150, "Net points that end a seed-scheme match.", min=1, only_when=_SEED),
@@ -77,6 +83,9 @@ class Oklahoma(KnockRummy):
                    for s in out]
         return out
 
+    def seed_scheme(self, rules: Rules | None = None) -> bool:
+        return self._resolve(rules).preset == "seed_penalty"
+
     def knock_limit(self, upcard: Card | str, rules: Rules | None = None) -> int:
         """The hand's knock limit from its upcard: its value (ace 1), or 0 for an ace under ``gin_only``."""
         rules = self._resolve(rules)
@@ -85,7 +94,40 @@ class Oklahoma(KnockRummy):
             raise InvalidRulesError("the upcard must be a natural card, not a joker")
         if card.rank == 1 and rules.oklahoma_ace == "gin_only":
             return 0
-        return self.values(rules)[card.rank]
+        return self._solver(rules)[1][card.rank]
+
+    # -- a hand: Gin's, with the upcard's limit and the spade's doubling ---------------------------------
+
+    def parse_extra(self, hand: Hand, entry: Mapping[str, Any]) -> None:
+        if entry.get("deal") is not None:
+            raise hand.error("this game has no deal number", field="deal")
+        raw = entry.get("upcard")
+        if raw is None or raw == "":
+            raise hand.error("give the upcard: it sets the knock limit", field="upcard")
+        try:
+            card = Card.parse(str(raw))
+        except InvalidCardError as exc:
+            raise hand.error(f"upcard: {exc}", field="upcard") from None
+        if card.is_joker:
+            raise hand.error("the upcard cannot be a joker: Oklahoma is played without jokers", field="upcard")
+        hand.upcard = card
+
+    def hand_knock_limit(self, hand: Hand) -> int:
+        assert hand.upcard is not None
+        return self.knock_limit(hand.upcard)
+
+    def multiplier(self, hand: Hand) -> tuple[int, str]:
+        if hand.upcard is not None and hand.upcard.suit == "S" and self.house.spade_upcard_doubles:
+            return 2, " (spade upcard)"
+        return 1, ""
+
+    def extra_boxes(self, how: str) -> int:
+        if not self.house.extra_boxes:
+            return 0
+        return EXTRA_BOXES.get(how, 0)
+
+    def context(self, state: MatchState) -> dict[str, Any]:
+        return {"knock_limit": None, "seed_scheme": self.seed_scheme(), "upcard_required": True}
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
         r = self._resolve(rules)

@@ -16,18 +16,53 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..cards import Card
+from ..hands import Hand, HandScore, Held, MatchState, RebuyPolicy
 from ..melds import MeldRules, OpeningCheck, check_opening
 from .base import Rules, Switch, Variant, card_values, values_sentence
+from .going_out import GoingOut
 
 #: Fixed, not switches (RULES §10.3).
 MAX_JOKERS_PER_MELD = 1
 ACE_VALUE = 11
 JOKER_VALUE = 25
+HAND_SIZE = 13
+#: a player who opened has laid at least 3 cards, so holds at most 10 (§10.0.4)
+OPENED_MAX = HAND_SIZE - 3
+ONE_TURN_MULTIPLIER = 2
+
+
+def round_to_ten(raw: int, mode: str) -> int:
+    """Ramino's rounding of a hand's penalty to tens (RULES.md §10.3, exact formulas).
+
+    >>> [round_to_ten(r, "half_up") for r in (5, 15, 25, 35, 45, 4, 44)]
+    [10, 20, 30, 40, 50, 0, 40]
+    >>> [round_to_ten(r, "half_even") for r in (5, 15, 25, 35, 45)]
+    [0, 20, 20, 40, 40]
+    >>> [round_to_ten(r, "italian_steps") for r in (0, 4, 5, 15, 25)]
+    [0, 10, 10, 10, 20]
+    """
+    if mode == "none":
+        return raw
+    if mode == "half_up":
+        return 10 * ((raw + 5) // 10)
+    if mode == "half_down":
+        return 10 * ((raw + 4) // 10)
+    if mode == "half_even":
+        low, rest = divmod(raw, 10)
+        if rest > 5 or (rest == 5 and low % 2 == 1):
+            low += 1
+        return 10 * low
+    if mode == "italian_steps":
+        return 0 if raw == 0 else 10 * max(1, (raw + 4) // 10)
+    raise ValueError(f"unknown rounding mode {mode!r}")
+
+#: re-entry comes back on the highest total still in (§3.6); Ramino has no switch for it
+REENTRY_SCORE = "highest_remaining"
 
 _ELIMINATION = (("match_mode", ("elimination",)),)
 
 
-class Ramino(Variant):
+class Ramino(GoingOut, Variant):
     key = "ramino"
     name = "Ramino"
     aliases = ("ramino italiano", "scala")
@@ -66,7 +101,7 @@ class Ramino(Variant):
     )
 
     def cards_dealt(self, n_players: int | None = None, rules: Rules | None = None) -> int:
-        return 13
+        return HAND_SIZE
 
     def decks(self, n_players: int | None = None) -> int:
         return 2
@@ -91,7 +126,7 @@ class Ramino(Variant):
     def check_opening(self, melds: Iterable[str | Iterable[Card]], rules: Rules | None = None) -> OpeningCheck:
         """A first lay-down: all melds of the turn count, or one by itself with ``opening_single_meld``."""
         rules = self._resolve(rules)
-        return check_opening(melds, self.meld_rules(rules), rules.opening_min, rules.opening_single_meld)
+        return check_opening(melds, self._solver(rules)[0], rules.opening_min, rules.opening_single_meld)
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
         r = self._resolve(rules)
@@ -121,3 +156,82 @@ class Ramino(Variant):
             lines.append(f"The match ends when a total reaches {r.target}; the lowest total wins"
                          + (" (ties share)." if r.tie_break == "shared" else " (ties play another hand)."))
         return lines
+
+    # -- a hand: going out, or out in one turn (RULES §3.4) --------------------------------------------
+
+    def typed_maximum(self) -> int | None:
+        return HAND_SIZE * max(self._solver()[1])
+
+    def loser_counts(self, hand: Hand, held: Held) -> list[int]:
+        # never opened: all 13 dealt; opened: has laid at least 3 (§10.0.4)
+        return [HAND_SIZE] + list(range(1, OPENED_MAX + 1))
+
+    def score(self, hand: Hand, state: MatchState) -> HandScore:
+        self.check_cards(hand)
+        self.check_melds(hand)
+        one_turn = hand.end == "out_in_one_turn"
+        house = self.house
+        if one_turn and not house.hand_close_exempt_from_opening:
+            self.check_hand_opening(hand, house.opening_min, house.opening_single_meld)
+        scored = HandScore(winner=hand.by, summary=f"{hand.by} went out" + (" in one turn" if one_turn else ""))
+        scored.scores[hand.by] = 0
+        scored.explanations[hand.by] = "went out: 0"
+        for name in hand.others:
+            scored.scores[name], scored.explanations[name], scored.raw[name] = self.penalty(hand, hand.held[name], one_turn)
+        return scored
+
+    def penalty(self, hand: Hand, held: Held, doubled: bool) -> tuple[int, str, int]:
+        """A loser's penalty: raw count (or the flat penalty if never opened), doubled, rounded."""
+        house = self.house
+        raw, text = self.raw_count(hand, held)
+        flat = house.unopened_flat_penalty
+        never_opened = (held.cards is not None and len(held.cards) == HAND_SIZE) or (held.typed and not held.opened)
+        if flat is not None and never_opened:
+            raw, text = flat, f"never opened: {flat}"
+        mode = house.rounding_mode
+        mult = ONE_TURN_MULTIPLIER
+        points = raw
+        if doubled and house.round_before_double:
+            rounded = round_to_ten(raw, mode)
+            points = rounded * mult
+            text += f", rounded to {rounded}, × {mult} = {points}" if rounded != raw else f" × {mult} = {points}"
+            return points, text, raw
+        if doubled:
+            points = raw * mult
+            text += f" × {mult} = {points}"
+        rounded = round_to_ten(points, mode)
+        if rounded != points:
+            text += f", rounded to {rounded}"
+        return rounded, text, raw
+
+    # -- the match ------------------------------------------------------------------------------------
+
+    def elimination_mode(self) -> bool:
+        return self.house.match_mode == "elimination"
+
+    def elimination(self) -> tuple[int, bool] | None:
+        if not self.elimination_mode():
+            return None
+        return self.house.elimination_target, self.house.elimination_inclusive
+
+    def rebuy_policy(self) -> RebuyPolicy | None:
+        if not self.elimination_mode():
+            return None
+        return self.rebuys_from_switches(score=REENTRY_SCORE)
+
+    def match_over(self, state: MatchState, hand: Hand, scored: HandScore) -> list[str] | None:
+        if self.elimination_mode():
+            return None
+        if not any(state.players[p].total >= self.house.target for p in state.players):
+            return None
+        lowest = self.best_of(state.still_in, state)
+        if len(lowest) > 1 and self.house.tie_break == "play_another_hand":
+            return None  # the match stays open until one hand ends with a single lowest total
+        return lowest
+
+    def notes(self, state: MatchState) -> list[str]:
+        if state.finished or self.elimination_mode():
+            return []
+        if any(p.total >= self.house.target for p in state.players.values()):
+            return ["tie for the lowest total: another hand is played"]
+        return []

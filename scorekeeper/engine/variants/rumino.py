@@ -20,13 +20,16 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..cards import Card
+from ..cards import Card, format_cards
+from ..hands import Hand, HandScore, MatchState, RebuyPolicy, check_typed
 from ..melds import MeldCheck, MeldRules, is_rumino, rumino_outs
-from .base import KnockGame, Rules, Switch, Variant, card_values, values_sentence
+from .base import Rules, Switch, Variant, card_values, values_sentence
+from .knock import KnockGame
 
 #: Fixed, not switches (RULES §10.1).
 KNOCK_LIMIT = 7
 ELIMINATION_TARGET = 100
+HAND_SIZE = 7
 
 
 class Rumino(KnockGame, Variant):
@@ -64,7 +67,7 @@ class Rumino(KnockGame, Variant):
     )
 
     def cards_dealt(self, n_players: int | None = None, rules: Rules | None = None) -> int:
-        return 7
+        return HAND_SIZE
 
     def decks(self, n_players: int | None = None) -> int:
         return 2
@@ -85,13 +88,11 @@ class Rumino(KnockGame, Variant):
 
     def is_rumino(self, cards: str | Iterable[Card], rules: Rules | None = None) -> MeldCheck:
         """A 7-card straight flush (ace low, no wrap) or 7 of a kind; jokers unless ``rumino_naturals_only``."""
-        rules = self._resolve(rules)
-        return is_rumino(cards, self.meld_rules(rules), rules.rumino_naturals_only)
+        return is_rumino(cards, self._solver(rules)[0], self._resolve(rules).rumino_naturals_only)
 
     def rumino_outs(self, six_cards: str | Iterable[Card], rules: Rules | None = None) -> list[Card]:
         """Every card that completes a rumino with these six (claimable out of turn)."""
-        rules = self._resolve(rules)
-        return rumino_outs(six_cards, self.meld_rules(rules), rules.rumino_naturals_only)
+        return rumino_outs(six_cards, self._solver(rules)[0], self._resolve(rules).rumino_naturals_only)
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
         r = self._resolve(rules)
@@ -116,9 +117,156 @@ class Rumino(KnockGame, Variant):
             lines.append(f"Three gins {which} by the same player win the match.")
         cap = "unlimited rebuys" if r.max_rebuys is None else f"at most {r.max_rebuys} rebuys each"
         lines += [
-            f"A total of {'100 or more' if r.elimination_inclusive else 'over 100'} is out.",
+            f"A total of {f'{ELIMINATION_TARGET} or more' if r.elimination_inclusive else f'over {ELIMINATION_TARGET}'}"
+            " is out.",
             f"Rebuy on the highest total still in while at least {r.rebuy_min_remaining} players remain "
             f"({cap}); each rebuy doubles the stake.",
             "The last player in takes the pot.",
         ]
         return lines
+
+    # -- a hand: one method per way it ends (RULES §1.4) ----------------------------------------------
+
+    def may_leave_out(self, hand: Hand, player: str) -> bool:
+        if hand.end == "rumino":
+            return True  # a rumino ends the match: nobody else's hand is scored
+        return player == hand.by and hand.end != "knock"
+
+    def typed_maximum(self) -> int:
+        return HAND_SIZE * max(10, self.house.joker_value)
+
+    def score(self, hand: Hand, state: MatchState) -> HandScore:
+        self.check_copies(hand, melds_are_extra=hand.held.get(hand.by) is None or hand.held[hand.by].typed)
+        for held in hand.held.values():
+            self.card_count(hand, held, [HAND_SIZE], "must show")
+        if hand.end == "rumino":
+            return self.score_rumino(hand)
+        if hand.end == "gin":
+            return self.score_gin(hand)
+        return self.score_knock(hand)
+
+    def score_rumino(self, hand: Hand) -> HandScore:
+        """A rumino wins the match and the pot at once; nobody else's hand is scored."""
+        held = hand.held.get(hand.by)
+        if held is not None:
+            if held.typed:
+                if held.points:
+                    raise hand.error(f"{hand.by} made a rumino: no points are entered", player=hand.by, field="points")
+            else:
+                check = self.is_rumino(held.cards)
+                if not check.valid:
+                    raise hand.error(f"{hand.by}'s cards are not a rumino: {check.reason}", player=hand.by,
+                                     field="cards")
+        return HandScore(summary=f"{hand.by} made a rumino and wins the match", wins_match=hand.by,
+                         winner=hand.by, explanations={hand.by: "rumino: wins the match and the pot"})
+
+    def score_gin(self, hand: Hand) -> HandScore:
+        """Gin ("ten less"): ``gin_score`` for the gin player, everyone else their own deadwood."""
+        held = hand.held.get(hand.by)
+        if held is not None:
+            if held.typed and held.points:
+                raise hand.error(f"{hand.by} went gin: a gin hand has no deadwood, so its points must be 0",
+                                 player=hand.by, field="points")
+            if not held.typed:
+                left = self.in_hand_order(self.arrange(held.cards).deadwood, held.cards)
+                if left:
+                    # 7 cards with nothing over are a 4-lay and a 3-lay (a longer lay splits into them)
+                    verb = "is" if len(left) == 1 else "are"
+                    raise hand.error(f"{hand.by} went gin but {format_cards(left)} {verb} not in a meld: "
+                                     f"not gin, which is a 4-lay and a 3-lay", player=hand.by, field="cards")
+        gin_score = self.house.gin_score
+        scored = HandScore(summary=f"{hand.by} went gin", winner=hand.by)
+        scored.scores[hand.by] = gin_score
+        scored.explanations[hand.by] = f"gin: {gin_score:+d}" if gin_score else "gin: 0"
+        for name in hand.others:
+            scored.scores[name], scored.explanations[name] = self.defender_deadwood(hand, hand.held[name], None)
+        return scored
+
+    def score_knock(self, hand: Hand) -> HandScore:
+        """A knock: everyone adds their own deadwood (after lay-offs with ``allow_layoff``)."""
+        knocker = hand.held[hand.by]
+        layoff = self.house.allow_layoff
+        if knocker.typed:
+            dw = check_typed(hand, knocker, maximum=None)
+            if dw > KNOCK_LIMIT:
+                raise hand.error(f"cannot knock with {dw}: the limit is {KNOCK_LIMIT}", player=hand.by,
+                                 field="points")
+            if layoff and hand.melds is None and any(not hand.held[n].typed for n in hand.others):
+                raise hand.error("enter the knocker's melds, or the others' points after lay-offs", field="melds")
+            return self.knock_result(hand, dw, f"deadwood {dw}", hand.melds)
+        if hand.melds is not None or not layoff or all(hand.held[n].typed for n in hand.others):
+            # declared, or the arrangement cannot change anyone's lay-offs: least deadwood is best
+            lay = self.knocker_arrangement(hand, knocker)
+            if lay.points > KNOCK_LIMIT:
+                raise hand.error(f"cannot knock with {lay.points}: the limit is {KNOCK_LIMIT}", player=hand.by,
+                                 field="cards")
+            return self.knock_result(hand, lay.points, f"deadwood {self.show(lay, knocker.cards)}", lay.melds)
+        # §10.1 allow_layoff with 10.4's rule: of the legal arrangements (deadwood within the limit), the one
+        # best for the knocker once the others' lay-offs are counted: the least the knocker adds (an undercut
+        # penalty included), then the lower knocker deadwood, then the fewest points laid off by the others
+        result, lay = self.best_for_knocker(
+            hand, self.knock_candidates(hand, knocker, KNOCK_LIMIT),
+            lambda lay: self.knock_result(hand, lay.points, f"deadwood {self.show(lay, knocker.cards)}", lay.melds),
+            lambda lay, result: (-result.scores[hand.by], -lay.points,
+                                 sum(v for n, v in result.scores.items() if n != hand.by)))
+        shown = self.melds_text(lay.melds) or "none"
+        result.explanations[hand.by] += f" [melds {shown}]"
+        result.arrangement = shown
+        result.notes.append(f"hand {hand.index + 1}: {hand.by}'s melds taken as {shown} (best for the knocker)")
+        return result
+
+    def knock_result(self, hand: Hand, dw: int, why: str, melds) -> HandScore:
+        """The knock scored with the knocker's deadwood ``dw`` and melds ``melds`` (lay-offs go on them)."""
+        house = self.house
+        scored = HandScore(summary=f"{hand.by} knocked with {dw}")
+        others: dict[str, int] = {}
+        for name in hand.others:
+            points, text = self.defender_deadwood(hand, hand.held[name], melds if house.allow_layoff else None)
+            others[name] = points
+            scored.scores[name] = points
+            scored.explanations[name] = text
+        penalty = house.knock_undercut_penalty
+        score = 0 if house.knocker_scores_zero else dw
+        text = f"knock: {why}" + (" (knocker scores 0)" if house.knocker_scores_zero else "")
+        lower = [n for n, p in others.items() if p <= dw]
+        if penalty and lower:
+            score += penalty
+            text += f", + {penalty}: {lower[0]} has {others[lower[0]]}, not more than {dw} = {score}"
+        scored.scores[hand.by] = score
+        scored.explanations[hand.by] = text
+        if not lower:
+            scored.winner = hand.by
+        return scored
+
+    # -- the match (RULES §1.5, A4, A5, A7) --------------------------------------------------------------
+
+    def elimination(self) -> tuple[int, bool] | None:
+        return ELIMINATION_TARGET, self.house.elimination_inclusive
+
+    def rebuy_policy(self) -> RebuyPolicy | None:
+        return self.rebuys_from_switches()
+
+    def all_bust_replays(self) -> bool:
+        return self.house.all_bust_resolution == "replay_hand"
+
+    def match_over(self, state: MatchState, hand: Hand, scored: HandScore) -> list[str] | None:
+        """Three gins by the same player (A5): in a row anywhere, or in the first three hands."""
+        rule = self.house.three_gins_rule
+        who, count = state.kept.get("gins", (None, 0))
+        if hand.end == "gin":
+            count = count + 1 if who == hand.by else 1
+            who = hand.by
+        else:
+            who, count = None, 0
+        state.kept = {**state.kept, "gins": (who, count)}
+        if rule == "off" or count < 3:
+            return None
+        if rule == "opening_three" and hand.number != 3:
+            return None
+        return [hand.by]
+
+    def notes(self, state: MatchState) -> list[str]:
+        who, count = state.kept.get("gins", (None, 0))
+        if not state.finished and who and count >= 1 and self.house.three_gins_rule != "off":
+            return [f"{who} has {count} gin{'s' if count > 1 else ''} in a row"]
+        return []

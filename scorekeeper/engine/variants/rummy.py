@@ -18,14 +18,19 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from ..hands import Hand, HandScore, Held, MatchState, RebuyPolicy
 from ..melds import MeldRules
 from .base import Rules, Switch, Variant, card_values, values_sentence
+from .going_out import GoingOut
+
+#: Cards dealt by default: 10 with two players, 7 with three or four (RULES §10.7).
+CARDS_DEALT, CARDS_DEALT_3_4 = 10, 7
 
 _ELIMINATION = (("match_mode", ("elimination",)),)
 _REBUYS = (("match_mode", ("elimination",)), ("rebuys", (True,)))
 
 
-class Rummy(Variant):
+class Rummy(GoingOut, Variant):
     key = "rummy"
     name = "Rummy"
     aliases = ("basic rummy", "basic", "basic_rummy", "rum")
@@ -35,7 +40,8 @@ class Rummy(Variant):
     SWITCHES = (
         Switch("jokers_in_deck", "int", 0, "Jokers added to the pack.", min=0, max=2),
         Switch("joker_value", "int", 15, "What a joker held counts.", min=0, max=50),
-        Switch("cards_dealt", "int", 10, "Cards dealt to each player (10 for 2 players, 7 for 3–4).", min=5, max=13),
+        Switch("cards_dealt", "int", CARDS_DEALT,
+               f"Cards dealt to each player ({CARDS_DEALT} for 2 players, {CARDS_DEALT_3_4} for 3–4).", min=5, max=13),
         Switch("ace_run_position", "enum", "low_only", "Where the ace may sit in a run.",
                choices=("low_only", "either_end", "high_only")),
         Switch("ace_value", "int", 1, "What an ace held counts.", choices=(1, 11)),
@@ -57,12 +63,14 @@ class Rummy(Variant):
     )
 
     def _player_defaults(self, n_players: int | None, house: Mapping[str, Any]) -> dict[str, Any]:
-        return {"cards_dealt": 7 if n_players is not None and n_players >= 3 else 10}
+        return {"cards_dealt": CARDS_DEALT_3_4 if n_players is not None and n_players >= 3 else CARDS_DEALT}
 
     def cards_dealt(self, n_players: int | None = None, rules: Rules | None = None) -> int:
+        if rules is None and self.house is not None:
+            rules = self.house
         if rules is not None:
             return rules.cards_dealt
-        return 7 if n_players is not None and n_players >= 3 else 10
+        return self._player_defaults(n_players, {})["cards_dealt"]
 
     def decks(self, n_players: int | None = None) -> int:
         return 1
@@ -101,3 +109,66 @@ class Rummy(Variant):
             if r.rebuys:
                 lines.append(f"Rebuy on the highest total still in while {r.rebuy_min_remaining} or more remain.")
         return lines
+
+    # -- a hand: going out, or out in one turn ("rummy") (RULES §6b) -------------------------------------
+
+    def high_wins(self, rules: Rules | None = None) -> bool:
+        return self._resolve(rules).match_mode == "points_race"
+
+    def typed_maximum(self) -> int | None:
+        values = self._solver()[1]
+        # the joker's value counts only when jokers are in the deck
+        highest = max(values[1:] + ((values[0],) if self.table_jokers() else ()))
+        return self.cards_dealt() * highest
+
+    def loser_counts(self, hand: Hand, held: Held) -> range:
+        return range(1, self.cards_dealt() + 1)
+
+    def score(self, hand: Hand, state: MatchState) -> HandScore:
+        self.check_cards(hand)
+        self.check_melds(hand)
+        one_turn = hand.end == "out_in_one_turn"
+        mult = self.house.rummy_multiplier if one_turn else 1
+        scored = HandScore(winner=hand.by, summary=f"{hand.by} went out" + (" in one turn" if one_turn else ""))
+        counts = {n: self.raw_count(hand, hand.held[n]) for n in hand.others}
+        if self.elimination_mode():
+            scored.scores[hand.by] = 0
+            scored.explanations[hand.by] = "went out: 0"
+            for name, (raw, text) in counts.items():
+                scored.scores[name] = raw * mult
+                scored.explanations[name] = text + (f" × {mult} = {raw * mult}" if mult != 1 else "")
+            return scored
+        total = sum(raw for raw, _ in counts.values())
+        parts = " + ".join(str(raw) for raw, _ in counts.values())
+        points = total * mult
+        text = f"collects {parts} = {total}" if len(counts) > 1 else f"collects {total}"
+        if mult != 1:
+            text = f"collects ({parts}) × {mult} = {points}"
+        scored.scores = {n: 0 for n in hand.players_in}
+        scored.scores[hand.by] = points
+        scored.explanations[hand.by] = text
+        for name, (raw, text) in counts.items():
+            scored.explanations[name] = f"holds {text}"
+        return scored
+
+    # -- the match ------------------------------------------------------------------------------------
+
+    def elimination_mode(self) -> bool:
+        return self.house.match_mode == "elimination"
+
+    def elimination(self) -> tuple[int, bool] | None:
+        if not self.elimination_mode():
+            return None
+        return self.house.target, self.house.elimination_inclusive
+
+    def rebuy_policy(self) -> RebuyPolicy | None:
+        if not self.elimination_mode() or not self.house.rebuys:
+            return None
+        return self.rebuys_from_switches()
+
+    def match_over(self, state: MatchState, hand: Hand, scored: HandScore) -> list[str] | None:
+        if self.elimination_mode():
+            return None
+        if any(state.players[p].total >= self.house.target for p in state.players):
+            return self.best_of(list(state.players), state)
+        return None

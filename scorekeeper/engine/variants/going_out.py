@@ -1,20 +1,19 @@
 """What the going-out games share (Russian Rummy, Ramino, Kalooki, Basic Rummy): every card held counts.
 
 The player who went out scores nothing for their cards; every other player counts **all** the cards they
-still hold, even cards that would make melds (RULES.md "Two scoring models"). This module checks the
+still hold, even cards that would make melds (RULES.md "Two scoring models"). This mixin checks the
 winner's entry, the losers' card counts (§10.0.4) and typed points (§10.0.3); each variant's module
 turns the raw counts into the hand's scores.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from collections import Counter
 from collections.abc import Iterable
 
 from ..cards import Card, format_cards
-from .base import Hand, Held, InvalidHandError, MatchState, RebuyPolicy, Scorer, check_typed
+from ..hands import Hand, Held, InvalidHandError, check_typed
+from ..melds import check_opening
 
 
 def physical(cards: Iterable[Card]) -> Counter:
@@ -29,16 +28,19 @@ def not_melded(hand: Hand, player: str, how: str, cards: list[Card]) -> InvalidH
                       field="cards")
 
 
-class GoingOutScorer(Scorer):
-    #: the largest number of points a typed hand may hold; None for no bound (Russian)
+class GoingOut:
+    """Mixin for the going-out games, placed before ``Variant`` in the bases."""
+
     def typed_maximum(self) -> int | None:
+        """The most points a hand typed as points can hold (§10.0.3); None for no bound (Russian)."""
         return None
 
     def typed_multiple(self) -> int | None:
         return None
 
-    def loser_counts(self, hand: Hand, held: Held) -> list[int] | range:
-        return range(1, 100)
+    def loser_counts(self, hand: Hand, held: Held) -> Iterable[int] | None:
+        """How many cards a loser may hold (§10.0.4); None: any number but 0."""
+        return None
 
     def check_winner(self, hand: Hand) -> None:
         """A winner left in ``held`` must have points 0, or cards that are fully melded (§10.0.2).
@@ -78,20 +80,19 @@ class GoingOutScorer(Scorer):
 
     def unmelded(self, cards: list[Card]) -> list[Card]:
         """The cards the variant's least-deadwood arrangement leaves out of every meld."""
-        if self.variant is not None:
-            return list(self.variant.arrange(cards, self.rules.raw).deadwood)
-        from ..arrange import arrange
-        return list(arrange(cards, self.meld_rules(), self.values()).deadwood)
+        return list(self.arrange(cards).deadwood)  # type: ignore[attr-defined]
 
     def check_cards(self, hand: Hand) -> None:
         winner = hand.held.get(hand.by)
-        self.check_copies(hand, melds_are_extra=not (winner is not None and winner.cards))
+        self.check_copies(hand, melds_are_extra=not (winner is not None and winner.cards))  # type: ignore[attr-defined]
         for name in hand.others:
             held = hand.held[name]
             if held.cards is not None and not held.cards:
                 raise hand.error(f"{name} holds no cards, so {name} went out too: only one player can",
                                  player=name, field="cards")
-            self.card_count(hand, held, self.loser_counts(hand, held), "must hold")
+            counts = self.loser_counts(hand, held)
+            if counts is not None:
+                self.card_count(hand, held, counts, "must hold")  # type: ignore[attr-defined]
         self.check_winner(hand)
 
     def raw_count(self, hand: Hand, held: Held) -> tuple[int, str]:
@@ -99,33 +100,12 @@ class GoingOutScorer(Scorer):
         if held.typed:
             points = check_typed(hand, held, maximum=self.typed_maximum(), multiple_of=self.typed_multiple())
             return points, f"{points}"
-        return self.held_value(held)
+        return self.held_value(held)  # type: ignore[attr-defined]
 
-    def check_melds(self, hand: Hand) -> None:
-        """Every declared meld must be valid in this game."""
-        from ..melds import check_meld
-        for meld in hand.melds or []:
-            check = check_meld(meld, self.meld_rules())
-            if not check.valid:
-                raise hand.error(f"{format_cards(meld)}: {check.reason}", player=hand.by, field="melds")
-
-    def check_opening(self, hand: Hand, minimum: int, single: bool = False) -> None:
+    def check_hand_opening(self, hand: Hand, minimum: int, single: bool = False) -> None:
+        """The winner's declared lay-down must reach the opening (a one-turn out, a hunt)."""
         if hand.melds is None:
             return
-        from ..melds import check_opening
-        check = check_opening(hand.melds, self.meld_rules(), minimum, single)
+        check = check_opening(hand.melds, self._solver()[0], minimum, single)  # type: ignore[attr-defined]
         if not check.valid:
             raise hand.error(f"{hand.by}'s lay-down: {check.reason}", player=hand.by, field="melds")
-
-    def rebuy_from_rules(self, cost_switch: str = "rebuy_cost_mode", default_cost: str = "double_per_entry",
-                         min_remaining: int = 2, max_rebuys: Any = None) -> RebuyPolicy:
-        return RebuyPolicy(
-            min_remaining=int(self.rules.get("rebuy_min_remaining", min_remaining) or min_remaining),
-            max_rebuys=self.rules.get("max_rebuys", max_rebuys),
-            score=self.rules.get("rebuy_score", "highest_remaining") or "highest_remaining",
-            cost=self.rules.get(cost_switch, default_cost) or default_cost,
-        )
-
-    def last_hand_points(self, state: MatchState, names: list[str]) -> dict[str, int]:
-        last = state.history[-1] if state.history else None
-        return {n: (last.scores.get(n, 0) if last else 0) for n in names}

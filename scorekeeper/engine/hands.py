@@ -1,0 +1,264 @@
+"""A hand as the engine reads it and scores it, and the match as replay keeps it.
+
+``Held`` and ``Hand`` are a hand entry once read (cards or typed points per player), ``HandScore`` is
+what a variant's scoring returns for it, ``MatchState``/``PlayerState`` are the match replayed so far
+(owned by ``match.py``), ``RebuyPolicy`` says when and how an eliminated player comes back. The errors
+that refuse a match document live here too, so that variants and replay raise the same ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from collections.abc import Mapping
+from typing import Any
+
+from .cards import Card, InvalidCardError, parse_cards
+
+
+# -- errors ------------------------------------------------------------------------------------------
+
+
+class InvalidMatchError(ValueError):
+    """A match document that cannot be replayed, with where the problem is.
+
+    ``entry`` is the 0-based index of the entry at fault (None for the document's header), ``player``
+    the player concerned and ``field`` the form field to show the message beside.
+
+    >>> e = InvalidMatchError("Ben is out", entry=3, player="Ben", field="player")
+    >>> (str(e), e.entry, e.player, e.field)
+    ('Ben is out', 3, 'Ben', 'player')
+    """
+
+    def __init__(self, message: str, *, entry: int | None = None, player: str | None = None,
+                 field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.entry = entry
+        self.player = player
+        self.field = field
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"message": self.message, "entry": self.entry, "player": self.player, "field": self.field}
+
+
+class InvalidHandError(InvalidMatchError):
+    """A hand entry that breaks the variant's rules (impossible points, an illegal knock, bad cards)."""
+
+
+class InvalidRebuyError(InvalidMatchError):
+    """A rebuy entry where no rebuy is open for that player."""
+
+
+# -- the hand as entered -----------------------------------------------------------------------------
+
+
+@dataclass
+class Held:
+    """What one player was caught holding: cards, or the raw points counted at the table."""
+
+    player: str
+    cards: list[Card] | None = None
+    points: int | None = None
+    opened: bool = True
+
+    @property
+    def typed(self) -> bool:
+        return self.cards is None
+
+
+@dataclass
+class Hand:
+    """One parsed hand entry, with what the match knows when it is played."""
+
+    index: int
+    end: str
+    by: str | None
+    dealer: str | None
+    players_in: list[str]
+    held: dict[str, Held]
+    melds: list[list[Card]] | None = None
+    upcard: Card | None = None
+    deal: int | None = None
+    number: int = 1  # 1-based count of non-void hands, this one included
+    raw: Mapping[str, Any] = field(default_factory=dict)
+
+    def error(self, message: str, *, player: str | None = None, field: str | None = None) -> InvalidHandError:
+        return InvalidHandError(message, entry=self.index, player=player, field=field)
+
+    @property
+    def others(self) -> list[str]:
+        """Players in this hand other than the one who ended it, in seat order."""
+        return [p for p in self.players_in if p != self.by]
+
+
+@dataclass
+class HandScore:
+    """What a variant's scoring returns for one hand, before the match applies it."""
+
+    scores: dict[str, int] = field(default_factory=dict)
+    win_points: dict[str, int] = field(default_factory=dict)
+    explanations: dict[str, str] = field(default_factory=dict)
+    summary: str = ""
+    #: who won the hand (deals next in 2-player Gin, earns the box); None for a tie or no winner
+    winner: str | None = None
+    boxes: dict[str, int] = field(default_factory=dict)
+    #: the whole hand is to be played again (Rumino ``all_bust_resolution = replay_hand``)
+    replay: bool = False
+    #: the match is won outright (a rumino)
+    wins_match: str | None = None
+    #: raw counts per player, kept for tie-breaks (Russian's fewest points in the last deal)
+    raw: dict[str, int] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    #: the arrangement the engine chose for a knocker who declared none (shown so the table can correct)
+    arrangement: str | None = None
+
+
+# -- reading a hand -----------------------------------------------------------------------------------------
+
+
+def parse_held(hand_index: int, player: str, value: Any) -> Held:
+    """Read ``held[player]``: exactly one of ``cards`` and ``points``, and an optional ``opened``."""
+    def bad(message: str, fld: str = "cards") -> InvalidHandError:
+        return InvalidHandError(message, entry=hand_index, player=player, field=fld)
+
+    if not isinstance(value, Mapping):
+        raise bad(f"{player}: give cards or points", "points")
+    unknown = set(value) - {"cards", "points", "opened"}
+    if unknown:
+        raise bad(f"{player}: unknown field {sorted(unknown)[0]!r}", "points")
+    has_cards, has_points = value.get("cards") is not None, value.get("points") is not None
+    if has_cards and has_points:
+        raise bad(f"{player}: give cards or points, not both", "points")
+    if not has_cards and not has_points:
+        raise bad(f"{player}: give cards or points", "points")
+    opened = value.get("opened", True)
+    if not isinstance(opened, bool):
+        raise bad(f"{player}: 'opened' must be true or false", "points")
+    if has_points:
+        pts = value["points"]
+        if isinstance(pts, bool) or not isinstance(pts, (int, float, str)):
+            raise bad(f"{player}: points must be a whole number", "points")
+        try:
+            number = Decimal(str(pts).strip())
+        except Exception:
+            raise bad(f"{player}: points must be a whole number, not {pts!r}", "points") from None
+        if not number.is_finite() or number != number.to_integral_value():
+            raise bad(f"{player}: points must be a whole number, not {pts}", "points")
+        return Held(player, points=int(number), opened=opened)
+    try:
+        cards = parse_cards(value["cards"])
+    except (InvalidCardError, TypeError, AttributeError) as exc:
+        raise bad(f"{player}: {exc}") from None
+    return Held(player, cards=cards, opened=opened)
+
+
+def parse_meld_list(hand_index: int, value: Any, fld: str = "melds") -> list[list[Card]]:
+    """Read a list of melds, each a list of card tokens or a string of cards."""
+    if not isinstance(value, list) or not all(isinstance(m, (list, str)) for m in value):
+        raise InvalidHandError("melds must be a list of melds, each a list of cards", entry=hand_index, field=fld)
+    try:
+        return [parse_cards(m) for m in value]
+    except InvalidCardError as exc:
+        raise InvalidHandError(f"melds: {exc}", entry=hand_index, field=fld) from None
+
+
+def check_typed(hand: Hand, held: Held, *, maximum: int | None, multiple_of: int | None = None) -> int:
+    """The raw points typed for ``held``: refused if negative, above ``maximum`` or not a multiple."""
+    pts = held.points
+    assert pts is not None
+    if pts < 0:
+        raise hand.error(f"{held.player}: points cannot be negative", player=held.player, field="points")
+    if maximum is not None and pts > maximum:
+        raise hand.error(f"{held.player}: {pts} points is more than a hand can hold (at most {maximum})",
+                         player=held.player, field="points")
+    if multiple_of and pts % multiple_of:
+        raise hand.error(f"{held.player}: {pts} is not possible: every card counts a multiple of {multiple_of}",
+                         player=held.player, field="points")
+    return pts
+
+
+# -- the match as replay keeps it -----------------------------------------------------------------
+
+
+@dataclass
+class PlayerState:
+    name: str
+    seat: int
+    total: int = 0
+    win_points: int = 0
+    state: str = "in"  # in | out (may still rebuy) | finished | winner
+    rebuys: int = 0
+    paid: Decimal | None = None
+    boxes: int = 0
+    hands_won: int = 0
+    #: what the player's hand scores added up to, before end-of-match adjustments
+    hand_points: int = 0
+
+
+@dataclass
+class MatchState:
+    """The match as replayed so far. Owned and changed only by ``match.py``."""
+
+    players: dict[str, PlayerState]
+    hands_played: int = 0
+    finished: bool = False
+    winners: list[str] = field(default_factory=list)
+    history: list[HandScore] = field(default_factory=list)
+    #: what a variant keeps from hand to hand (Rumino's run of gins); replaced, never mutated in place
+    kept: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def seats(self) -> list[str]:
+        return list(self.players)
+
+    @property
+    def still_in(self) -> list[str]:
+        return [p.name for p in self.players.values() if p.state == "in"]
+
+    def total(self, name: str) -> int:
+        return self.players[name].total
+
+
+@dataclass(frozen=True)
+class RebuyPolicy:
+    """When and how an eliminated player may come back (RULES.md §10.0.6, Rumino A4).
+
+    Every field comes from the variant's switches; none has a default here.
+    """
+
+    min_remaining: int
+    max_rebuys: int | None
+    score: str  # highest_remaining | highest_remaining_minus_1 | zero
+    cost: str  # double_per_entry | first_rebuy_equals_stake | same_stake | half_stake
+
+    def cost_of(self, stake: Decimal, rebuy_number: int) -> Decimal:
+        """What the ``rebuy_number``-th rebuy (1 for the first) costs: entry k = rebuy_number + 1.
+
+        >>> p = RebuyPolicy(2, None, "highest_remaining", "double_per_entry")
+        >>> [str(p.cost_of(Decimal("20"), n)) for n in (1, 2)]
+        ['40.00', '80.00']
+        >>> [str(RebuyPolicy(2, None, "zero", "first_rebuy_equals_stake").cost_of(Decimal("20"), n)) for n in (1, 2)]
+        ['20.00', '40.00']
+        >>> str(RebuyPolicy(3, 1, "highest_remaining", "half_stake").cost_of(Decimal("5.00"), 1))
+        '2.50'
+        """
+        k = rebuy_number + 1
+        if self.cost == "double_per_entry":
+            amount = stake * (2 ** (k - 1))
+        elif self.cost == "first_rebuy_equals_stake":
+            amount = stake * (2 ** (k - 2))
+        elif self.cost == "same_stake":
+            amount = stake
+        elif self.cost == "half_stake":
+            amount = stake / 2
+        else:
+            raise ValueError(f"unknown rebuy cost {self.cost!r}")
+        return amount.quantize(Decimal("0.01"), rounding="ROUND_HALF_UP")
+
+    def comeback_total(self, highest: int) -> int:
+        if self.score == "zero":
+            return 0
+        if self.score == "highest_remaining_minus_1":
+            return highest - 1
+        return highest

@@ -1,0 +1,138 @@
+"""What the knock games share (Rumino, Gin Rummy, Oklahoma Gin): the knocker, the defenders, lay-offs.
+
+A knock game counts only **deadwood**: the cards a player cannot meld after arranging the hand for the
+least (RULES.md "Two scoring models"). Every count here comes from ``scorekeeper.engine.arrange``: the
+least deadwood (``arrange``), a defender's lay-offs on the knocker's melds (``layoff``, exact: run caps,
+jokers, identical cards from two decks, runs and sets extended again and again), and the knocker's legal
+layouts (``arrangements``) when the knocker declared none and lay-offs make the choice matter (§10.4:
+the layout best for the knocker once the defenders' lay-offs are counted).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, Sequence
+
+from .. import arrange as _arrange
+from ..arrange import Arrangement, DeclaredCheck
+from ..cards import Card, format_cards
+from ..hands import Hand, HandScore, Held, check_typed
+from ..melds import check_meld
+from .base import Rules, _cards
+
+
+class KnockGame:
+    """Mixin for the knock games, placed before ``Variant`` in the bases."""
+
+    knock_game = True
+
+    # -- the solver, with this variant's rules ----------------------------------------------------------
+
+    def best_discard(self, cards: str | Iterable[Card], rules: Rules | None = None) -> tuple[Card, Arrangement]:
+        """The discard that leaves the least deadwood, and the arrangement of the cards kept."""
+        meld_rules, values = self._solver(rules)  # type: ignore[attr-defined]
+        return _arrange.best_discard(_cards(cards), meld_rules, values)
+
+    def layoff(self, defender_cards: str | Iterable[Card], knocker_melds: Iterable[str | Iterable[Card]],
+               rules: Rules | None = None) -> Arrangement:
+        """The defender's least deadwood after their own melds and lay-offs on the knocker's melds."""
+        meld_rules, values = self._solver(rules)  # type: ignore[attr-defined]
+        return _arrange.layoff(_cards(defender_cards), [_cards(m) for m in knocker_melds], meld_rules, values)
+
+    def check_declared(self, melds: Iterable[str | Iterable[Card]], deadwood: str | Iterable[Card],
+                       rules: Rules | None = None) -> DeclaredCheck:
+        """Check a knocker's declared arrangement (legal melds, cards the deck can hold)."""
+        meld_rules, values = self._solver(rules)  # type: ignore[attr-defined]
+        return _arrange.check_declared([_cards(m) for m in melds], _cards(deadwood), meld_rules, values)
+
+    def knock_layouts(self, cards: str | Iterable[Card], limit: int, rules: Rules | None = None) -> list[Arrangement]:
+        """Every legal layout of a knocker's ``cards`` with deadwood ``limit`` or less."""
+        meld_rules, values = self._solver(rules)  # type: ignore[attr-defined]
+        return _arrange.arrangements(_cards(cards), meld_rules, values, limit)
+
+    # -- scoring helpers for a bound variant ------------------------------------------------------------
+
+    def typed_maximum(self) -> int:
+        """The most deadwood a hand typed as points can hold (§10.0.3)."""
+        raise NotImplementedError
+
+    def declared_arrangement(self, hand: Hand, held: Held) -> Arrangement:
+        """The knocker's own melds (``hand.melds``) taken out of their cards: each must be legal and held."""
+        meld_rules, values = self._solver()  # type: ignore[attr-defined]
+        rest = list(held.cards or [])
+        for meld in hand.melds or []:
+            check = check_meld(meld, meld_rules)
+            if not check.valid:
+                raise hand.error(f"{format_cards(meld)}: {check.reason}", player=hand.by, field="melds")
+            for card in meld:
+                if card in rest:
+                    rest.remove(card)
+                elif card.is_joker and any(c.is_joker for c in rest):
+                    # a joker declared as a card (JK=9S) is the same physical joker as a plain JK
+                    rest.remove(next(c for c in rest if c.is_joker))
+                else:
+                    raise hand.error(f"{card} is in a meld but not in {hand.by}'s cards", player=hand.by,
+                                     field="melds")
+        return Arrangement(tuple(tuple(m) for m in hand.melds or []), tuple(rest),
+                           sum(values[c.rank] for c in rest))
+
+    def knocker_arrangement(self, hand: Hand, held: Held) -> Arrangement:
+        """The declared melds, or else the least-deadwood arrangement."""
+        if hand.melds is None:
+            return self.arrange(held.cards)  # type: ignore[attr-defined]
+        return self.declared_arrangement(hand, held)
+
+    def knock_candidates(self, hand: Hand, held: Held, limit: int) -> list[Arrangement]:
+        """The knocker's legal layouts within ``limit``; refused when even the least deadwood is over it."""
+        found = self.knock_layouts(held.cards, limit)
+        if not found:
+            least = self.arrange(held.cards).points  # type: ignore[attr-defined]
+            raise hand.error(f"cannot knock with {least}: the limit is {limit}", player=hand.by, field="cards")
+        return found
+
+    def defender_deadwood(self, hand: Hand, held: Held, knocker_melds: Sequence[Sequence[Card]] | None,
+                          typed_note: str = "") -> tuple[int, str]:
+        """A defender's deadwood: their own least, after lay-offs on ``knocker_melds`` when given."""
+        if held.typed:
+            points = check_typed(hand, held, maximum=self.typed_maximum())
+            return points, f"deadwood {points}{typed_note}"
+        if knocker_melds:
+            found = self.layoff(held.cards, knocker_melds)
+        else:
+            found = self.arrange(held.cards)  # type: ignore[attr-defined]
+        return found.points, f"deadwood {self.show(found, held.cards)}"
+
+    def show(self, found: Arrangement, held: Sequence[Card] = ()) -> str:
+        """Deadwood in words, in the order held: "9♠ 4♥ = 9 + 4 = 13, after laying off 6♥"."""
+        if not found.deadwood:
+            return "0"
+        values = self._solver()[1]  # type: ignore[attr-defined]
+        deadwood = self.in_hand_order(found.deadwood, held)
+        parts = [values[c.rank] for c in deadwood]
+        laid = f", after laying off {format_cards(self.in_hand_order(found.laid_off, held))}" if found.laid_off else ""
+        if len(parts) == 1:
+            return f"{format_cards(deadwood)} = {found.points}{laid}"
+        return f"{format_cards(deadwood)} = {' + '.join(map(str, parts))} = {found.points}{laid}"
+
+    def best_for_knocker(self, hand: Hand, candidates: list[Arrangement],
+                         result_of: Callable[[Arrangement], HandScore],
+                         key: Callable[[Arrangement, HandScore], tuple]) -> tuple[HandScore, Arrangement]:
+        """Of the knocker's layouts, the one whose result ranks highest by ``key`` (first of equals)."""
+        best: tuple | None = None
+        for layout in candidates:
+            result = result_of(layout)
+            rank = key(layout, result)
+            if best is None or rank > best[0]:
+                best = (rank, result, layout)
+        assert best is not None
+        return best[1], best[2]
+
+    @staticmethod
+    def in_hand_order(cards: Iterable[Card], held: Sequence[Card]) -> list[Card]:
+        """``cards`` (some of ``held``) in the order the player gave them, so messages read as typed."""
+        def place(card: Card) -> int:
+            return next((i for i, c in enumerate(held) if c == card or (c.is_joker and card.is_joker)), len(held))
+        return sorted(cards, key=place)
+
+    @staticmethod
+    def melds_text(melds: Iterable[Sequence[Card]]) -> str:
+        return " | ".join(format_cards(m) for m in melds)
