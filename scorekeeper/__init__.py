@@ -1,226 +1,31 @@
 """Scorekeeper: keeps score for rummy-family card games played with real cards at a real table.
 
-``create_app`` is the only app factory. It binds the extensions, reads configuration (a mapping in
-tests; ``DATABASE_URL`` and ``SECRET_KEY`` from the environment otherwise), and registers one
-blueprint per feature. The game rules live in ``scorekeeper.engine``, which knows nothing of Flask.
+The game rules live in ``scorekeeper.engine``, a library that knows nothing of Flask; the web app is made
+by ``create_app`` (``flask --app scorekeeper run``, ``gunicorn 'scorekeeper:create_app()'``). Importing
+the package imports no web library until an app is made, so that the engine can be used on its own.
 """
 
 from __future__ import annotations
 
-import datetime as dt
-import os
-import secrets
-import sysconfig
-from importlib import resources
-from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
-from flask import Flask, Response, render_template, request, session
-from flask_wtf.csrf import CSRFError
-from htmx_flask import Htmx
+if TYPE_CHECKING:
+    from flask import Flask
 
-from . import assets
-from .extensions import alembic, compress, csrf, db, limiter, watch_engine
-
-def _resources_root() -> Path:
-    """Where templates/, static/ and migrations/ are: the checkout's top level (DESIGN.md), or, after a
-    plain ``pip install .``, the data directory the wheel put them in (pyproject's data-files)."""
-    checkout = Path(__file__).resolve().parent.parent
-    if (checkout / "templates").is_dir():
-        return checkout
-    return Path(sysconfig.get_path("data")) / "share" / "scorekeeper"
+#: names read from the web app's module on first use (``factory``)
+_FROM_FACTORY = {"ROOT", "HTMX_VERSION", "SECURITY_HEADERS", "_instance_secret_key"}
 
 
-ROOT = _resources_root()
-HTMX_VERSION = "2.0.3"
+def create_app(test_config: Mapping[str, Any] | None = None) -> "Flask":
+    """Make the web app (``factory.create_app``): configuration, extensions, one blueprint per feature."""
+    from .factory import create_app as make
+
+    return make(test_config)
 
 
-#: Sent with every response. The policy allows nothing inline and no eval: htmx is configured for it
-#: (no injected indicator styles, no eval), and the pages carry no inline scripts or styles.
-#: strict-origin-when-cross-origin keeps the Referer that Flask-WTF's HTTPS same-origin check reads.
-SECURITY_HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                               "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; "
-                               "object-src 'none'",
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
-    "Cross-Origin-Opener-Policy": "same-origin",
-}
+def __getattr__(name: str) -> Any:
+    if name in _FROM_FACTORY:
+        from . import factory
 
-
-def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
-    app = Flask(
-        __name__,
-        instance_relative_config=True,
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
-    )
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
-
-    database_url = os.environ.get("DATABASE_URL") or (
-        "sqlite:///" + str(Path(app.instance_path) / "scorekeeper.sqlite3")
-    )
-    app.config.from_mapping(
-        SQLALCHEMY_ENGINES={"default": database_url},
-        ALEMBIC={"script_location": str(ROOT / "migrations")},
-        ALEMBIC_CONTEXT={"render_as_batch": True},
-        # A score sheet stays open all evening: the CSRF token lives as long as the session.
-        WTF_CSRF_TIME_LIMIT=None,
-        PERMANENT_SESSION_LIFETIME=dt.timedelta(days=365),
-        SESSION_COOKIE_SAMESITE="Lax",
-        SESSION_COOKIE_HTTPONLY=True,
-        RATELIMIT_STORAGE_URI=os.environ.get("RATELIMIT_STORAGE_URI", "memory://"),
-        RATELIMIT_HEADERS_ENABLED=True,
-        # HTTPS settings (HSTS, secure cookies) are for a deployment behind TLS, never for
-        # development or tests: set SCOREKEEPER_HTTPS=1 there.
-        HTTPS=os.environ.get("SCOREKEEPER_HTTPS") == "1",
-        TRUSTED_PROXIES=int(os.environ.get("SCOREKEEPER_TRUSTED_PROXIES", "0")),
-        # Pages are compressed quickly on every request (static files are compressed once, at the
-        # best level, by scorekeeper.assets). No file is streamed through Flask-Compress.
-        COMPRESS_ALGORITHM=["br", "gzip"],
-        COMPRESS_BR_LEVEL=5,
-        COMPRESS_LEVEL=6,
-        COMPRESS_STREAMS=False,
-    )
-    if os.environ.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
-    if test_config is not None:
-        app.config.from_mapping(test_config)
-        if "DATABASE_URL" in test_config:
-            app.config["SQLALCHEMY_ENGINES"] = {"default": test_config["DATABASE_URL"]}
-    if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _instance_secret_key(Path(app.instance_path))
-
-    if app.config["HTTPS"]:
-        app.config.update(SESSION_COOKIE_SECURE=True, PREFERRED_URL_SCHEME="https")
-    if app.config["TRUSTED_PROXIES"]:
-        # Behind a load balancer the client's address (rate limits) and scheme come from its headers.
-        from werkzeug.middleware.proxy_fix import ProxyFix
-
-        n = app.config["TRUSTED_PROXIES"]
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n)  # type: ignore[method-assign]
-
-    db.init_app(app)
-    alembic.init_app(app)
-    csrf.init_app(app)
-    limiter.init_app(app)
-    compress.init_app(app)
-    assets.init_app(app)
-    Htmx(app)
-    with app.app_context():
-        watch_engine(db.engine)
-
-    from . import cli, hands, history, home, matches, melds, spectate, tables
-
-    app.register_blueprint(home.bp)
-    app.register_blueprint(tables.bp)
-    app.register_blueprint(matches.bp)
-    app.register_blueprint(hands.bp)
-    app.register_blueprint(melds.bp)
-    app.register_blueprint(history.bp)
-    app.register_blueprint(spectate.bp)
-    cli.init_app(app)
-
-    _register_web_plumbing(app)
-    return app
-
-
-def _instance_secret_key(instance: Path) -> str:
-    """Read the secret key kept in the instance folder, making one on first run."""
-    path = instance / "secret_key"
-    if path.exists():
-        return path.read_text().strip()
-    key = secrets.token_hex(32)
-    path.write_text(key)
-    path.chmod(0o600)
-    return key
-
-
-def _register_web_plumbing(app: Flask) -> None:
-    @app.before_request
-    def keep_session() -> None:
-        # The CSRF token lives in the session; a permanent session outlasts a browser restart.
-        session.permanent = True
-
-    @app.before_request
-    def refuse_nul_bytes():
-        # No text a person types holds a NUL character, and PostgreSQL cannot store one: refuse it
-        # up front rather than fail in the database.
-        values = list(request.args.values()) + (list(request.form.values()) if request.method == "POST" else [])
-        if any("\x00" in v for v in values):
-            return render_template("shared/error.html", title="That text cannot be saved",
-                                   message="A box held an invisible control character (NUL). Retype it and "
-                                           "send again: nothing was saved."), 422
-        return None
-
-    app.add_url_rule(f"/vendor/htmx-{HTMX_VERSION}.min.js", "htmx_js", assets.packaged(
-        lambda: (resources.files("js_lib_htmx") / "static/htmx/htmx.min.js").read_bytes(), "text/javascript"))
-
-    @app.route("/health")
-    def health() -> dict[str, str]:
-        return {"status": "ok"}
-
-    @app.context_processor
-    def template_globals() -> dict[str, Any]:
-        return {"htmx_version": HTMX_VERSION}
-
-    @app.after_request
-    def vary_on_htmx(response: Response) -> Response:
-        # The same URL may serve a whole page or an htmx fragment: caches must keep them apart.
-        response.vary.add("HX-Request")
-        return response
-
-    @app.after_request
-    def security_headers(response: Response) -> Response:
-        for name, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(name, value)
-        if app.config["HTTPS"]:
-            response.headers.setdefault("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
-        return response
-
-    @app.errorhandler(429)
-    def too_many(error: Exception) -> tuple[str, int]:
-        return render_template("shared/error.html", title="Too many tries",
-                               message="Wait a minute and try again."), 429
-
-    @app.errorhandler(404)
-    def not_found(error: Exception) -> tuple[str, int]:
-        return render_template("shared/error.html", title="Not found",
-                               message="There is nothing here. Check the link you were given."), 404
-
-    @app.errorhandler(CSRFError)
-    def csrf_failed(error: CSRFError) -> tuple[str, int]:
-        return render_template(
-            "shared/error.html", title="This form is out of date",
-            message="The page was open too long or came from elsewhere. Go back, reload the page "
-                    "and send it again: nothing was saved.",
-        ), 400
-
-    @app.errorhandler(500)
-    def server_error(error: Exception) -> tuple[str, int]:
-        db.session.rollback()
-        return render_template("shared/error.html", title="Something went wrong",
-                               message="Nothing was saved. Try again."), 500
-
-    @app.template_filter("variant_name")
-    def variant_name(key: str) -> str:
-        from .engine.variants import find_variant
-
-        try:
-            return find_variant(key).name
-        except ValueError:
-            return key
-
-    @app.template_filter("player_name")
-    def player_name(player_id: int, players: Mapping[int, Any]) -> str:
-        player = players.get(player_id)
-        return player.name if player is not None else "?"
-
-    @app.template_filter("signed")
-    def signed(value: int | None) -> str:
-        if value is None:
-            return ""
-        return f"+{value}" if value > 0 else ("±0" if value == 0 else f"−{-value}")
-
+        return getattr(factory, name)
+    raise AttributeError(f"module 'scorekeeper' has no attribute {name!r}")
