@@ -19,7 +19,7 @@ import mimetypes
 from pathlib import Path
 from typing import Callable
 
-from flask import Flask, Response, abort, request
+from flask import Flask, Response, abort, request, url_for
 from werkzeug.security import safe_join
 
 #: the query argument carrying a static file's content hash
@@ -79,6 +79,17 @@ class StaticFiles:
         self.folder = str(folder)
         self._assets: dict[str, tuple[tuple[int, int], Asset]] = {}
 
+    def build(self) -> str:
+        """One hash of every static file's content: it names the service worker's caches."""
+        root = Path(self.folder)
+        digests = []
+        for path in sorted(p for p in root.rglob("*") if p.is_file()):
+            name = path.relative_to(root).as_posix()
+            asset = self.get(name)
+            if asset is not None:
+                digests.append(f"{name}={asset.digest}")
+        return hashlib.sha256("\n".join(digests).encode()).hexdigest()[:12]
+
     def get(self, filename: str) -> Asset | None:
         path = safe_join(self.folder, filename)
         if path is None:
@@ -115,7 +126,16 @@ def init_app(app: Flask) -> StaticFiles:
             abort(404)
         return asset.response(immutable=request.args.get(HASH_ARG) == asset.digest)
 
+    def service_worker() -> Response:
+        # from the site root, so that its scope is the whole app; revalidated on every check
+        asset = files.get("js/sw.js")
+        if asset is None:
+            abort(404)
+        return asset.response(immutable=False)
+
     app.view_functions["static"] = static
+    app.add_url_rule("/sw.js", "service_worker", service_worker)
+    app.add_template_global(lambda: url_for("service_worker", v=files.build()), "service_worker_url")
     app.extensions["scorekeeper.static"] = files
     return files
 

@@ -40,7 +40,7 @@ HTMX_VERSION = "2.0.3"
 #: strict-origin-when-cross-origin keeps the Referer that Flask-WTF's HTTPS same-origin check reads.
 SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                               "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; "
+                               "connect-src 'self'; worker-src 'self'; manifest-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; "
                                "object-src 'none'",
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
@@ -164,7 +164,9 @@ def _register_web_plumbing(app: Flask) -> None:
 
     @app.context_processor
     def template_globals() -> dict[str, Any]:
-        return {"htmx_version": HTMX_VERSION}
+        # rendered_at: when the server drew the page (a page kept for offline use says how old it is)
+        return {"htmx_version": HTMX_VERSION,
+                "rendered_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds")}
 
     @app.after_request
     def vary_on_htmx(response: Response) -> Response:

@@ -1,0 +1,413 @@
+// Scorekeeper with no connection: the service worker, the offline line, hands kept on the phone until
+// they are sent, and the half-typed hand (the draft) kept across a reload or a browser kill.
+//
+// - The page registers /sw.js (static/js/sw.js), which keeps the pages a player opened.
+// - Offline, a line under the top bar says so and when the page was last drawn by the server.
+// - Save with no connection (or while earlier hands of this match wait): the hand is kept in
+//   localStorage with its idempotency key and the version it was drawn from, shown as "not sent yet",
+//   and the form is ready for the next hand. The kept hands are sent in order when the connection
+//   returns (the online event, a retry timer, the next page load). Each answer is shown on its row:
+//   saved (the row goes, the scoreboard is drawn again), refused (the reason, kept until edited or
+//   dropped), conflict (another phone saved first: send it on top of that hand, or drop it). The
+//   server checks every hand as always; the key makes a resend harmless.
+// - The draft: every change to the hand form is kept per match and put back when the form is drawn
+//   empty (a reload, a new browser); cleared when the hand is saved, kept for sending, or discarded.
+(function () {
+  "use strict";
+  var QUEUE = "sk:queue", SENT = "sk:sent", DRAFT = "sk:draft:";
+  var RETRY_MS = 15000;
+  var script = document.currentScript;
+  var sending = false;
+
+  function load(name, fallback) {
+    try { return JSON.parse(localStorage.getItem(name)) || fallback; } catch (e) { return fallback; }
+  }
+  function store(name, value) { localStorage.setItem(name, JSON.stringify(value)); }
+  function queue() { return load(QUEUE, []); }
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  }
+  function el(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text) node.textContent = text;
+    return node;
+  }
+  function time(iso) {
+    var d = new Date(iso);
+    return isNaN(d) ? iso : d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  }
+
+  // -- the service worker, and the offline line ------------------------------------------------------
+  if ("serviceWorker" in navigator && script && script.getAttribute("data-sw")) {
+    var firstVisit = !navigator.serviceWorker.controller;
+    navigator.serviceWorker.register(script.getAttribute("data-sw"), { scope: "/" }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      if (!firstVisit || !registration.active) return;
+      var files = [];
+      document.querySelectorAll("link[href], script[src]").forEach(function (n) {
+        var url = n.getAttribute("href") || n.getAttribute("src");
+        if (url.indexOf("/static/") === 0 || url.indexOf("/vendor/") === 0) files.push(url);
+      });
+      registration.active.postMessage({ pages: [location.pathname], files: files });
+    }).catch(function () {});
+  }
+
+  function offlineLine(show) {
+    var line = document.getElementById("offline-line");
+    if (!show) { if (line) line.remove(); return; }
+    if (line) return;
+    line = el("p", "offline-line", "Offline: last updated at " + time(document.body.getAttribute("data-rendered-at")) +
+      ". Hands you save are kept on this phone and sent when the connection returns.");
+    line.id = "offline-line";
+    line.setAttribute("role", "status");
+    var main = document.getElementById("main");
+    if (main) main.insertBefore(line, main.firstChild);
+  }
+
+  // -- the hand form ------------------------------------------------------------------------------------
+  function handForm() {
+    var form = document.querySelector("form.hand-form");
+    return form && /\/hands\/new$/.test(new URL(form.action, location.href).pathname) ? form : null;
+  }
+  function matchPath(form) { return new URL(form.action, location.href).pathname; }
+  var SKIP = { csrf_token: true, version: true, key: true };
+  function typed(form) {
+    var fields = [];
+    new FormData(form).forEach(function (value, name) {
+      if (!SKIP[name] && String(value).trim() !== "") fields.push([name, String(value)]);
+    });
+    return fields;
+  }
+  function field(form, name) { return form.querySelector('[name="' + name + '"]'); }
+
+  function fill(form, fields) {
+    clear(form);
+    fields.forEach(function (pair) {
+      form.querySelectorAll('[name="' + pair[0] + '"]').forEach(function (input) {
+        if (input.type === "radio" || input.type === "checkbox") {
+          if (input.value === pair[1]) input.checked = true;
+        } else if (!input.disabled) {
+          input.value = pair[1];
+        }
+      });
+    });
+    redraw(form);
+  }
+  function clear(form) {
+    form.querySelectorAll("input, textarea, select").forEach(function (input) {
+      if (input.type === "hidden" || input.disabled) return;
+      if (input.type === "radio" || input.type === "checkbox") input.checked = false;
+      else input.value = "";
+    });
+  }
+  function redraw(form) {
+    // the card pickers draw their chips from their text boxes; the preview asks the server again
+    form.querySelectorAll("[data-picker-text]").forEach(function (t) { t.dispatchEvent(new Event("input", { bubbles: true })); });
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+  function describe(form) {
+    var parts = [];
+    var by = form.querySelector('input[name="by"]:checked');
+    var end = form.querySelector('input[name="end"]:checked');
+    var label = function (input) { var l = form.querySelector('label[for="' + input.id + '"]'); return l ? l.textContent.trim() : input.value; };
+    if (by) parts.push(label(by) + (end ? " " + label(end).toLowerCase() : ""));
+    form.querySelectorAll(".held-row").forEach(function (row) {
+      var name = row.querySelector(".name");
+      var points = row.querySelector("input.points");
+      var cards = row.querySelector("[data-picker-text]");
+      if (points && points.value.trim()) parts.push(name.textContent.trim() + " " + points.value.trim());
+      else if (cards && cards.value.trim()) parts.push(name.textContent.trim() + ": " + cards.value.trim());
+    });
+    return parts.join(" · ") || "a hand";
+  }
+
+  // -- the draft ------------------------------------------------------------------------------------------
+  function keepDraft(form) {
+    var fields = typed(form);
+    if (fields.length) store(DRAFT + matchPath(form), { fields: fields, at: new Date().toISOString() });
+    else localStorage.removeItem(DRAFT + matchPath(form));
+  }
+  function dropDraft(form) {
+    localStorage.removeItem(DRAFT + matchPath(form));
+    var note = form.querySelector(".draft-note");
+    if (note) note.remove();
+  }
+  function restoreDraft(form) {
+    var draft = load(DRAFT + matchPath(form), null);
+    if (!draft || typed(form).length) return;
+    fill(form, draft.fields);
+    var note = el("p", "draft-note", "Not saved yet: the hand typed at " + time(draft.at) + " is back. ");
+    note.setAttribute("role", "status");
+    var discard = el("button", "button small", "Discard it");
+    discard.type = "button";
+    discard.setAttribute("data-draft-discard", "");
+    note.appendChild(discard);
+    form.insertBefore(note, form.firstChild);
+  }
+
+  // -- kept hands ----------------------------------------------------------------------------------------
+  function keepHand(form, message) {
+    var items = queue();
+    var path = matchPath(form);
+    var mine = items.filter(function (i) { return i.match === path; });
+    var editing = form.getAttribute("data-editing");
+    var fields = typed(form);
+    var item = editing && items.filter(function (i) { return i.key === editing; })[0];
+    if (item) {
+      item.fields = fields;
+      item.label = describe(form);
+      item.state = "pending";
+      item.reason = "";
+    } else {
+      var version = mine.length ? mine[mine.length - 1].version + 1 : parseInt(field(form, "version").value, 10);
+      items.push({ key: field(form, "key").value, match: path, page: location.pathname, version: version,
+                   fields: fields, csrf: field(form, "csrf_token") ? field(form, "csrf_token").value : "",
+                   label: describe(form), state: "pending", reason: "", at: new Date().toISOString() });
+    }
+    store(QUEUE, items);
+    form.removeAttribute("data-editing");
+    dropDraft(form);
+    clear(form);
+    field(form, "key").value = newKey();
+    redraw(form);
+    say(form, message);
+    drawQueue();
+  }
+  function say(form, message) {
+    var note = form.querySelector(".queue-note");
+    if (!note) {
+      note = el("p", "queue-note");
+      note.setAttribute("role", "status");
+      var actions = form.querySelector(".actions") || form.lastElementChild;
+      actions.parentNode.insertBefore(note, actions.nextSibling);
+    }
+    note.textContent = message;
+  }
+
+  var STATES = { pending: "not sent yet", sending: "sending…", refused: "refused", conflict: "conflict" };
+  function drawQueue() {
+    var old = document.getElementById("pending-hands");
+    if (old) old.remove();
+    var form = handForm();
+    var anchor = form ? form.closest("section") || form : document.getElementById("sheet");
+    if (!anchor) return;
+    var path = form ? matchPath(form) : null;
+    var items = queue().filter(function (i) { return path ? i.match === path : i.page === location.pathname; });
+    if (!items.length) return;
+    var section = el("section", "card pending-hands");
+    section.id = "pending-hands";
+    section.setAttribute("aria-live", "polite");
+    section.appendChild(el("h2", "", "Not sent yet (" + items.length + ")"));
+    var list = el("ol", "pending-list");
+    items.forEach(function (item) {
+      var row = el("li", "pending-row state-" + item.state);
+      row.setAttribute("data-key", item.key);
+      row.appendChild(el("span", "pending-label", item.label));
+      row.appendChild(el("span", "badge", STATES[item.state] || item.state));
+      if (item.reason) row.appendChild(el("p", "error small", item.reason));
+      var actions = [];
+      if (item.state === "conflict") actions.push(["send-on-top", "Send on top of it"]);
+      if (item.state === "refused") actions.push(["edit", "Edit"]);
+      if (item.state === "refused" || item.state === "conflict") actions.push(["drop", "Drop it"]);
+      actions.forEach(function (a) {
+        var b = el("button", "button small", a[1]);
+        b.type = "button";
+        b.setAttribute("data-pending", a[0]);
+        row.appendChild(b);
+      });
+      list.appendChild(row);
+    });
+    section.appendChild(list);
+    anchor.parentNode.insertBefore(section, anchor);
+  }
+
+  function update(key, change) {
+    var items = queue();
+    items.forEach(function (i) { if (i.key === key) change(i, items); });
+    store(QUEUE, items);
+  }
+  function remove(key) { store(QUEUE, queue().filter(function (i) { return i.key !== key; })); }
+  function rememberSent(key) { store(SENT, [key].concat(load(SENT, [])).slice(0, 50)); }
+
+  function fragmentOf(text) { return new DOMParser().parseFromString(text, "text/html"); }
+  function reasons(doc) {
+    var found = [];
+    doc.querySelectorAll(".error, [role=alert]").forEach(function (e) {
+      var t = e.textContent.trim();
+      if (t && found.indexOf(t) < 0) found.push(t);
+    });
+    return found.join(" ") || "The server refused this hand.";
+  }
+
+  // Send the kept hands in order; a match stops at its first refused or conflicting hand.
+  function send() {
+    if (sending) return;
+    var items = queue();
+    var blocked = {};
+    var next = items.filter(function (i) {
+      if (blocked[i.match]) return false;
+      if (i.state === "refused" || i.state === "conflict") { blocked[i.match] = true; return false; }
+      return true;
+    })[0];
+    if (!next) { finish(); return; }
+    sending = true;
+    var body = new URLSearchParams();
+    next.fields.forEach(function (p) { body.append(p[0], p[1]); });
+    var form = handForm();
+    var csrf = (form && field(form, "csrf_token") && field(form, "csrf_token").value) || next.csrf;
+    body.append("csrf_token", csrf);
+    body.append("version", String(next.version));
+    body.append("key", next.key);
+    fetch(next.match, { method: "POST", body: body, credentials: "same-origin",
+                        headers: { "HX-Request": "true", "X-CSRFToken": csrf } }).then(function (response) {
+      return response.text().then(function (text) {
+        sending = false;
+        if (response.ok) {
+          remove(next.key);
+          rememberSent(next.key);
+          if (form && matchPath(form) === next.match) changed = true;
+        } else if (response.status === 409) {
+          var doc = fragmentOf(text);
+          var v = doc.querySelector('input[name="version"]');
+          update(next.key, function (i) {
+            i.state = "conflict";
+            i.server = v ? parseInt(v.value, 10) : null;
+            i.reason = "Another phone saved a hand first. Check the scores, then send this one on top of it or drop it.";
+          });
+          if (form && matchPath(form) === next.match) changed = true;
+        } else if (response.status === 429 || response.status >= 500) {
+          retryLater();
+          finish();
+          return;
+        } else {
+          update(next.key, function (i) { i.state = "refused"; i.reason = reasons(fragmentOf(text)); });
+        }
+        drawQueue();
+        send();
+      });
+    }, function () {
+      sending = false;
+      offlineLine(true);
+      retryLater();
+      finish();
+    });
+  }
+
+  var changed = false, timer = null;
+  function retryLater() {
+    if (!timer) timer = setTimeout(function () { timer = null; send(); }, RETRY_MS);
+  }
+  // After hands were sent: draw the scoreboard afresh (the saved hands, another phone's, a new form;
+  // a hand being typed comes back from its draft).
+  function finish() {
+    if (changed && window.htmx && document.getElementById("scoreboard")) {
+      changed = false;
+      fetch(location.pathname, { headers: { "HX-Request": "true" }, credentials: "same-origin" }).then(function (r) {
+        return r.ok ? r.text() : null;
+      }).then(function (html) {
+        var fresh = html && fragmentOf(html).getElementById("scoreboard");
+        if (fresh) window.htmx.swap("#scoreboard", fresh.outerHTML, { swapStyle: "outerHTML" });
+        keepPage();
+        drawQueue();
+      }, function () {});
+    }
+    drawQueue();
+    if (queue().some(function (i) { return i.state === "pending"; })) retryLater();
+  }
+  function keepPage() {
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) {
+      navigator.serviceWorker.controller.postMessage({ pages: [location.pathname] });
+    }
+  }
+
+  // -- wiring ------------------------------------------------------------------------------------------------
+  function prepare() {
+    var form = handForm();
+    if (!form) return;
+    var key = field(form, "key");
+    var used = queue().map(function (i) { return i.key; }).concat(load(SENT, []));
+    if (key && used.indexOf(key.value) >= 0) key.value = newKey();
+    restoreDraft(form);
+    drawQueue();
+  }
+
+  document.addEventListener("input", function (e) { var f = handForm(); if (f && f.contains(e.target)) keepDraft(f); });
+  document.addEventListener("change", function (e) { var f = handForm(); if (f && f.contains(e.target)) keepDraft(f); });
+  document.addEventListener("cards-changed", function (e) { var f = handForm(); if (f && f.contains(e.target)) keepDraft(f); });
+
+  document.addEventListener("click", function (e) {
+    var form = handForm();
+    var discard = e.target.closest("[data-draft-discard]");
+    if (discard && form) { dropDraft(form); clear(form); redraw(form); return; }
+    var action = e.target.closest("[data-pending]");
+    if (!action) return;
+    var key = action.closest("[data-key]").getAttribute("data-key");
+    var what = action.getAttribute("data-pending");
+    if (what === "drop") {
+      remove(key);
+    } else if (what === "send-on-top") {
+      update(key, function (item, items) {
+        var mine = items.filter(function (i) { return i.match === item.match; });
+        var base = item.server;
+        mine.slice(mine.indexOf(item)).forEach(function (i, n) { i.version = base + n; });
+        item.state = "pending";
+        item.reason = "";
+      });
+    } else if (what === "edit" && form) {
+      var item = queue().filter(function (i) { return i.key === key; })[0];
+      fill(form, item.fields);
+      form.setAttribute("data-editing", key);
+      say(form, "Fix the hand, then save: it keeps its place among the hands not sent yet.");
+      form.scrollIntoView({ block: "start" });
+    }
+    drawQueue();
+    send();
+  });
+
+  // Save: with earlier hands still waiting (or an edit of a kept one) keep this one after them;
+  // with no connection, keep it.
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var form = handForm();
+    if (!form || e.detail.elt !== form) return;
+    var waiting = queue().some(function (i) { return i.match === matchPath(form); });
+    if (waiting || form.hasAttribute("data-editing")) {
+      e.preventDefault();
+      keepHand(form, "Kept on this phone after the hands not sent yet; it will be sent in order.");
+      send();
+    }
+  });
+  document.addEventListener("htmx:sendError", function (e) {
+    var form = handForm();
+    if (!form || e.detail.elt !== form) return;
+    offlineLine(true);
+    keepHand(form, "No connection: the hand is kept on this phone (not sent yet) and will be sent when the connection returns. Record the next hand.");
+    retryLater();
+  });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    // a hand saved (200; a refusal is 422 and keeps the form as typed): its draft is done with
+    var elt = e.detail.elt;
+    if (elt.matches && elt.matches("form.hand-form") && e.detail.xhr && e.detail.xhr.status === 200) {
+      localStorage.removeItem(DRAFT + matchPath(elt));
+      keepPage();
+    }
+  });
+  document.addEventListener("htmx:afterSettle", function (e) {
+    if (e.detail.target && e.detail.target.id === "scoreboard") prepare();
+  });
+
+  window.addEventListener("online", function () { offlineLine(false); send(); });
+  window.addEventListener("offline", function () { offlineLine(true); });
+  window.addEventListener("storage", function (e) { if (e.key === QUEUE) drawQueue(); });
+
+  function start() {
+    if (!navigator.onLine) offlineLine(true);
+    prepare();
+    send();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

@@ -1,0 +1,122 @@
+"""No connection at the table (390×844, Chromium): hands saved offline are kept on the phone, shown as
+not sent yet across a reload, and sent exactly once, in order, when the connection returns; a second
+phone's hand meanwhile is a conflict, never a double; a pending hand and a half-typed one survive the
+browser being closed. Each offline step first proves the cut: a request to the server must fail."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import sqlalchemy as sa
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from .conftest import PHONE
+
+HANDS = [{"Ann": 12, "Ben": 5, "Cat": 0}, {"Ann": 3, "Ben": 20, "Cat": 7}, {"Ann": 0, "Ben": 4, "Cat": 30}]
+
+
+def setup_match(page: Page, base: str) -> str:
+    """A table with Ann, Ben and Cat and a free-scoring match; returns the scoreboard's URL."""
+    page.goto(base + "/tables/new")
+    page.get_by_label("Table name").fill("Beach house")
+    page.get_by_role("button", name="Create table").click()
+    for name in ("Ann", "Ben", "Cat"):
+        page.get_by_label("Player name").fill(name)
+        page.get_by_role("button", name="Add player").click()
+    expect(page.locator("#roster")).to_contain_text("Cat")
+    return new_match(page)
+
+
+def new_match(page: Page) -> str:
+    page.get_by_role("link", name="New match").first.click()
+    page.get_by_role("link", name=re.compile("Free scoring")).click()
+    for seat, name in enumerate(("Ann", "Ben", "Cat"), start=1):
+        page.locator(".seats").get_by_label(name, exact=True).select_option(f"seat {seat}")
+    page.get_by_role("button", name=re.compile("^Start")).click()
+    expect(page.get_by_role("heading", name="Record hand")).to_be_visible()
+    return page.url.split("#")[0].split("?")[0]
+
+
+def shell_ready(page: Page) -> None:
+    """Wait for the service worker to control the page and keep it."""
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.evaluate("caches.keys().then(k => Promise.all(k.map(n => caches.open(n).then(c => c.keys()))))")
+
+
+def go_offline(context: BrowserContext, page: Page) -> None:
+    context.set_offline(True)
+    reached = page.evaluate("fetch('/health', {cache: 'no-store'}).then(() => 'reached', () => 'cut')")
+    assert reached == "cut", "the connection was not cut"
+
+
+def type_hand(page: Page, points: dict[str, int]) -> None:
+    form = page.locator("form.hand-form")
+    for name, value in points.items():
+        form.locator(".held").get_by_label(name, exact=True).fill(str(value))
+
+
+def save(page: Page) -> None:
+    page.locator("form.hand-form").get_by_role("button", name="Save hand").click()
+
+
+def totals(page: Page) -> dict[str, str]:
+    rows = page.locator("li.standing")
+    return {rows.nth(i).locator(".name").inner_text(): rows.nth(i).locator(".total").inner_text()
+            for i in range(rows.count())}
+
+
+def stored_points(database_url: str, match_id: int) -> list[dict]:
+    engine = sa.create_engine(database_url)
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(sa.text("SELECT payload FROM entry WHERE match_id = :m AND deleted_at IS NULL "
+                                        "ORDER BY position"), {"m": match_id}).scalars().all()
+    finally:
+        engine.dispose()
+    return [{k: v["points"] for k, v in (json.loads(p) if isinstance(p, str) else p)["held"].items()} for p in rows]
+
+
+def match_id(url: str) -> int:
+    return int(url.rstrip("/").rsplit("/", 1)[-1])
+
+
+def test_three_hands_offline_sent_once_in_order(browser: Browser, live_server: str, database_url: str):
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    url = setup_match(page, live_server)
+    shell_ready(page)
+
+    go_offline(context, page)
+    for n, hand in enumerate(HANDS, start=1):
+        type_hand(page, hand)
+        save(page)
+        expect(page.locator("#pending-hands .pending-row")).to_have_count(n)
+        expect(page.locator(".queue-note")).to_contain_text("not sent yet")
+        expect(page.locator("form.hand-form input.points").first).to_have_value("")
+
+    page.reload()  # still offline: the kept page, the offline line, the three hands pending
+    expect(page.locator("#offline-line")).to_contain_text("Offline: last updated at")
+    expect(page.locator("#pending-hands .pending-row")).to_have_count(3)
+    expect(page.locator("#pending-hands")).to_contain_text("not sent yet")
+    assert stored_points(database_url, match_id(url)) == []
+
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#pending-hands")).to_have_count(0, timeout=15000)
+    expect(page.locator(".grid tbody tr")).to_have_count(3)
+    offline_totals = totals(page)
+    assert len(stored_points(database_url, match_id(url))) == 3
+    # the same hands recorded online give the same totals
+    page.goto(url.rsplit("/m/", 1)[0])
+    online_url = new_match(page)
+    for hand in HANDS:
+        type_hand(page, hand)
+        save(page)
+        expect(page.locator(".grid tbody tr")).to_have_count(HANDS.index(hand) + 1)
+    assert totals(page) == offline_totals == {"Ann": "15", "Ben": "29", "Cat": "37"}
+    assert stored_points(database_url, match_id(url)) == stored_points(database_url, match_id(online_url))
+    context.close()
+
