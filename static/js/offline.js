@@ -312,7 +312,7 @@
         var fresh = html && fragmentOf(html).getElementById("scoreboard");
         if (fresh) window.htmx.swap("#scoreboard", fresh.outerHTML, { swapStyle: "outerHTML" });
         keepPage();
-        drawQueue();
+        prepare();
       }, function () {});
     }
     drawQueue();

@@ -120,3 +120,125 @@ def test_three_hands_offline_sent_once_in_order(browser: Browser, live_server: s
     assert stored_points(database_url, match_id(url)) == stored_points(database_url, match_id(online_url))
     context.close()
 
+
+
+def test_a_second_phone_saving_meanwhile_is_a_conflict_not_a_double(browser: Browser, live_server: str,
+                                                                       database_url: str):
+    first = browser.new_context(viewport=PHONE)
+    page = first.new_page()
+    url = setup_match(page, live_server)
+    shell_ready(page)
+    second = browser.new_context(viewport=PHONE)
+    other = second.new_page()
+
+    go_offline(first, page)
+    type_hand(page, HANDS[0])
+    save(page)
+    expect(page.locator("#pending-hands .pending-row")).to_have_count(1)
+
+    other.goto(url)  # the second phone records a hand while the first has no connection
+    type_hand(other, HANDS[1])
+    save(other)
+    expect(other.locator(".grid tbody tr")).to_have_count(1)
+
+    first.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    row = page.locator("#pending-hands .pending-row")
+    expect(row).to_contain_text("conflict", timeout=15000)
+    expect(row).to_contain_text("Another phone saved a hand first")
+    expect(page.locator(".grid tbody tr")).to_have_count(1)  # the other phone's hand, drawn afresh
+    assert stored_points(database_url, match_id(url)) == [{str(k): v for k, v in _ids(HANDS[1], database_url).items()}]
+
+    row.get_by_role("button", name="Send on top of it").click()
+    expect(page.locator("#pending-hands")).to_have_count(0, timeout=15000)
+    expect(page.locator(".grid tbody tr")).to_have_count(2)
+    assert len(stored_points(database_url, match_id(url))) == 2
+    type_hand(page, HANDS[2])  # the form drawn afresh saves online as usual
+    save(page)
+    expect(page.locator(".grid tbody tr")).to_have_count(3)
+    first.close()
+    second.close()
+
+
+def _ids(points: dict[str, int], database_url: str) -> dict[int, int]:
+    engine = sa.create_engine(database_url)
+    try:
+        with engine.connect() as conn:
+            ids = dict(conn.execute(sa.text("SELECT name, id FROM player")).all())
+    finally:
+        engine.dispose()
+    return {ids[name]: value for name, value in points.items()}
+
+
+def test_a_pending_hand_and_a_draft_survive_closing_the_browser(browser_type, browser_type_launch_args,
+                                                                live_server: str, database_url: str, tmp_path):
+    profile = tmp_path / "phone"
+
+    def open_phone():
+        return browser_type.launch_persistent_context(str(profile), **browser_type_launch_args, viewport=PHONE)
+
+    context = open_phone()
+    page = context.pages[0] if context.pages else context.new_page()
+    url = setup_match(page, live_server)
+    shell_ready(page)
+    go_offline(context, page)
+    type_hand(page, HANDS[0])
+    save(page)
+    expect(page.locator("#pending-hands .pending-row")).to_have_count(1)
+    type_hand(page, {"Ann": 8})  # half-typed, never saved
+    context.close()
+
+    context = open_phone()
+    page = context.pages[0] if context.pages else context.new_page()
+    context.set_offline(True)
+    page.goto(url)
+    go_offline(context, page)
+    expect(page.locator("#pending-hands .pending-row")).to_have_count(1)
+    expect(page.locator("#pending-hands")).to_contain_text("Ann 12 · Ben 5 · Cat 0")
+    expect(page.locator("form.hand-form .held").get_by_label("Ann", exact=True)).to_have_value("8")
+    expect(page.locator(".draft-note")).to_contain_text("is back")
+
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#pending-hands")).to_have_count(0, timeout=15000)
+    expect(page.locator(".grid tbody tr")).to_have_count(1)
+    assert len(stored_points(database_url, match_id(url))) == 1
+    # the draft outlives the send (the scoreboard drawn afresh), and goes when discarded
+    expect(page.locator("form.hand-form .held").get_by_label("Ann", exact=True)).to_have_value("8")
+    page.get_by_role("button", name="Discard it").click()
+    expect(page.locator("form.hand-form .held").get_by_label("Ann", exact=True)).to_have_value("")
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('sk:draft:')).length") == 0
+    context.close()
+
+
+def test_a_refused_hand_is_kept_with_its_reason_until_fixed(browser: Browser, live_server: str, database_url: str):
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    url = setup_match(page, live_server)
+    shell_ready(page)
+    go_offline(context, page)
+    type_hand(page, {"Ann": 12, "Ben": 5})  # Cat's points forgotten
+    save(page)
+    type_hand(page, HANDS[1])
+    save(page)
+    expect(page.locator("#pending-hands .pending-row")).to_have_count(2)
+
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    refused = page.locator("#pending-hands .pending-row").first
+    expect(refused).to_contain_text("refused", timeout=15000)
+    expect(refused).to_contain_text("Cat is missing")
+    expect(page.locator("#pending-hands .pending-row").nth(1)).to_contain_text("not sent yet")
+    assert stored_points(database_url, match_id(url)) == []
+
+    refused.get_by_role("button", name="Edit").click()
+    expect(page.locator("form.hand-form .held").get_by_label("Ann", exact=True)).to_have_value("12")
+    page.locator("form.hand-form .held").get_by_label("Cat", exact=True).fill("0")
+    save(page)
+    expect(page.locator("#pending-hands")).to_have_count(0, timeout=15000)
+    expect(page.locator(".grid tbody tr")).to_have_count(2)
+    names = _ids({"Ann": 0, "Ben": 0, "Cat": 0}, database_url)
+    by_name = {str(i): n for n, i in zip(("Ann", "Ben", "Cat"), names)}
+    assert [{by_name[k]: v for k, v in h.items()} for h in stored_points(database_url, match_id(url))] == \
+        [{"Ann": 12, "Ben": 5, "Cat": 0}, HANDS[1]]
+    context.close()
