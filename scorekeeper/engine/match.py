@@ -255,6 +255,8 @@ class _Replay:
         self.policy: RebuyPolicy | None = self.variant.rebuy_policy()
         # an open rebuy window: who may still come back, on what total, after which hand
         self.window: dict[str, Any] | None = None
+        # players the last hand knocked out who may not rebuy, and why
+        self.refused: dict[str, str] = {}
         self.end_notes: list[str] = []
 
     # -- walking the entries ---------------------------------------------------------------------------
@@ -465,6 +467,15 @@ class _Replay:
         for name in eliminated:
             if name not in offers:
                 state.players[name].state = "finished"
+                # kept so that a rebuy entry for them is refused with the real reason
+                if policy is None:
+                    self.refused[name] = "this game has no rebuys"
+                elif len(still_in) < policy.min_remaining:
+                    self.refused[name] = (f"rebuys are open only while {policy.min_remaining} or more players are "
+                                          f"still in, and {len(still_in)} {'is' if len(still_in) == 1 else 'are'}")
+                else:
+                    n = policy.max_rebuys
+                    self.refused[name] = f"{name} has used the {n} rebuy{'' if n == 1 else 's'} allowed"
         if offers:
             highest = max(state.players[p].total for p in still_in)
             self.window = {"after": index, "players": offers, "total": policy.comeback_total(highest),
@@ -474,6 +485,7 @@ class _Replay:
 
     def close_window(self) -> None:
         """A hand or void follows: whoever did not rebuy is finished, and the match may be over."""
+        self.refused = {}
         if self.window is None:
             return
         for name in self.window["players"]:
@@ -498,6 +510,8 @@ class _Replay:
         if window is None or name not in window["players"]:
             if ps.state == "in":
                 why = f"{name} is still in"
+            elif name in self.refused:
+                why = self.refused[name]
             elif window is None:
                 why = "rebuys are only open straight after the hand that knocked a player out"
             else:

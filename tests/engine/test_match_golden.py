@@ -6,6 +6,7 @@ Each case is a match document and what its standings must show. ``expect`` may g
 ``win_points``, ``boxes``, ``paid``, ``rebuys``, ``next_dealer``, ``open_rebuys`` [{player, total, cost}],
 ``deal``, ``contract``, ``notes_contain`` [substring], ``explanations_contain`` {player: substring} (last hand),
 ``error`` {"message": substring, "field": name} for a document that must be refused.
+An unknown key in ``expect`` (or in one of its ``hands``) fails the case, so a typo cannot drop a check.
 """
 
 from __future__ import annotations
@@ -18,6 +19,26 @@ import pytest
 from scorekeeper.engine.match import InvalidMatchError, replay
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "matches"
+
+#: every key this runner checks; anything else in a case is a typo
+EXPECT_KEYS = {
+    "totals", "states", "win_points", "boxes", "paid", "rebuys", "places", "finished", "winners", "leader", "pot",
+    "payouts", "pot_remainder", "next_dealer", "deal", "contract", "open_rebuys", "hands", "notes_contain",
+    "explanations_contain", "error",
+}
+HAND_KEYS = {"index", "scores", "win_points", "totals", "eliminated", "kind", "dealer"}
+ERROR_KEYS = {"message", "field"}
+
+
+def check_keys(expect: dict) -> None:
+    """Refuse a key the runner would silently skip."""
+    unknown = set(expect) - EXPECT_KEYS
+    assert not unknown, f"unknown expect key(s) {sorted(unknown)}: known are {sorted(EXPECT_KEYS)}"
+    for want in expect.get("hands", []):
+        unknown = set(want) - HAND_KEYS
+        assert not unknown, f"unknown key(s) {sorted(unknown)} in expect.hands: known are {sorted(HAND_KEYS)}"
+    unknown = set(expect.get("error", {})) - ERROR_KEYS
+    assert not unknown, f"unknown key(s) {sorted(unknown)} in expect.error"
 
 
 def _cases():
@@ -33,6 +54,7 @@ def test_golden(variant, case):
     document.setdefault("format", "scorekeeper.match/1")
     document.setdefault("variant", variant)
     expect = case["expect"]
+    check_keys(expect)
     if "error" in expect:
         with pytest.raises(InvalidMatchError) as info:
             replay(document)
@@ -67,3 +89,13 @@ def test_golden(variant, case):
         assert any(text in note for note in got["notes"]), (text, got["notes"])
     for name, text in expect.get("explanations_contain", {}).items():
         assert text in got["hands"][-1]["explanations"][name], got["hands"][-1]["explanations"]
+
+
+@pytest.mark.parametrize("expect", [
+    {"total": {"A": 1}},
+    {"hands": [{"score": {"A": 1}}]},
+    {"error": {"mesage": "x"}},
+])
+def test_an_unknown_expect_key_is_refused(expect):
+    with pytest.raises(AssertionError, match="unknown"):
+        check_keys(expect)

@@ -1,5 +1,6 @@
 """Properties of replay that hold for every match: totals are derived from the hands, a prefix replays to
-the standings shown after that entry, and editing a hand changes nothing before it."""
+the standings shown after that entry, and editing a hand changes nothing before it. Hands give each loser
+cards (dealt from the variant's deck, so copies always fit) or typed points."""
 
 from __future__ import annotations
 
@@ -12,6 +13,25 @@ from scorekeeper.engine.match import replay
 
 VARIANTS = ["free", "rumino", "ramino", "kalooki", "russian", "rummy", "gin", "oklahoma"]
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
+PACK = [r + s for s in "SHDC" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")]
+
+
+def _deck(variant: str, n_players: int) -> list[str]:
+    """The cards in play (RULES §10.0.4): packs and jokers."""
+    packs, jokers = {"rumino": (2, 4), "ramino": (2, 4), "kalooki": (2, 2), "rummy": (1, 0), "gin": (1, 0),
+                     "oklahoma": (1, 0)}.get(variant, (-(-n_players // 2), 2 * -(-n_players // 2)))
+    return PACK * packs + ["JK"] * jokers
+
+
+def _count(draw, variant: str, n_players: int) -> int:
+    """How many cards a loser may be caught holding."""
+    if variant in ("ramino", "kalooki"):
+        return draw(st.sampled_from([13, 1, 4, 10]))
+    if variant == "russian":
+        return draw(st.integers(1, 13))
+    if variant == "rummy":
+        return draw(st.integers(1, 10 if n_players == 2 else 7))
+    return {"rumino": 7, "gin": 10, "oklahoma": 10}[variant]
 
 
 def _hand(draw, variant, ctx, n_players):
@@ -22,16 +42,24 @@ def _hand(draw, variant, ctx, n_players):
     end = draw(st.sampled_from(ctx["ends"]))
     by = draw(st.sampled_from(players))
     hand = {"kind": "hand", "end": end, "by": by, "held": {}}
+    if variant == "rumino" and end == "rumino":
+        hand["end"] = end = "knock"
     top = {"rumino": 70, "ramino": 120, "kalooki": 120, "russian": 120, "rummy": 40, "gin": 60, "oklahoma": 60}[variant]
+    # a Gin knock with a defender's cards needs the knocker's melds: those defenders type points
+    cards_ok = not (variant in ("gin", "oklahoma") and end == "knock")
+    deck = draw(st.permutations(_deck(variant, n_players))) if cards_ok else []
     for p in players:
         if p == by:
+            continue
+        if cards_ok and draw(st.booleans()):
+            n = _count(draw, variant, n_players)
+            hand["held"][p] = {"cards": " ".join(deck[:n])}
+            deck = deck[n:]
             continue
         pts = draw(st.integers(0, top))
         if variant == "russian":
             pts -= pts % 5
         hand["held"][p] = {"points": pts}
-    if variant == "rumino" and end == "rumino":
-        hand["end"] = "knock"
     if hand["end"] == "knock":
         limit = 7 if variant == "rumino" else 10
         if variant == "oklahoma":
@@ -108,6 +136,6 @@ def test_editing_a_hand_changes_nothing_before_it(doc, data):
     edited["entries"] = edited["entries"][: j + 1]
     held = edited["entries"][j]["held"]
     name = next(n for n in held if n != edited["entries"][j].get("by"))
-    held[name]["points"] = 0
+    held[name] = {"points": 0}
     after = replay(edited)
     assert [h.to_dict() for h in after.hands[:j]] == [h.to_dict() for h in before.hands]
