@@ -42,6 +42,18 @@ def serve(url_queue: queue.Queue, stop: threading.Event, db_path: str) -> None:
         server.handle_request()
 
 
+def start_setup(page, game: str, names) -> None:
+    """On the new-match page: choose the game (behind "Change game" once the table has played one)
+    and tap the players in seat order, after clearing the ones the page suggests."""
+    link = page.locator(".variant-list").get_by_role("link", name=re.compile(game)).first
+    if not link.is_visible():
+        page.get_by_text("Change game").click()
+    link.click()
+    page.locator(".seat-clear").click()
+    for name in names:
+        page.locator(".seat-taps").get_by_role("button", name=name, exact=True).click()
+
+
 @contextlib.contextmanager
 def served_browser() -> Iterator[tuple[str, Browser]]:
     """The app on a throwaway database, and Debian's Chromium to photograph it: (base URL, browser)."""
@@ -74,9 +86,7 @@ def main(only: list[str]) -> None:
                 page.get_by_role("button", name="Add player").click()
             shoot("table")
             page.get_by_role("link", name="New match").first.click()
-            page.get_by_role("link", name=re.compile("Free scoring")).click()
-            for seat, name in enumerate(("Ann", "Ben", "Cat"), start=1):
-                page.get_by_label(name, exact=True).select_option(f"seat {seat}")
+            start_setup(page, "Free scoring", ("Ann", "Ben", "Cat"))
             shoot("new-match")
             page.get_by_role("button", name=re.compile("^Start")).click()
             for n, (a, b, c) in enumerate(((12, 5, 0), (3, 20, 7), (8, 1, 30)), start=2):
@@ -92,9 +102,7 @@ def main(only: list[str]) -> None:
             page.goto(base + "/")
             page.get_by_role("link", name="Thursday night").click()
             page.get_by_role("link", name="New match").first.click()
-            page.get_by_role("link", name=re.compile("Ramino")).click()
-            for seat, name in enumerate(("Ann", "Ben", "Cat"), start=1):
-                page.locator(".seats").get_by_label(name, exact=True).select_option(f"seat {seat}")
+            start_setup(page, "Ramino", ("Ann", "Ben", "Cat"))
             page.get_by_role("button", name=re.compile("^Start")).click()
             form = page.locator("form.hand-form")
             form.locator("fieldset", has_text="Who ended").get_by_text("Ann", exact=True).click()

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from screenshots import OUT, served_browser  # noqa: E402
+from screenshots import OUT, served_browser, start_setup  # noqa: E402
 
 HANDS = [(12, 5, 0, 20), (3, 20, 7, 9), (8, 1, 30, 4), (0, 14, 6, 25), (17, 2, 11, 3), (5, 9, 0, 18),
          (22, 4, 13, 1)]
@@ -36,9 +36,7 @@ def main() -> None:
         for variant, seats, hands in (("Free scoring", names[:3], HANDS[:2]), ("Free scoring", names, HANDS)):
             page.goto(table_url)
             page.get_by_role("link", name="New match").first.click()
-            page.get_by_role("link", name=re.compile(variant)).click()
-            for seat, name in enumerate(seats, start=1):
-                page.locator(".seats").get_by_label(name, exact=True).select_option(f"seat {seat}")
+            start_setup(page, variant, seats)
             if len(seats) == 4:
                 page.get_by_text("House rules").click()
                 page.locator("#rule_elimination_at").fill("100")

@@ -12,6 +12,7 @@ from wtforms.validators import Optional, ValidationError
 
 from ..models import Player
 from ..util import Form
+from . import words
 from ..util import choices as make_choices
 
 NOT_PLAYING = ""
@@ -35,26 +36,29 @@ def _stake(form: FlaskForm, field: Field) -> None:
 
 class _Base(Form):
     variant = HiddenField()
-    first_dealer = SelectField("First dealer", coerce=str, validate_choice=False)
+    first_dealer = SelectField("Deals first", coerce=str, validate_choice=False)
     stake = StringField("Stake per player (optional)", validators=[Optional(), _stake],
                         render_kw={"inputmode": "decimal", "placeholder": "none", "autocomplete": "off"})
 
 
 def _switch_field(switch: Any) -> Field:
-    label = switch.name.replace("_", " ").capitalize()
-    help_text = getattr(switch, "help", "") or ""
-    kw: dict[str, Any] = {"description": help_text}
+    # Labels, choices and help in a player's words (words.py); the default said beside each.
+    kw: dict[str, Any] = {"description": f"{words.help_text(switch)} {words.default_words(switch)}".strip()}
+    label = words.label(switch)
     kind = switch.type
     if kind == "bool":
         return BooleanField(label, default=bool(switch.default), **kw)
     if kind == "enum":
-        choices = [(str(c), str(c).replace("_", " ")) for c in switch.choices]
-        return SelectField(label, choices=make_choices(choices), default=str(switch.default), **kw)
+        choices = [(str(c), words.value_words(switch, c)) for c in switch.choices]
+        if switch.default is None:  # a scheme that is off unless chosen (or set by the player count)
+            choices.insert(0, ("", words.value_words(switch, None)))
+        default = "" if switch.default is None else str(switch.default)
+        return SelectField(label, choices=make_choices(choices), default=default, **kw)
     # int, or int_or_null: a text box so that blank can mean "none"
     default = "" if switch.default is None else str(switch.default)
     render = {"inputmode": "numeric", "autocomplete": "off"}
     if kind == "int_or_null":
-        render["placeholder"] = "none"
+        render["placeholder"] = words.value_words(switch, None)
     return StringField(label, default=default, render_kw=render, **kw)
 
 
@@ -71,7 +75,7 @@ def build_match_form(players: list[Player], switches: list[Any], formdata: Any =
     for s in switches:
         setattr(MatchForm, f"rule_{s.name}", _switch_field(s))
     form = MatchForm(formdata=formdata, data=data or {})
-    form.first_dealer.choices = make_choices([("", "seat 1")] + [(str(p.id), p.name) for p in players])
+    form.first_dealer.choices = make_choices([("", "the first seated")] + [(str(p.id), p.name) for p in players])
     form.switch_names = [s.name for s in switches]
     form.players = players
     return form
@@ -82,7 +86,7 @@ def rule_value(switch: Any, raw: Any) -> Any:
     if switch.type == "bool":
         return bool(raw)
     if switch.type == "enum":
-        return raw
+        return raw or None
     text = (raw or "").strip()
     if not text:
         if switch.type == "int_or_null":

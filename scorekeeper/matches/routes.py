@@ -17,11 +17,14 @@ from .forms import NOT_PLAYING, build_match_form, rule_value
 bp = Blueprint("matches", __name__)
 
 
-def _variant_or_default(key: str | None):
+def _chosen_variant(table, key: str | None):
+    """The game the page is about: the one asked for, else the table's last one, else none yet."""
+    if key is None and table.matches:
+        key = table.matches[-1].variant
     try:
-        return find_variant(key) if key else find_variant("free")
+        return find_variant(key) if key else None
     except ValueError:
-        return find_variant("free")
+        return None
 
 
 def _switches(variant, n_players: int | None) -> list[Any]:
@@ -32,29 +35,56 @@ def _switches(variant, n_players: int | None) -> list[Any]:
     return list(variant.switches(n_players))
 
 
+def _player_counts(variant) -> dict[str, str]:
+    """For each switch, the player counts it applies to ("2 3 4"): the page hides the others once
+    the players are tapped (the engine decides which apply; without JavaScript all show)."""
+    counts: dict[str, list[str]] = {s.name: [] for s in variant.switches()}
+    for n in range(variant.min_players, variant.max_players + 1):
+        for s in variant.switches(n):
+            counts.setdefault(s.name, []).append(str(n))
+    return {name: " ".join(ns) for name, ns in counts.items()}
+
+
 @bp.route("/t/<token>/matches/new", methods=["GET", "POST"])
 def new(token: str):
     table = service.table_or_404(token)
     players = list(table.players)
-    variant = _variant_or_default(request.values.get("variant"))
+    variant = _chosen_variant(table, request.values.get("variant"))
+    if variant is None:
+        return render_template("matches/new.html", table=table, variant=None,
+                               variants=list(VARIANTS.values()), form=None), 200
     formdata = request.form if request.method == "POST" else None
     seated_count = None
     if formdata is not None:
         seated_count = sum(1 for p in players if formdata.get(f"seat_{p.id}", NOT_PLAYING) != NOT_PLAYING) or None
-    switches = _switches(variant, seated_count)
-    data = _again(table, request.args.get("again", type=int), variant, switches) if formdata is None else None
+    switches = _switches(variant, None)
+    data = None
+    if formdata is None:
+        data = (_again(table, request.args.get("again", type=int), variant, switches)
+                or _last_seats(table, variant))
     form = build_match_form(players, switches, formdata, data=data)
     status = 200
     if request.method == "POST":
-        match = _create_from_form(table, variant, switches, form)
+        match = _create_from_form(table, variant, switches, seated_count, form)
         if match is not None:
             return redirect(url_for("matches.show", token=token, match_id=match.id))
         status = 422
     return render_template(
         "matches/new.html", table=table, form=form, variant=variant,
-        variants=list(VARIANTS.values()), switches=switches,
+        variants=list(VARIANTS.values()), switches=switches, player_counts=_player_counts(variant),
         sheet=_rules_sheet(variant, seated_count),
     ), status
+
+
+def _last_seats(table, variant) -> dict[str, Any] | None:
+    """The players of the table's last match, in their seats, when they can play this game: most
+    matches are played by the same people, so starting one is then a single tap."""
+    if not table.matches:
+        return None
+    seats = table.matches[-1].seats
+    if not (variant.min_players <= len(seats) <= variant.max_players):
+        return None
+    return {f"seat_{pid}": str(i) for i, pid in enumerate(seats, start=1)}
 
 
 def _again(table, match_id: int | None, variant, switches) -> dict[str, Any] | None:
@@ -89,7 +119,7 @@ def _rules_sheet(variant, n_players: int | None) -> list[str]:
         return list(variant.rules_sheet(variant.rules()))
 
 
-def _create_from_form(table, variant, switches, form):
+def _create_from_form(table, variant, switches, seated_count, form):
     if not form.validate_on_submit():
         return None
     seats: list[tuple[int, int]] = []
@@ -100,7 +130,7 @@ def _create_from_form(table, variant, switches, form):
     seats.sort()
     numbers = [n for n, _ in seats]
     if not seats:
-        form.form_errors.append("Choose the players: give each one a seat.")
+        form.form_errors.append("Choose the players: tap each one who plays, in the order you sit.")
         return None
     if len(set(numbers)) != len(numbers):
         form.form_errors.append("Two players have the same seat: give each a different seat.")
@@ -116,19 +146,8 @@ def _create_from_form(table, variant, switches, form):
     if first_dealer not in seat_ids:
         form.first_dealer.errors = list(form.first_dealer.errors) + ["The first dealer must be one of the seated players."]
         return None
-    overrides: dict[str, Any] = {}
-    ok = True
-    for s in switches:
-        field = getattr(form, f"rule_{s.name}")
-        try:
-            value = rule_value(s, field.data)
-        except ValueError as exc:
-            field.errors = list(field.errors) + [str(exc)]
-            ok = False
-            continue
-        if value != s.default:
-            overrides[s.name] = value
-    if not ok:
+    overrides = _overrides(form, switches, variant.switches(len(seat_ids)), len(seat_ids))
+    if overrides is None:
         return None
     try:
         return service.create_match(table, variant=variant.key, rules=overrides, seats=seat_ids,
@@ -142,6 +161,33 @@ def _create_from_form(table, variant, switches, form):
         else:
             form.form_errors.append(message)
         return None
+
+
+def _overrides(form, shown, applicable, n_players: int) -> dict[str, Any] | None:
+    """The house rules the form sets, as the engine takes them; None (with errors beside the fields)
+    if a value is not a number or a changed switch cannot apply to this many players.
+
+    The form shows every switch with its defaults for any player count; a value left as shown takes
+    the default for the players seated (Rummy deals 7 cards to 3–4 players)."""
+    by_name = {s.name: s for s in applicable}
+    overrides: dict[str, Any] = {}
+    ok = True
+    for s in shown:
+        field = getattr(form, f"rule_{s.name}")
+        try:
+            value = rule_value(s, field.data)
+        except ValueError as exc:
+            field.errors = list(field.errors) + [str(exc)]
+            ok = False
+            continue
+        if value == s.default:
+            continue
+        if s.name not in by_name:
+            field.errors = list(field.errors) + [f"Does not apply with {n_players} players: leave it as it is."]
+            ok = False
+        elif value != by_name[s.name].default:
+            overrides[s.name] = value
+    return overrides if ok else None
 
 
 def scoreboard_context(table, match, **extra: Any) -> dict[str, Any]:

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import segno
 import sqlalchemy as sa
-from flask import Blueprint, abort, redirect, render_template, url_for
+from flask import Blueprint, abort, redirect, render_template, request, url_for
 from markupsafe import Markup
 
 from ..extensions import TABLE_CREATION_LIMIT, db, limiter
 from ..home.routes import remember_table
+from ..matches import service
 from ..matches.service import new_token, table_or_404
 from ..models import Player, Table
 from ..util import ButtonForm
@@ -41,19 +42,30 @@ def _played(table: Table) -> set[int]:
     return seated
 
 
+def _in_progress(match) -> dict:
+    """A match in progress as the table page lists it: its leader and hands played, from the replay
+    (rebuys and void hands are not hands played)."""
+    try:
+        standings = service.standings(match)
+    except ValueError:  # stored entries that no longer replay: listed without figures, never a 500
+        return {"match": match, "leader": [], "hands": None}
+    return {"match": match, "leader": list(standings.leader),
+            "hands": sum(1 for h in standings.hands if h.kind == "hand")}
+
+
 def _render_table(table: Table, player_form: PlayerForm | None = None, status: int = 200,
-                  rename_error: tuple[int, str] | None = None):
+                  rename_error: tuple[int, str] | None = None, focus_name: bool = False):
     link = url_for("tables.show", token=table.token, _external=True)
     qr = Markup(segno.make(link, error="m").svg_inline(scale=4, dark="#000", light="#fff", border=2,
                                                         title="QR code of the table's link"))
     matches = list(reversed(table.matches))
     return render_template(
         "tables/show.html", table=table, link=link, qr=qr,
-        active=[m for m in matches if m.status == "active"],
+        active=[_in_progress(m) for m in matches if m.status == "active"],
         done=[m for m in matches if m.status != "active"],
         players={p.id: p for p in table.players}, played=_played(table),
         player_form=player_form or PlayerForm(formdata=None), button=ButtonForm(),
-        rename_error=rename_error,
+        rename_error=rename_error, focus_name=focus_name or bool(player_form and player_form.errors),
     ), status
 
 
@@ -61,7 +73,8 @@ def _render_table(table: Table, player_form: PlayerForm | None = None, status: i
 def show(token: str):
     table = table_or_404(token)
     remember_table(table.token)
-    return _render_table(table)
+    # after adding a player the name box has the focus again, ready for the next name
+    return _render_table(table, focus_name=request.args.get("added") is not None)
 
 
 def _name_taken(table: Table, name: str, except_id: int | None = None) -> bool:
@@ -82,7 +95,7 @@ def add_player(token: str):
         else:
             db.session.add(Player(table_id=table.id, name=form.name.data, name_key=form.name.data.casefold()))
             db.session.commit()
-            return redirect(url_for("tables.show", token=token) + "#roster")
+            return redirect(url_for("tables.show", token=token, added=1) + "#add-player")
     return _render_table(table, player_form=form, status=422)
 
 

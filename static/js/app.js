@@ -1,5 +1,6 @@
 // Scorekeeper's small JavaScript glue. Every page works without it; this only makes the table
-// quicker: a copy button, and keeping the screen awake during a match (Wake Lock API).
+// quicker: a copy button, keeping the screen awake during a match (Wake Lock API), and players
+// tapped in seat order on the new-match page.
 (function () {
   "use strict";
   document.documentElement.classList.add("has-js");
@@ -27,4 +28,48 @@
     if (document.visibilityState === "visible") acquire();
   });
   document.addEventListener("DOMContentLoaded", acquire);
+
+  // New match: players are tapped in the order they sit. Each tap fills the plain form's seat
+  // selects (hidden with JavaScript, shown without), so the server sees one form either way.
+  function seatTaps() {
+    var group = document.querySelector(".seat-taps");
+    if (!group) return;
+    var buttons = Array.prototype.slice.call(group.querySelectorAll(".seat-tap"));
+    var select = function (b) { return document.getElementById(b.getAttribute("data-seat-for")); };
+    var order = buttons.filter(function (b) { return select(b).value; })
+      .sort(function (a, b) { return Number(select(a).value) - Number(select(b).value); });
+    var dealer = document.querySelector(".dealer-pick select");
+    function render() {
+      buttons.forEach(function (b) {
+        var at = order.indexOf(b);
+        b.setAttribute("aria-pressed", at >= 0 ? "true" : "false");
+        b.querySelector(".seat-no").textContent = at >= 0 ? String(at + 1) : "";
+        select(b).value = at >= 0 ? String(at + 1) : "";
+      });
+      if (dealer) {
+        Array.prototype.forEach.call(dealer.options, function (o) {
+          var seated = !o.value || order.some(function (b) { return b.getAttribute("data-player") === o.value; });
+          o.hidden = !seated;
+          if (!seated && o.selected) dealer.value = "";
+        });
+        dealer.options[0].textContent = order.length ? order[0].querySelector(".seat-name").textContent : "the first seated";
+      }
+      // house rules that cannot apply to this many players are hidden (the engine says which)
+      Array.prototype.forEach.call(document.querySelectorAll(".switch[data-players]"), function (s) {
+        var counts = s.getAttribute("data-players").split(" ");
+        s.hidden = order.length > 0 && counts.indexOf(String(order.length)) < 0;
+      });
+    }
+    group.addEventListener("click", function (event) {
+      var b = event.target.closest(".seat-tap");
+      if (!b) return;
+      var at = order.indexOf(b);
+      if (at >= 0) order.splice(at, 1); else order.push(b);
+      render();
+    });
+    var clear = document.querySelector(".seat-clear");
+    if (clear) clear.addEventListener("click", function () { order = []; render(); });
+    render();
+  }
+  document.addEventListener("DOMContentLoaded", seatTaps);
 })();

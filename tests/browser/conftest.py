@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import queue
+import re
 import shutil
 import threading
 
@@ -57,6 +58,30 @@ def _serve(database_url: str, ready: queue.Queue, stop: threading.Event) -> None
     server.server_close()
     with app.app_context():
         db.engine.dispose()
+
+
+def choose_game(page, name: str) -> None:
+    """Choose the game on the new-match page (the table's last game may be chosen already)."""
+    link = page.locator(".variant-list").get_by_role("link", name=re.compile(name)).first
+    if not link.is_visible():
+        page.get_by_text("Change game").click()
+    link.click()
+
+
+def seat(page, names) -> None:
+    """Seat the players in this order on the new-match page (the first deals first): tapped, or
+    without JavaScript chosen in the plain form's seat boxes. Players seated before are cleared."""
+    page.wait_for_load_state("load")  # the deferred scripts have run: the taps show if JavaScript does
+    taps = page.locator(".seat-taps")
+    if taps.is_visible():
+        page.locator(".seat-clear").click()
+        for name in names:
+            taps.get_by_role("button", name=name, exact=True).click()
+        return
+    for box in page.locator(".seats select").all():
+        box.select_option("")
+    for number, name in enumerate(names, start=1):
+        page.locator(".seats").get_by_label(name, exact=True).select_option(f"seat {number}")
 
 
 @pytest.fixture

@@ -7,6 +7,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from .conftest import choose_game, seat
+
 
 def test_no_csp_violation_on_the_main_pages(page: Page, live_server: str):
     violations: list[str] = []
@@ -21,9 +23,8 @@ def test_no_csp_violation_on_the_main_pages(page: Page, live_server: str):
         page.get_by_label("Player name").fill(name)
         page.get_by_role("button", name="Add player").click()
     page.get_by_role("link", name="New match").first.click()
-    page.get_by_role("link", name=re.compile("Ramino")).click()
-    for seat, name in enumerate(("Ann", "Ben", "Cat"), start=1):
-        page.locator(".seats").get_by_label(name, exact=True).select_option(f"seat {seat}")
+    choose_game(page, "Ramino")
+    seat(page, ("Ann", "Ben", "Cat"))
     page.get_by_role("button", name=re.compile("^Start")).click()
 
     form = page.locator("form.hand-form")

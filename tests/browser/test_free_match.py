@@ -7,6 +7,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from .conftest import choose_game, seat
+
 
 def total_of(page: Page, name: str):
     return page.locator("li.standing", has=page.locator(".name", has_text=re.compile(f"^{name}$"))).locator(".total")
@@ -25,9 +27,8 @@ def test_free_match_on_a_phone(page: Page, live_server: str):
     expect(page.locator("#roster")).to_contain_text("Cat")
 
     page.get_by_role("link", name="New match").first.click()
-    page.get_by_role("link", name=re.compile("Free scoring")).click()
-    for seat, name in enumerate(("Ann", "Ben", "Cat"), start=1):
-        page.get_by_label(name, exact=True).select_option(f"seat {seat}")
+    choose_game(page, "Free scoring")
+    seat(page, ("Ann", "Ben", "Cat"))
     page.get_by_role("button", name=re.compile("^Start")).click()
     expect(page.get_by_role("heading", name="Record hand")).to_be_visible()
 

@@ -9,6 +9,8 @@ import re
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
+from .conftest import choose_game, seat
+
 
 def total_of(page: Page, name: str):
     return page.locator("li.standing", has=page.locator(".name", has_text=re.compile(f"^{name}$"))).locator(".total")
@@ -26,9 +28,8 @@ def new_table(page: Page, base: str, players: tuple[str, ...]) -> None:
 
 def new_match(page: Page, variant: str, players: tuple[str, ...], stake: str = "") -> None:
     page.get_by_role("link", name="New match").first.click()
-    page.get_by_role("link", name=re.compile(variant)).click()
-    for seat, name in enumerate(players, start=1):
-        page.locator(".seats").get_by_label(name, exact=True).select_option(f"seat {seat}")
+    choose_game(page, variant)
+    seat(page, players)
     if stake:
         page.get_by_label("Stake per player (optional)").fill(stake)
     page.get_by_role("button", name=re.compile("^Start")).click()
@@ -112,10 +113,9 @@ def test_axe_new_match_and_hand_entry(page: Page, live_server: str):
     players = ("Ann", "Ben", "Cat")
     new_table(page, live_server, players)
     page.get_by_role("link", name="New match").first.click()
-    page.get_by_role("link", name=re.compile("Ramino")).click()
+    choose_game(page, "Ramino")
     assert _serious(axe.run(page)) == []
-    for seat, name in enumerate(players, start=1):
-        page.locator(".seats").get_by_label(name, exact=True).select_option(f"seat {seat}")
+    seat(page, players)
     page.get_by_role("button", name=re.compile("^Start")).click()
     expect(page.get_by_role("heading", name="Record hand")).to_be_visible()
     assert _serious(axe.run(page)) == []

@@ -9,6 +9,8 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
+from .conftest import choose_game, seat
+
 
 def _serious(results) -> list[str]:
     return [f"{v['id']}: {v['help']} ({[n['target'] for n in v['nodes']][:3]})" for v in results.response["violations"]
@@ -24,9 +26,8 @@ def play_a_little(page: Page, base: str) -> str:
         page.get_by_label("Player name").fill(name)
         page.get_by_role("button", name="Add player").click()
     page.get_by_role("link", name="New match").first.click()
-    page.get_by_role("link", name=re.compile("Free scoring")).click()
-    for seat, name in enumerate(("Ann", "Ben", "Cat"), start=1):
-        page.locator(".seats").get_by_label(name, exact=True).select_option(f"seat {seat}")
+    choose_game(page, "Free scoring")
+    seat(page, ("Ann", "Ben", "Cat"))
     page.get_by_role("button", name=re.compile("^Start")).click()
     for a, b, c in ((12, 5, 0), (3, 20, 7), (8, 1, 30)):
         page.get_by_label("Ann", exact=True).fill(str(a))

@@ -10,6 +10,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper.spectate.routes import POLL_SECONDS
 
+from .conftest import choose_game, seat
+
 PHONE = {"width": 390, "height": 844}
 
 
@@ -26,9 +28,8 @@ def start_free_match(page: Page, base: str) -> None:
         page.get_by_role("button", name="Add player").click()
     expect(page.locator("#roster")).to_contain_text("Cat")
     page.get_by_role("link", name="New match").first.click()
-    page.get_by_role("link", name=re.compile("Free scoring")).click()
-    for seat, name in enumerate(("Ann", "Ben", "Cat"), start=1):
-        page.locator(".seats").get_by_label(name, exact=True).select_option(f"seat {seat}")
+    choose_game(page, "Free scoring")
+    seat(page, ("Ann", "Ben", "Cat"))
     page.get_by_role("button", name=re.compile("^Start")).click()
     expect(page.get_by_role("heading", name="Record hand")).to_be_visible()
 

@@ -38,7 +38,7 @@ def test_new_match_page_lists_variants_and_seats(sheet, client):
     sheet.add_players("Ann", "Ben")
     page = client.get(f"/t/{sheet.token}/matches/new?variant=free").get_data(as_text=True)
     assert "Free scoring" in page
-    assert "seat 1" in page and "First dealer" in page
+    assert "seat 1" in page and "Deals first" in page
 
 
 def test_start_match_stores_seats_and_rules(game, app):
