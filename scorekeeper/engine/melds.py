@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
+from itertools import combinations
 from typing import Iterable, Literal, Sequence
 
 from .cards import SUITS, SUIT_SYMBOLS, Card, InvalidCardError, check_copies, format_cards, parse_cards
@@ -42,6 +43,7 @@ __all__ = [
     "opening_value",
     "check_opening",
     "check_contract",
+    "contract_in_hand",
     "is_rumino",
     "rumino_outs",
 ]
@@ -600,6 +602,162 @@ def check_contract(
                 return ContractCheck(False, (
                     f"in deal 5 all cards but the discard must be laid, but {_n(left)} are left"), tuple(checks))
     return ContractCheck(True, f"deal {deal}: {contract}, as the contract asks", tuple(checks))
+
+
+def contract_in_hand(deal: int, cards: str | Iterable[Card], mrules: MeldRules, *,
+                     no_discard: bool = True) -> ContractCheck:
+    """Does this whole hand hold deal ``deal``'s contract, and how (RULES §2.2, §10.2)?
+
+    A hand holds the contract if **any** choice of its cards makes the contract's melds (in deals 1-4
+    the other cards may stay in hand; in deal 5 every card is laid, less one discard unless
+    ``no_discard``). When it does, ``melds`` is one such lay-down; when it does not, ``melds`` is the
+    closest the hand comes (the most of the contract's melds at once) and ``reason`` says what it holds.
+
+    The search is exact: a book needs only three cards in deals 1-4 (a larger book holds a three-card
+    one with as many natural cards), books need no particular suits, so after each choice of straights
+    the books are counted rank by rank; straights are listed window by window, a natural card given up
+    for a joker only where a book of its rank (or deal 5's other straight) could need it.
+
+    >>> russian = MeldRules(set_word="book", run_word="straight", set_max=None, set_distinct_suits=False,
+    ...                     run_min=4, ace_run="either_end", decks=2, jokers_in_deck=4)
+    >>> found = contract_in_hand(3, "9S 9H 9D KC KD KH 4H 5H 6H JK 2S", russian)
+    >>> found.valid, [format_cards(m.cards) for m in found.melds]
+    (True, ['JKR 4♥ 5♥ 6♥', '9♠ 9♥ 9♦', 'K♣ K♦ K♥'])
+    >>> print(contract_in_hand(3, "9S 9H 9D 9C 4H 5H 6H JK KD", russian).reason)
+    deal 3 asks for 2 books and 1 straight; these cards hold 1 book and 1 straight at once
+    """
+    if deal not in CONTRACTS:
+        return ContractCheck(False, f"there is no deal {deal}: Russian Rummy has deals 1 to 5")
+    books, straights = CONTRACTS[deal]
+    hand = [Card.joker() if c.is_joker else c for c in _as_cards(cards)]
+    whole = deal == 5
+    best: list = [(-1, -1), ()]
+
+    def consider(runs: tuple, rest: list[Card]) -> bool:
+        """Books from what the straights left; True once the contract is held."""
+        if whole:
+            found = _last_book(rest, mrules, no_discard)
+            made = (found,) if found is not None else ()
+        else:
+            made = _three_card_books(rest, books, mrules)
+        score = (len(runs) + len(made), len(runs))
+        if score > best[0]:
+            best[0], best[1] = score, runs + made
+        return len(runs) == straights and len(made) == books
+
+    def pick(start: int, runs: tuple, rest: list[Card], options: list) -> bool:
+        if consider(runs, rest):
+            return True
+        if len(runs) == straights:
+            return False
+        for i in range(start, len(options)):
+            run = options[i]
+            left = _take(rest, run)
+            if left is not None and pick(i + 1, runs + (run,), left, options):
+                return True
+        return False
+
+    swaps = books + (1 if straights > 1 else 0)
+    options = _straights(hand, mrules, swaps) if straights else []
+    held = pick(0, (), hand, options)
+    laid = tuple(check_meld(list(m), mrules) for m in best[1])
+    contract = _describe_contract(books, straights, mrules)
+    if held:
+        return ContractCheck(True, f"deal {deal}: {contract}, as the contract asks", laid)
+    n_books = sum(1 for m in laid if m.kind == "set")
+    n_runs = sum(1 for m in laid if m.kind == "run")
+    have = _describe_contract(n_books, n_runs, mrules) if laid else "none of them"
+    extra = ""
+    if whole and (n_books, n_runs) == (books, straights):
+        extra = " but not with every card" + ("" if no_discard else " but one")
+    return ContractCheck(False, f"deal {deal} asks for {contract}; these cards hold {have} at once{extra}", laid)
+
+
+def _take(cards: list[Card], meld: tuple[Card, ...]) -> list[Card] | None:
+    """``cards`` less the cards of ``meld`` (jokers as jokers), or None if they are not all there."""
+    left = list(cards)
+    for c in meld:
+        c = Card.joker() if c.is_joker else c
+        if c not in left:
+            return None
+        left.remove(c)
+    return left
+
+
+def _straights(hand: list[Card], mr: MeldRules, swaps: int) -> list[tuple[Card, ...]]:
+    """Every straight the hand can make, each once: a window of one suit, a natural card or a joker at
+    each place, at most ``swaps`` natural cards held back for a joker."""
+    jokers = sum(1 for c in hand if c.is_joker)
+    have = Counter(c for c in hand if not c.is_joker)
+    lows = [ACE_LOW] if mr.ace_run in ("low_only", "either_end") else []
+    top = ACE_HIGH if mr.ace_run in ("high_only", "either_end") else 13
+    first = ACE_LOW if lows else 2
+    longest = mr.run_max or 14
+    found: dict[tuple, tuple[Card, ...]] = {}
+    for suit in SUITS:
+        if not any(c.suit == suit for c in have):
+            continue
+        for lo in range(first, top + 1):
+            for hi in range(lo + mr.run_min - 1, min(top, lo + longest - 1) + 1):
+                ranks = [1 if p == ACE_HIGH else p for p in range(lo, hi + 1)]
+                if len(set(ranks)) != len(ranks):
+                    continue  # both aces: not a straight here
+                present = [i for i, r in enumerate(ranks) if have[Card(r, suit)]]
+                gaps = len(ranks) - len(present)
+                if gaps > jokers or not present:
+                    continue
+                for k in range(0, min(swaps, jokers - gaps, len(present)) + 1):
+                    for held_back in combinations(present, k):
+                        meld = tuple(Card.joker() if (i not in present or i in held_back) else Card(r, suit)
+                                     for i, r in enumerate(ranks))
+                        key = tuple(sorted((c.sort_key() for c in meld)))
+                        if key in found:
+                            continue
+                        if check_meld(list(meld), mr).kind == "run":
+                            found[key] = meld
+    return list(found.values())
+
+
+def _three_card_books(cards: list[Card], wanted: int, mr: MeldRules) -> tuple[tuple[Card, ...], ...]:
+    """As many three-card books as ``cards`` make (up to ``wanted``): all-natural ones first, then the
+    fewest jokers each (suits never matter in a book)."""
+    if mr.set_min > 3 or (mr.set_max is not None and mr.set_max < 3):
+        return ()
+    jokers = sum(1 for c in cards if c.is_joker)
+    per_rank: dict[int, list[Card]] = {}
+    for c in cards:
+        if not c.is_joker:
+            per_rank.setdefault(c.rank, []).append(c)
+    made: list[tuple[Card, ...]] = []
+    spare: list[list[Card]] = []
+    for rank in sorted(per_rank):
+        group = per_rank[rank]
+        while len(group) >= 3 and len(made) < wanted:
+            made.append(tuple(group[:3]))
+            group = group[3:]
+        if group:
+            spare.append(group)
+    limit = mr.max_jokers_per_meld if mr.max_jokers_per_meld is not None else 3
+    # then two natural cards and a joker, one and two jokers, three jokers: the fewest jokers first
+    for naturals in (2, 1, 0):
+        need = 3 - naturals
+        if naturals < mr.min_naturals_per_meld or need > limit:
+            continue
+        for group in spare if naturals else [[]]:
+            while len(group) >= naturals and jokers >= need and len(made) < wanted:
+                made.append(tuple(group[:naturals]) + (Card.joker(),) * need)
+                jokers -= need
+                group[:] = group[naturals:]
+    return tuple(made[:wanted])
+
+
+def _last_book(cards: list[Card], mr: MeldRules, no_discard: bool) -> tuple[Card, ...] | None:
+    """Deal 5: the cards the straights left are one book (less one discard unless ``no_discard``)."""
+    tries = [cards] if no_discard else [cards[:i] + cards[i + 1:] for i in range(len(cards))]
+    for rest in tries:
+        if rest and check_meld(rest, mr).kind == "set":
+            return tuple(rest)
+    return None
 
 
 def _describe_contract(books: int, straights: int, mr: MeldRules) -> str:

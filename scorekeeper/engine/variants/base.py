@@ -194,6 +194,10 @@ class Variant(ABC):
     by_required: ClassVar[bool] = True
     #: whether each hand needs its upcard (Oklahoma: it sets the knock limit)
     upcard_required: ClassVar[bool] = False
+    #: the number of deals when each deal has its contract (Russian Rummy); None: no contracts
+    contract_deals: ClassVar[int | None] = None
+    #: the deck grows with the table (Russian: a pack per two players), so a card check needs the players
+    deck_grows_with_players: ClassVar[bool] = False
 
     #: the resolved rules of the match this copy is bound to (None for the registry's unbound variant)
     house: Rules | None = None

@@ -83,6 +83,10 @@ class KnockRummy(KnockGame, Variant):
     def has_boxes(self, rules: Rules | None = None) -> bool:
         return not self.seed_scheme(rules)
 
+    def big_gin_allowed(self, rules: Rules | None = None) -> bool:
+        # the seed scheme scores big gin as gin; two players need its bonus switched on
+        return self.seed_scheme(rules) or self._resolve(rules).big_gin_bonus is not None
+
     def hand_knock_limit(self, hand: Hand) -> int:
         """Highest deadwood a knock may show in this hand (0: only gin)."""
         return self.house.knock_limit
@@ -109,7 +113,7 @@ class KnockRummy(KnockGame, Variant):
             else:
                 self.card_count(hand, held, [hand_size], "must show")
         if hand.end == "big_gin":
-            if not self.seed_scheme() and self.house.big_gin_bonus is None:
+            if not self.big_gin_allowed():
                 raise hand.error("big gin is off in these rules: record it as gin", field="end")
             return self.score_gin(hand, big=True)
         if hand.end == "gin":

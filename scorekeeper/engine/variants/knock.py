@@ -49,6 +49,10 @@ class KnockGame:
         meld_rules, values = self._solver(rules)  # type: ignore[attr-defined]
         return _arrange.arrangements(_cards(cards), meld_rules, values, limit)
 
+    def big_gin_allowed(self, rules: Rules | None = None) -> bool:
+        """Whether a hand may go big gin (all cards melded after the draw, no discard)."""
+        return False
+
     # -- scoring helpers for a bound variant ------------------------------------------------------------
 
     def typed_maximum(self) -> int:

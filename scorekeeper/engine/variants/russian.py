@@ -17,12 +17,11 @@ True
 from __future__ import annotations
 
 import math
-from itertools import combinations
 from typing import Any, Iterable, Mapping
 
 from ..cards import Card, format_cards
 from ..hands import Hand, HandScore, MatchState
-from ..melds import CONTRACTS, ContractCheck, MeldRules, check_contract, check_meld
+from ..melds import CONTRACTS, ContractCheck, MeldRules, check_contract, contract_in_hand
 from .base import Rules, Switch, Variant, card_values, values_sentence
 from .going_out import GoingOut, not_melded, physical
 
@@ -61,6 +60,8 @@ class Russian(GoingOut, Variant):
     summary = "Contract rummy over 5 deals with books and 4-card straights; lowest total wins."
     min_players, max_players = 2, 8
     ends = ("out",)
+    contract_deals = DEALS
+    deck_grows_with_players = True
     FIXED = {"deals": DEALS, "jokers_per_deck": JOKERS_PER_DECK}
     SWITCHES = (
         Switch("card_value_table", "enum", "five_ten_fifteen_25", "Penalty values of cards held.",
@@ -116,6 +117,11 @@ class Russian(GoingOut, Variant):
         rules = self._resolve(rules)
         return check_contract(deal, melds, self.meld_rules(rules), no_discard=rules.final_deal_no_discard,
                               hand=hand)
+
+    def contract_in_hand(self, deal: int, cards: str | Iterable[Card], rules: Rules | None = None) -> ContractCheck:
+        """Does this whole hand hold deal ``deal``'s contract, and how (else the closest it comes)?"""
+        return contract_in_hand(deal, cards, self._solver(rules)[0],
+                                no_discard=self._resolve(rules).final_deal_no_discard)
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
         r = self._resolve(rules)
@@ -209,7 +215,7 @@ class Russian(GoingOut, Variant):
             if no_discard and left:
                 raise not_melded(hand, hand.by, f"went out in deal {DEALS}", sorted(left.elements(), key=Card.sort_key))
             return
-        if self.contract_split(cards, no_discard):
+        if contract_in_hand(DEALS, cards, self._solver()[0], no_discard=no_discard).valid:
             return
         contract = contract_words(DEALS).split(",")[0]
         left = self.unmelded(cards)
@@ -220,78 +226,6 @@ class Russian(GoingOut, Variant):
         rule = (f"deal {DEALS} is {contract_words(DEALS)}" if no_discard
                 else f"in deal 5 all cards but the discard make {contract}")
         raise hand.error(f"{hand.by} went out in deal {DEALS} but {what}: {rule}", player=hand.by, field="cards")
-
-    def contract_split(self, cards: list[Card], no_discard: bool) -> list[list[Card]] | None:
-        """Melds making exactly deal 5's contract from ``cards`` (less one discard unless ``no_discard``)."""
-        if not no_discard:
-            for i in range(len(cards)):
-                found = self.contract_split(cards[:i] + cards[i + 1:], True)
-                if found:
-                    return found
-            return None
-        mrules = self._solver()[0]
-        n = len(cards)
-        idx = range(n)
-
-        def valid(sub: list[Card], kind: str) -> bool:
-            check = check_meld(sub, mrules)
-            return check.valid and check.kind == kind
-
-        jokers = [i for i in idx if cards[i].is_joker]
-        ranks = sorted({cards[i].rank for i in idx if not cards[i].is_joker})
-        books: list[tuple[int, ...]] = [()] if jokers else []  # a book of jokers only, if the rules allow
-        for rank in ranks:
-            naturals = [i for i in idx if not cards[i].is_joker and cards[i].rank == rank]
-            books += [nat for k in range(len(naturals), 0, -1) for nat in combinations(naturals, k)]
-        for nat in books:
-            for j in range(len(jokers) + 1):
-                book_idx = set(nat) | set(jokers[:j])
-                if len(book_idx) < 3:
-                    continue
-                book = [cards[i] for i in sorted(book_idx)]
-                if not valid(book, "set"):
-                    continue
-                rest = [i for i in idx if i not in book_idx]
-                for split in self._two_straights(cards, rest, valid):
-                    melds = [book] + split
-                    if check_contract(DEALS, melds, mrules, no_discard=True, hand=cards).valid:
-                        return melds
-        return None
-
-    @staticmethod
-    def _two_straights(cards: list[Card], rest: list[int], valid: Any):
-        """Every split of ``rest`` into two straights (naturals of one suit each, jokers shared out)."""
-        if len(rest) < 8:
-            return
-        jokers = [i for i in rest if cards[i].is_joker]
-        naturals = [i for i in rest if not cards[i].is_joker]
-        suits = sorted({cards[i].suit for i in naturals})
-        if len(suits) > 2:
-            return
-        if len(suits) == 2:
-            groups = [([i for i in naturals if cards[i].suit == suits[0]],
-                       [i for i in naturals if cards[i].suit == suits[1]])]
-        else:
-            groups = []
-            first, others = naturals[:1], naturals[1:]
-            for k in range(len(others) + 1):
-                for pick in combinations(others, k):
-                    groups.append((first + list(pick), [i for i in others if i not in pick]))
-        seen: set = set()
-        for a, b in groups:
-            for j in range(len(jokers) + 1):
-                one = a + jokers[:j]
-                two = b + jokers[j:]
-                if len(one) < 4 or len(two) < 4:
-                    continue
-                key = (tuple(sorted(c.code for c in (cards[i] for i in one))),
-                       tuple(sorted(c.code for c in (cards[i] for i in two))))
-                if key in seen:
-                    continue
-                seen.add(key)
-                m1, m2 = [cards[i] for i in one], [cards[i] for i in two]
-                if valid(m1, "run") and valid(m2, "run"):
-                    yield [m1, m2]
 
     def check_cards(self, hand: Hand) -> None:
         winner = hand.held.get(hand.by)

@@ -1,0 +1,87 @@
+"""The engine's contract answer ("does this whole hand hold deal N's contract?") against a brute force
+over every way to pick the contract's melds out of the hand: every subset checked as a book or a
+straight, every disjoint choice of them. Cards are drawn by hypothesis from a few ranks and suits so that
+books and straights are common, with jokers and two decks.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.engine.cards import Card
+from scorekeeper.engine.melds import CONTRACTS, check_meld, contract_in_hand
+from scorekeeper.engine.variants import find_variant
+
+RUSSIAN = find_variant("russian")
+
+
+def brute_force(deal: int, cards: list[Card], mr, no_discard: bool) -> int:
+    """The most of the contract's melds the hand makes at once (all of them: the contract is held)."""
+    books, straights = CONTRACTS[deal]
+    n = len(cards)
+    kind_of: dict[tuple[int, ...], str | None] = {}
+    for size in range(3, n + 1):
+        for idx in combinations(range(n), size):
+            kind_of[idx] = check_meld([cards[i] for i in idx], mr).kind
+    best = 0
+
+    def go(used: frozenset, b: int, s: int, start: int) -> None:
+        nonlocal best
+        left = n - len(used)
+        done = b == books and s == straights
+        if deal == 5 and done and left > (0 if no_discard else 1):
+            done = False
+        if deal != 5 or done:
+            best = max(best, b + s if deal != 5 else books + straights)
+        if b == books and s == straights:
+            return
+        for idx, kind in kind_of.items():
+            if min(idx) < start or not used.isdisjoint(idx):
+                continue
+            if kind == "set" and b < books:
+                go(used | set(idx), b + 1, s, min(idx))
+            elif kind == "run" and s < straights:
+                go(used | set(idx), b, s + 1, min(idx))
+
+    go(frozenset(), 0, 0, 0)
+    return best
+
+
+@st.composite
+def hands(draw):
+    deal = draw(st.integers(1, 5))
+    ranks = draw(st.lists(st.integers(1, 13), min_size=2, max_size=4, unique=True))
+    suits = draw(st.lists(st.sampled_from("SHDC"), min_size=1, max_size=3, unique=True))
+    low = draw(st.integers(1, 10))
+    pool = [Card(r, s) for r in ranks for s in suits] + [Card(r, suits[0]) for r in range(low, low + 4)]
+    pool = sorted(set(pool), key=Card.sort_key) * 2 + [Card.joker()] * 4  # two decks (four players)
+    size = draw(st.integers(5, 10 if deal != 5 else 9))
+    picked = draw(st.permutations(pool))[:size]
+    rules = RUSSIAN.rules(4, **draw(st.sampled_from([
+        {}, {"max_jokers_per_meld": 1}, {"min_naturals_per_meld": 2}, {"ace_run_position": "low_only"},
+        {"final_deal_no_discard": False}])))
+    return deal, picked, rules
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands())
+def test_contract_answer_agrees_with_brute_force(case):
+    deal, cards, rules = case
+    mr = RUSSIAN.meld_rules(rules)
+    no_discard = rules.final_deal_no_discard
+    got = contract_in_hand(deal, cards, mr, no_discard=no_discard)
+    want = brute_force(deal, cards, mr, no_discard)
+    books, straights = CONTRACTS[deal]
+    assert got.valid == (want == books + straights), (deal, [c.code for c in cards], got.reason)
+    # the lay-down shown is real: legal melds of the right kinds, out of the hand's own cards
+    kinds = [m.kind for m in got.melds]
+    assert all(m.valid for m in got.melds)
+    assert kinds.count("set") <= books and kinds.count("run") <= straights
+    if got.valid:
+        assert RUSSIAN.check_contract(deal, [list(m.cards) for m in got.melds], rules,
+                                      hand=cards if deal == 5 and no_discard else None).valid
+    elif deal != 5:
+        assert len(got.melds) == want  # the closest it comes
