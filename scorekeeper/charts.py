@@ -51,25 +51,17 @@ def limit_lines(variant_key: str, overrides: Mapping[str, Any] | None, n_players
     from .engine.variants import find_variant
 
     try:
-        rules = find_variant(variant_key).rules(n_players, **dict(overrides or {}))
+        variant = find_variant(variant_key)
+        rules = variant.rules(n_players, **dict(overrides or {}))
     except ValueError:
         return []
-    lines: list[ChartLine] = []
-    for name in ("elimination_target", "elimination_at"):
-        value = rules.get(name)
-        if isinstance(value, int) and not isinstance(value, bool):
-            lines.append(ChartLine(value, f"Out at {value}", "limit"))
-            break
-    # Rummy's single ``target`` is the elimination threshold when it plays by elimination.
-    if not lines and variant_key == "rummy" and rules.get("match_mode") == "elimination":
-        lines.append(ChartLine(int(rules["target"]), f"Out at {rules['target']}", "limit"))
-    elif not lines:
-        for name in ("target", "game_target"):
-            value = rules.get(name)
-            if isinstance(value, int) and not isinstance(value, bool):
-                lines.append(ChartLine(value, f"Target {value}", "target"))
-                break
-    return lines
+    # the variant says where a total is out, or which total ends the match
+    bound = variant.for_match(rules, [str(i) for i in range(n_players)])
+    out = bound.elimination()
+    if out is not None:
+        return [ChartLine(out[0], f"Out at {out[0]}", "limit")]
+    goal = bound.target()
+    return [] if goal is None else [ChartLine(goal, f"Target {goal}", "target")]
 
 
 def _nice_step(span: float) -> int:

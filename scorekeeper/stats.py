@@ -1,9 +1,9 @@
 """Player statistics and head-to-head records, computed from replays (never from stored counters).
 
 The web layer replays each match and hands the results here as :class:`Played` records; nothing in
-this module touches the database. Whether a hand score is "best" when low or when high depends on the
-variant: penalty games (Rumino, Ramino, Rummy, Kalooki, Russian) count low as good, Gin and Oklahoma
-score the winner's points (high is good), and free scoring follows its ``winner`` switch.
+this module touches the database. Whether a hand score is "best" when low or when high is the variant's
+answer (``Variant.high_wins``): low in the penalty games, high where points are won (Gin, Oklahoma,
+Rummy's points race), free scoring by its ``winner`` switch.
 
 >>> from scorekeeper.engine.match import replay
 >>> doc = {"variant": "free", "players": ["Ann", "Ben"], "entries": [
@@ -22,21 +22,25 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Iterable, Mapping
 
+from .engine.variants import find_variant
+
 #: the ways of ending a hand that are counted, by the end's name in the match document
 COUNTED_ENDS = {"gin": "gins", "big_gin": "gins", "hunt": "hunts", "out_in_one_turn": "one-turn outs",
                 "rumino": "ruminos"}
-HIGH_IS_GOOD = {"gin", "oklahoma"}
 
 
 def high_is_good(variant: str, overrides: Mapping[str, Any] | None = None) -> bool:
-    """Whether a higher hand score is better in this variant (with these house rules).
+    """Whether a higher hand score is better in this variant with these house rules (the variant says).
 
     >>> high_is_good("gin"), high_is_good("rumino"), high_is_good("free", {"winner": "highest"})
     (True, False, True)
     """
-    if variant == "free":
-        return (overrides or {}).get("winner", "lowest") == "highest"
-    return variant in HIGH_IS_GOOD
+    found = find_variant(variant)
+    try:
+        rules = found.rules(**dict(overrides or {}))
+    except ValueError:
+        rules = None  # rules that no longer resolve: the variant's defaults decide
+    return found.high_wins(rules)
 
 
 @dataclass

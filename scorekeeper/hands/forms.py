@@ -33,18 +33,11 @@ def _integer(form: FlaskForm, field: Field) -> None:
         raise ValidationError("Type a whole number.") from None
 
 
-#: where a player's "never opened" matters (a flat penalty may replace their cards), and its words
-UNOPENED_VARIANTS = {"ramino": "never opened", "russian": "contract not made"}
-
-#: what the optional melds box holds in each variant
-MELDS_LABELS = {
-    "gin": "Knocker's melds (optional: lay-offs are worked out against them)",
-    "oklahoma": "Knocker's melds (optional: lay-offs are worked out against them)",
-    "rumino": "Knocker's melds (optional)",
-    "russian": "Winner's melds (optional: checked against the contract)",
-    "ramino": "Winner's melds (optional: a one-turn out must reach the opening)",
-    "kalooki": "Winner's melds (optional: a hunt must reach the opening)",
-}
+def melds_label(variant: Any) -> str:
+    """What the optional melds box holds: the knocker's or the winner's melds, and what they are for."""
+    whose = "Knocker's" if variant.knock_game else "Winner's"
+    use = variant.declared_melds_use
+    return f"{whose} melds (optional{': ' + use if use else ''})"
 
 
 def split_melds(text: str) -> list[str]:
@@ -60,7 +53,7 @@ class _HandBase(Form):
 def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
                     data: dict[str, Any] | None = None, version: int | None = None) -> FlaskForm:
     """The entry form for ``players`` (those still in), for ``variant``."""
-    free = variant.key == "free"
+    free = not variant.uses_cards
 
     class HandForm(_HandBase):
         pass
@@ -70,19 +63,19 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
                                   validate_choice=False)
         HandForm.by = RadioField("Who ended the hand?", choices=choices((str(p.id), p.name) for p in players),
                                  validate_choice=False)
-    if variant.key == "oklahoma":
+    if variant.upcard_required:
         HandForm.upcard = StringField("Upcard", render_kw={"autocomplete": "off", "placeholder": "e.g. 7D"})
     if not free:
         HandForm.melds = StringField(
-            MELDS_LABELS.get(variant.key, "Winner's melds (optional)"),
+            melds_label(variant),
             description="Separate the melds with | , e.g. 3h 4h 5h | 8s 8d 8c",
             render_kw={"autocomplete": "off", "autocapitalize": "characters"})
     for p in players:
         setattr(HandForm, f"points_{p.id}", StringField(
             f"{p.name}", validators=[_integer],
             render_kw={"inputmode": "numeric", "autocomplete": "off", "pattern": "-?[0-9]*" if free else "[0-9]*"}))
-        if variant.key in UNOPENED_VARIANTS:
-            setattr(HandForm, f"unopened_{p.id}", BooleanField(UNOPENED_VARIANTS[variant.key]))
+        if variant.not_opened_word:
+            setattr(HandForm, f"unopened_{p.id}", BooleanField(variant.not_opened_word))
         if not free:
             setattr(HandForm, f"cards_{p.id}", StringField(
                 f"{p.name}'s cards", render_kw={"autocomplete": "off", "placeholder": "e.g. 8d kc jk",
@@ -123,7 +116,7 @@ def payload_from_form(form: FlaskForm, variant: Any) -> dict[str, Any]:
         return {"kind": "hand", "end": "scores", "held": held}
     payload: dict[str, Any] = {"kind": "hand", "end": form.end.data or None,
                                "by": int(form.by.data) if form.by.data else None, "held": held}
-    if variant.key == "oklahoma":
+    if variant.upcard_required:
         payload["upcard"] = (form.upcard.data or "").strip()
     melds = split_melds(form.melds.data)
     if melds:

@@ -23,10 +23,6 @@ from .forms import build_hand_form, form_data_from_payload, payload_from_form
 
 bp = Blueprint("hands", __name__)
 
-#: the games where a hand is arranged for least deadwood (the others count every card held)
-KNOCK_GAMES = ("rumino", "gin", "oklahoma")
-
-
 def _players_in(match, standings) -> list[Any]:
     players = service.seated_players(match)
     if standings is None:
@@ -55,7 +51,7 @@ def _edit_context(table, match) -> dict[str, Any]:
 
 def _deck(match, variant) -> dict[str, int]:
     """How many copies of each card and how many jokers the card picker offers for this match."""
-    if variant.key == "free":
+    if not variant.uses_cards:
         return {"copies": 1, "jokers": 0}
     n = len(match.seats)
     try:
@@ -162,7 +158,7 @@ def cards_value(token: str, match_id: int):
     match = service.match_or_404(table, match_id)
     variant = find_variant(match.variant)
     player = request.args.get("player", type=int)
-    if player not in match.seats or variant.key == "free":
+    if player not in match.seats or not variant.uses_cards:
         return render_template("hands/partials/cards_value.html", value=None, error=None)
     text = cards_text(request.args, f"cards_{player}")
     deck = _deck(match, variant)
@@ -179,7 +175,7 @@ def cards_value(token: str, match_id: int):
             arrangement = variant.arrange(cards, rules) if fits else None
             counted = sum(variant.card_value(c, rules) for c in cards)
             value = {"cards": cards, "arrangement": arrangement, "counted": counted,
-                     "knock_game": variant.key in KNOCK_GAMES}
+                     "knock_game": variant.knock_game}
     except ValueError as exc:
         error = str(exc)
     return render_template("hands/partials/cards_value.html", value=value, error=error)

@@ -8,16 +8,12 @@ do. It asks the engine everything and decides nothing about the rules itself.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import arrange as arrange_mod
 from ..engine.cards import Card, InvalidCardError, check_copies, format_cards, parse_cards
-from ..engine.melds import CONTRACTS, MeldCheck
+from ..engine.melds import MeldCheck
 from ..engine.variants import InvalidRulesError, Variant
-
-#: the knock games (deadwood counts, a player may knock); the others count every card held
-KNOCK_GAMES = ("rumino", "gin", "oklahoma")
 
 
 class CheckError(ValueError):
@@ -65,7 +61,7 @@ def _a(word: str) -> str:
 
 def deck_for(variant: Variant, players: int | None) -> tuple[Any, int, int]:
     """The rules (defaults) and the deck the picker offers: copies of each card, jokers."""
-    n = players if variant.key == "russian" else None
+    n = players if variant.deck_grows_with_players else None
     rules = variant.rules(n) if n is not None else variant.rules()
     return rules, variant.decks(n), variant.jokers(n, rules)
 
@@ -84,7 +80,7 @@ def read_cards(text: str, variant: Variant, decks: int, jokers: int, limit: int,
     try:
         check_copies(cards, decks, jokers)
     except InvalidCardError as exc:
-        table = f" with {players} players" if variant.key == "russian" and players else ""
+        table = f" with {players} players" if variant.deck_grows_with_players and players else ""
         raise CheckError(_sentence(f"{exc} in {variant.name}{table}")) from None
     return cards
 
@@ -96,7 +92,7 @@ def opening_min(rules: Any) -> int | None:
 def check_one_meld(variant: Variant, rules: Any, cards: list[Card]) -> Verdict:
     """One meld: valid or not, with the engine's reason; the kind and the opening value."""
     game = variant.name
-    if variant.key == "rumino" and len(cards) == 7:
+    if _could_be_rumino(variant, cards):
         rumino = variant.is_rumino(cards, rules)
         if rumino.valid:
             return Verdict(True, _sentence(f"A rumino, {_what_rumino(rumino)}: it wins the match at once"),
@@ -126,9 +122,14 @@ def _what_rumino(rumino: MeldCheck) -> str:
 def check_hand(variant: Variant, rules: Any, cards: list[Card], *, deal: int | None = None,
                upcard: str = "") -> Verdict:
     """A whole hand: the least-deadwood arrangement and what the hand may do in this game."""
-    if variant.key in KNOCK_GAMES:
+    if variant.knock_game:
         return _knock_hand(variant, rules, cards, upcard)
     return _held_hand(variant, rules, cards, deal)
+
+
+def _could_be_rumino(variant: Variant, cards: list[Card]) -> bool:
+    """Rumino's instant win: a whole dealt hand that is one 7-card meld (the variant checks it)."""
+    return hasattr(variant, "is_rumino") and len(cards) == variant.cards_dealt()
 
 
 def _after_draw(variant: Variant, cards: list[Card]) -> bool:
@@ -140,7 +141,7 @@ def _after_draw(variant: Variant, cards: list[Card]) -> bool:
 def _knock_hand(variant: Variant, rules: Any, cards: list[Card], upcard: str) -> Verdict:
     limit, limit_source = _knock_limit(variant, rules, upcard)
     notes: list[Note] = []
-    if variant.key == "rumino" and len(cards) == 7:
+    if _could_be_rumino(variant, cards):
         rumino = variant.is_rumino(cards, rules)
         if rumino.valid:
             return Verdict(True, _sentence(f"Rumino! {_what_rumino(rumino)}: it wins the match at once"),
@@ -150,7 +151,7 @@ def _knock_hand(variant: Variant, rules: Any, cards: list[Card], upcard: str) ->
     discard = None
     if _after_draw(variant, cards):
         whole = variant.arrange(cards, rules)
-        if whole.points == 0 and variant.key != "rumino" and rules.get("big_gin_bonus") is not None:
+        if whole.points == 0 and variant.big_gin_allowed(rules):
             return Verdict(True, "Big gin: every card is in a meld, no discard needed.", [], tuple(cards),
                            melds=whole.melds, deadwood=(), points=0)
         discard, best = variant.best_discard(cards, rules)
@@ -159,8 +160,9 @@ def _knock_hand(variant: Variant, rules: Any, cards: list[Card], upcard: str) ->
     if best.points == 0:
         sentence = "Gin: every card is in a meld" + (f" after throwing {discard.symbol}" if discard else "")
         valid = True
-        if variant.key == "rumino" and len(best.melds) > 0:
-            notes.append(Note("yes", f"Gin in Rumino: {rules.gin_score} to your own total.".replace("-", "−")))
+        if rules.get("gin_score") is not None and len(best.melds) > 0:
+            # a gin that scores on the gin player's own total (Rumino's "ten less")
+            notes.append(Note("yes", f"Gin in {variant.name}: {rules.gin_score} to your own total.".replace("-", "−")))
     elif limit is None:
         sentence = f"Deadwood {best.points}" + (f" after throwing {discard.symbol}" if discard else "")
         sentence += ": give the upcard to see the knock limit"
@@ -181,7 +183,7 @@ def _knock_hand(variant: Variant, rules: Any, cards: list[Card], upcard: str) ->
 
 def _knock_limit(variant: Variant, rules: Any, upcard: str) -> tuple[int | None, str]:
     """The knock limit and, for Oklahoma, where it came from."""
-    if variant.key != "oklahoma":
+    if not variant.upcard_required:
         return rules["knock_limit"], ""
     if not upcard.strip():
         return None, ""
@@ -215,60 +217,18 @@ def _held_hand(variant: Variant, rules: Any, cards: list[Card], deal: int | None
             notes.append(Note("yes", _sentence(f"Laid in one turn, these melds {opening.reason.replace('opens', 'open', 1)}")))
         else:
             notes.append(Note("no", _sentence(f"Not enough to open: {opening.reason}")))
-    if variant.key == "russian" and deal is not None:
+    if variant.contract_deals and deal is not None:
         notes.append(_contract_note(variant, rules, cards, deal))
     return Verdict(valid, _sentence(sentence), [], tuple(cards), melds=best.melds, deadwood=best.deadwood,
                    points=best.points, leftover_word="Left over", notes=notes)
 
 
 def _contract_note(variant: Variant, rules: Any, cards: list[Card], deal: int) -> Note:
-    """Does the hand hold deal ``deal``'s contract?
-
-    The engine checks declared melds, not hands; so the hand is arranged for the contract: books of
-    exactly three (as many books as the cards allow), and no straights when the deal asks for none
-    or no books when it asks for none. The melds found are then checked as a lay-down.
-    """
-    books, straights = CONTRACTS[deal]
-    mr = variant.meld_rules(rules)
-    if deal != 5:
-        # deal 5 lays every card, so its book may be long; otherwise three cards make the most books
-        mr = replace(mr, set_max=3)
-    if not straights:
-        mr = replace(mr, run_min=99)
-    if not books:
-        mr = replace(mr, set_min=99)
-    found = arrange_mod.arrange(cards, mr, variant.values(rules))
-    kinds = [(m, variant.check_meld(list(m), rules).kind) for m in found.melds]
-    have_books = [m for m, kind in kinds if kind == "set"]
-    have_straights = [m for m, kind in kinds if kind == "run"]
-    if deal == 5:
-        # deal 5 lays the whole hand at once: two straights of one suit may sit end to end
-        have_straights = _split_long(have_straights, straights, 4)
-    if len(have_books) < books or len(have_straights) < straights:
-        return Note("no", _sentence(
-            f"Not deal {deal}'s contract: it asks for {_count(books, 'book')}"
-            f"{' and ' + _count(straights, 'straight') if books and straights else ''}"
-            f"{_count(straights, 'straight') if straights and not books else ''}; these cards hold "
-            f"{_count(len(have_books), 'book')} and {_count(len(have_straights), 'straight')}"))
-    chosen = [list(m) for m in have_books[:books] + have_straights[:straights]]
-    verdict = variant.check_contract(deal, chosen, rules, hand=cards if deal == 5 else None)
-    if verdict.valid:
-        laid = " | ".join(format_cards(m) for m in chosen)
+    """Does the hand hold deal ``deal``'s contract? The engine answers (any arrangement that holds it)."""
+    found = variant.contract_in_hand(deal, cards, rules)
+    if found.valid:
+        laid = " | ".join(format_cards(m.cards) for m in found.melds)
         return Note("yes", _sentence(f"Meets deal {deal}'s contract: {laid}"))
-    return Note("no", _sentence(f"Not deal {deal}'s contract: {verdict.reason}"))
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
-
-
-def _split_long(straights: list[tuple[Card, ...]], wanted: int, shortest: int) -> list[tuple[Card, ...]]:
-    """Deal 5 needs two straights; one long straight of the same suit may be two laid side by side."""
-    out = list(straights)
-    while len(out) < wanted:
-        long = next((s for s in out if len(s) >= 2 * shortest), None)
-        if long is None:
-            break
-        out.remove(long)
-        out.extend([long[:shortest], long[shortest:]])
-    return out
+    closest = " | ".join(format_cards(m.cards) for m in found.melds)
+    why = found.reason.removeprefix(f"deal {deal} ")
+    return Note("no", _sentence(f"Not deal {deal}'s contract: it {why}" + (f": {closest}" if closest else "")))

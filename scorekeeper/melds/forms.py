@@ -9,7 +9,7 @@ from ..engine.variants import VARIANTS
 from ..util import Form, choices
 
 #: variants whose melds can be checked (free scoring has none), in the app's order
-CHECKABLE = [v for v in VARIANTS.values() if v.key != "free"]
+CHECKABLE = [v for v in VARIANTS.values() if v.uses_cards]
 DEFAULT_VARIANT = "rumino"
 MODES = (("meld", "One meld"), ("hand", "Whole hand"))
 #: Russian Rummy's deck grows with the table: one 54-card pack per two players

@@ -53,8 +53,8 @@ def check():
             if mode == "meld":
                 verdict = check_one_meld(variant, rules, cards)
             else:
-                verdict = check_hand(variant, rules, cards, deal=deal if variant.key == "russian" else None,
-                                     upcard=upcard if variant.key == "oklahoma" else "")
+                verdict = check_hand(variant, rules, cards, deal=deal if variant.contract_deals else None,
+                                     upcard=upcard if variant.upcard_required else "")
     except CheckError as exc:
         errors[exc.field] = str(exc)
         verdict = Verdict(None, "")

@@ -207,6 +207,14 @@ def test_russian_hand_against_a_deal_contract(client):
     assert "Meets deal 5's contract" in said
 
 
+def test_russian_contract_held_through_another_arrangement(client):
+    # the least-points layout makes three books; the contract (2 books + 1 straight) needs the joker in
+    # the straight 7♥ 8♥ 9♥: any arrangement that holds the contract counts
+    hand = "9D JD 9H 5S JS 5H 7H 5C 9C JK 9S 8H"
+    said = verdict(client, variant="russian", mode="hand", deal="3", cards=hand)
+    assert "Meets deal 3's contract" in said and "Not deal 3" not in said
+
+
 # -- bad input -------------------------------------------------------------------------------------------
 
 

@@ -198,6 +198,12 @@ class Variant(ABC):
     contract_deals: ClassVar[int | None] = None
     #: the deck grows with the table (Russian: a pack per two players), so a card check needs the players
     deck_grows_with_players: ClassVar[bool] = False
+    #: hands are played with cards (free scoring: only typed points)
+    uses_cards: ClassVar[bool] = True
+    #: what a player marked ``opened: false`` is called where it changes the score (None: it never does)
+    not_opened_word: ClassVar[str | None] = None
+    #: what the declared melds of a hand are checked for, in a few words ("" when only kept)
+    declared_melds_use: ClassVar[str] = ""
 
     #: the resolved rules of the match this copy is bound to (None for the registry's unbound variant)
     house: Rules | None = None
@@ -411,6 +417,10 @@ class Variant(ABC):
 
     def rebuy_policy(self) -> RebuyPolicy | None:
         """When and how a knocked-out player comes back; None where nobody can."""
+        return None
+
+    def target(self) -> int | None:
+        """The total that ends the match when reached (None: no such target)."""
         return None
 
     def all_bust_replays(self) -> bool:

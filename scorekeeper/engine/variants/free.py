@@ -31,6 +31,7 @@ class Free(Variant):
     min_players, max_players = 1, 12
     ends = ("scores",)
     by_required = False
+    uses_cards = False
     SWITCHES = (
         Switch("winner", "enum", "lowest", "Whether the lowest or the highest total wins.",
                choices=("lowest", "highest")),
@@ -104,6 +105,9 @@ class Free(Variant):
     def elimination(self) -> tuple[int, bool] | None:
         at = self.house.elimination_at
         return None if at is None else (at, True)
+
+    def target(self) -> int | None:
+        return self.house.target
 
     def match_over(self, state: MatchState, hand: Hand, scored: HandScore) -> list[str] | None:
         target = self.house.target

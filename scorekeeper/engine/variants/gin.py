@@ -46,6 +46,7 @@ class KnockRummy(KnockGame, Variant):
 
     ends = ("knock", "gin", "big_gin")
     min_players, max_players = 2, 4
+    declared_melds_use = "lay-offs are worked out against them"
 
     def cards_dealt(self, n_players: int | None = None, rules: Rules | None = None) -> int:
         if n_players is None and rules is not None:

@@ -44,6 +44,7 @@ class Kalooki(GoingOut, Variant):
     summary = "13-card rummy with two jokers: open with 40, ace high, hunt or go out; over 150 is out."
     min_players, max_players = 2, 4
     ends = ("out", "hunt")
+    declared_melds_use = "a hunt must reach the opening"
     FIXED = {"win_points_hunt": WIN_POINTS["hunt"], "win_points_out": WIN_POINTS["out"],
              "min_naturals_per_meld": MIN_NATURALS_PER_MELD}
     SWITCHES = (

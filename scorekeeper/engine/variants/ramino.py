@@ -69,6 +69,8 @@ class Ramino(GoingOut, Variant):
     summary = "13-card Italian rummy: open with 50, out scores 0, hands rounded to tens, match to 1000."
     min_players, max_players = 2, 6
     ends = ("out", "out_in_one_turn")
+    not_opened_word = "never opened"
+    declared_melds_use = "a one-turn out must reach the opening"
     FIXED = {"max_jokers_per_meld": MAX_JOKERS_PER_MELD, "sets_distinct_suits": True,
              "ace_value": ACE_VALUE, "joker_value": JOKER_VALUE}
     SWITCHES = (
@@ -218,6 +220,9 @@ class Ramino(GoingOut, Variant):
         if not self.elimination_mode():
             return None
         return self.rebuys_from_switches(score=REENTRY_SCORE)
+
+    def target(self) -> int | None:
+        return None if self.elimination_mode() else self.house.target
 
     def match_over(self, state: MatchState, hand: Hand, scored: HandScore) -> list[str] | None:
         if self.elimination_mode():

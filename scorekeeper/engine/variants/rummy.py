@@ -166,6 +166,9 @@ class Rummy(GoingOut, Variant):
             return None
         return self.rebuys_from_switches()
 
+    def target(self) -> int | None:
+        return None if self.elimination_mode() else self.house.target
+
     def match_over(self, state: MatchState, hand: Hand, scored: HandScore) -> list[str] | None:
         if self.elimination_mode():
             return None

@@ -61,6 +61,8 @@ class Russian(GoingOut, Variant):
     min_players, max_players = 2, 8
     ends = ("out",)
     contract_deals = DEALS
+    not_opened_word = "contract not made"
+    declared_melds_use = "checked against the contract"
     deck_grows_with_players = True
     FIXED = {"deals": DEALS, "jokers_per_deck": JOKERS_PER_DECK}
     SWITCHES = (
