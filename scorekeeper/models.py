@@ -48,6 +48,28 @@ class Table(Model):
     matches: Mapped[list[Match]] = relationship(
         back_populates="table", order_by="Match.id", cascade="all, delete-orphan"
     )
+    house_rules: Mapped[list[HouseRules]] = relationship(
+        back_populates="table", order_by="HouseRules.name_key", cascade="all, delete-orphan"
+    )
+
+
+class HouseRules(Model):
+    """A table's named house rules for one game ("Our Ramino"): overrides by switch name, checked by
+    the engine when saved. A snapshot: a match started from it keeps its own copy."""
+
+    __tablename__ = "house_rules"
+    __table_args__ = (UniqueConstraint("table_id", "name_key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("card_table.id", ondelete="CASCADE"), index=True)
+    variant: Mapped[str] = mapped_column(String(20))
+    name: Mapped[str] = mapped_column(String(40))
+    #: the name folded, so that "our ramino" and "Our Ramino" are one
+    name_key: Mapped[str] = mapped_column(String(40))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+
+    table: Mapped[Table] = relationship(back_populates="house_rules")
 
 
 class Player(Model):

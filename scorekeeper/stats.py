@@ -210,4 +210,32 @@ def head_to_head(matches: Iterable[Played], a: str, b: str) -> HeadToHead:
     return h
 
 
-__all__ = ["HeadToHead", "Played", "PlayerStats", "VariantLine", "head_to_head", "high_is_good", "player_stats"]
+def streaks(matches: Iterable[Played]) -> dict[str, int]:
+    """Each player's current streak: the finished matches they won in a row, counted back from the
+    last finished match they played (0 if they did not win it). ``matches`` oldest first.
+
+    >>> from scorekeeper.engine.match import replay
+    >>> def match(points):
+    ...     doc = {"variant": "free", "rules": {"target": 1}, "players": ["Ann", "Ben"], "entries": [
+    ...         {"kind": "hand", "end": "scores", "held": {"Ann": {"points": points[0]}, "Ben": {"points": points[1]}}}]}
+    ...     return Played("free", doc["rules"], ["Ann", "Ben"], "finished", None, replay(doc))
+    >>> streaks([match((0, 2)), match((2, 0)), match((0, 3)), match((1, 5))])
+    {'Ann': 2, 'Ben': 0}
+    """
+    out: dict[str, int] = {}
+    ended: set[str] = set()
+    for m in reversed(list(matches)):
+        if m.standings is None or m.status != "finished":
+            continue
+        for name in m.players:
+            if name in ended:
+                continue
+            if name in m.standings.winners:
+                out[name] = out.get(name, 0) + 1
+            else:
+                out.setdefault(name, 0)
+                ended.add(name)
+    return dict(sorted(out.items(), key=lambda kv: kv[0].casefold()))
+
+
+__all__ = ["HeadToHead", "Played", "PlayerStats", "VariantLine", "head_to_head", "high_is_good", "player_stats", "streaks"]

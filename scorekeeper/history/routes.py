@@ -24,7 +24,7 @@ from ..engine.match import InvalidMatchError, replay
 from ..engine.variants import VARIANTS, find_variant
 from ..extensions import db
 from ..home.routes import remember_table
-from ..matches import service
+from ..matches import presets, service
 from ..matches.importing import import_match
 from ..models import Entry, Match, Player, Table
 from ..stats import Played, head_to_head, player_stats
@@ -340,7 +340,7 @@ def table_document(table: Table, matches: list[Match]) -> dict[str, Any]:
             document["finished_at"] = m.finished_at.isoformat(timespec="seconds")
         out.append(document)
     return {"format": TABLE_FORMAT, "name": table.name, "players": [p.name for p in table.players],
-            "matches": out}
+            "house_rules": [presets.to_document(h) for h in table.house_rules], "matches": out}
 
 
 @bp.get("/t/<token>/export.json")
@@ -400,8 +400,17 @@ def import_document(table: Table, document: Any) -> list[Match]:
             raise ImportRefused("The table document's matches must be a list.")
         for i, m in enumerate(documents, start=1):
             _check_match(m, f"Match {i}")
+        house_rules = document.get("house_rules", [])
+        if not isinstance(house_rules, list) or len(house_rules) > presets.PER_TABLE_MAX:
+            raise ImportRefused(f"The table's house rules must be a list of at most {presets.PER_TABLE_MAX}.")
+        for h in house_rules:
+            try:
+                presets.clean_name(h.get("name") if isinstance(h, dict) else None)
+                presets.check(h.get("variant"), h.get("rules", {}))
+            except (presets.PresetRefused, AttributeError) as exc:
+                raise ImportRefused(f"House rules {str(h.get('name', ''))[:40] if isinstance(h, dict) else ''!r}: {exc}") from None
     elif fmt in (None, service.DOCUMENT_FORMAT):
-        roster = []
+        roster, house_rules = [], []
         documents = [document]
         _check_match(document, "The match")
     else:
@@ -412,6 +421,9 @@ def import_document(table: Table, document: Any) -> list[Match]:
             db.session.add(Player(table_id=table.id, name=name, name_key=name.casefold()))
             known.add(name.casefold())
     db.session.commit()
+    for h in house_rules:  # checked above; a name the table already uses keeps the table's own
+        if not any(p.name_key == presets.clean_name(h["name"]).casefold() for p in table.house_rules):
+            presets.save(table, h["variant"], h["name"], dict(h.get("rules") or {}))
     created = []
     for m in documents:
         match = import_match(table, {k: v for k, v in m.items()

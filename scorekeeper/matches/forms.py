@@ -36,6 +36,8 @@ def _stake(form: FlaskForm, field: Field) -> None:
 
 class _Base(Form):
     variant = HiddenField()
+    preset_name = StringField("Save these rules as", render_kw={"placeholder": "Our game", "autocomplete": "off",
+                                                                 "maxlength": 40})
     first_dealer = SelectField("Deals first", coerce=str, validate_choice=False)
     stake = StringField("Stake per player (optional)", validators=[Optional(), _stake],
                         render_kw={"inputmode": "decimal", "placeholder": "none", "autocomplete": "off"})

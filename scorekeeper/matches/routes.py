@@ -11,10 +11,21 @@ from ..engine.variants import VARIANTS, find_variant
 from ..extensions import db
 from ..home.routes import remember_table
 from ..util import ButtonForm, render_page
-from . import service
+from . import presets, service, words
 from .forms import NOT_PLAYING, build_match_form, rule_value
 
 bp = Blueprint("matches", __name__)
+
+
+@bp.app_template_filter("house_rules_words")
+def house_rules_words(match) -> list[str]:
+    """What a match's rules change from the standard ones, one phrase each ("Opening at least: 40")."""
+    try:
+        variant = find_variant(match.variant)
+        switches = variant.switches(len(match.seats))
+    except ValueError:
+        return []
+    return words.changes(switches, match.rules or {})
 
 
 def _chosen_variant(table, key: str | None):
@@ -58,13 +69,20 @@ def new(token: str):
     if formdata is not None:
         seated_count = sum(1 for p in players if formdata.get(f"seat_{p.id}", NOT_PLAYING) != NOT_PLAYING) or None
     switches = _switches(variant, None)
+    offered = presets.for_game(table, variant.key)
+    chosen = next((p for p in offered if p.id == request.values.get("preset", type=int)), None)
     data = None
     if formdata is None:
         data = (_again(table, request.args.get("again", type=int), variant, switches)
-                or _last_seats(table, variant))
+                or _last_seats(table, variant) or {})
+        if chosen is not None:  # the preset's rules fill the house rules (the match keeps a copy)
+            data.update(_rule_data(switches, chosen.rules))
     form = build_match_form(players, switches, formdata, data=data)
-    status = 200
-    if request.method == "POST":
+    status, saved = 200, None
+    if request.method == "POST" and "save_rules" in request.form:
+        chosen = saved = _save_preset(table, variant, switches, form)
+        status = 200 if saved is not None else 422
+    elif request.method == "POST":
         match = _create_from_form(table, variant, switches, seated_count, form)
         if match is not None:
             return redirect(url_for("matches.show", token=token, match_id=match.id))
@@ -72,8 +90,45 @@ def new(token: str):
     return render_template(
         "matches/new.html", table=table, form=form, variant=variant,
         variants=list(VARIANTS.values()), switches=switches, player_counts=_player_counts(variant),
-        sheet=_rules_sheet(variant, seated_count),
+        sheet=_rules_sheet(variant, seated_count), presets=presets.for_game(table, variant.key),
+        chosen_preset=chosen, saved_preset=saved, describe=presets.describe,
     ), status
+
+
+def _save_preset(table, variant, switches, form):
+    """"Save these rules as …": the house rules as the form sets them, checked by the engine like a
+    match's; the form is kept as typed either way."""
+    if not form.validate_on_submit():
+        return None
+    overrides: dict[str, Any] = {}
+    for s in switches:
+        field = getattr(form, f"rule_{s.name}")
+        try:
+            value = rule_value(s, field.data)
+        except ValueError as exc:
+            field.errors = list(field.errors) + [str(exc)]
+            return None
+        if value != s.default:
+            overrides[s.name] = value
+    try:
+        return presets.save(table, variant.key, form.preset_name.data, overrides)
+    except presets.PresetRefused as exc:
+        db.session.rollback()
+        form.preset_name.errors = list(form.preset_name.errors) + [str(exc)]
+        return None
+
+
+def _rule_data(switches, rules: dict[str, Any]) -> dict[str, Any]:
+    """Form values for a set of house rules (the switches as the form's boxes hold them)."""
+    data: dict[str, Any] = {}
+    for s in switches:
+        if s.name in (rules or {}):
+            value = rules[s.name]
+            if s.type == "bool":
+                data[f"rule_{s.name}"] = value
+            else:
+                data[f"rule_{s.name}"] = "" if value is None else str(value)
+    return data
 
 
 def _last_seats(table, variant) -> dict[str, Any] | None:
@@ -105,10 +160,7 @@ def _again(table, match_id: int | None, variant, switches) -> dict[str, Any] | N
     if winners and winners[0] in ids:
         data["first_dealer"] = str(ids[winners[0]])
     if previous.variant == variant.key:
-        for s in switches:
-            if s.name in (previous.rules or {}):
-                value = previous.rules[s.name]
-                data[f"rule_{s.name}"] = value if s.type in ("bool", "enum") else ("" if value is None else str(value))
+        data.update(_rule_data(switches, previous.rules))
     return data
 
 
@@ -239,6 +291,47 @@ def undo(token: str, match_id: int):
             except ValueError as exc:
                 return _scoreboard_with_message(table, match, str(exc), 422)
     return redirect(url_for("matches.show", token=token, match_id=match_id))
+
+
+@bp.post("/t/<token>/m/<int:match_id>/rematch")
+def rematch(token: str, match_id: int):
+    """The same game, players and rules again in one tap, less anyone ticked off as not playing; the
+    first dealer as the rules say. If the rules do not fit the players left, the full form asks."""
+    table = service.table_or_404(token)
+    previous = service.match_or_404(table, match_id)
+    if not ButtonForm().validate_on_submit():
+        return redirect(url_for("matches.show", token=token, match_id=match_id))
+    playing = set(request.form.getlist("playing", type=int)) or set(previous.seats)
+    seats = [pid for pid in previous.seats if pid in playing]
+    try:
+        match = service.create_match(table, variant=previous.variant, rules=dict(previous.rules or {}),
+                                     seats=seats, first_dealer_id=_rematch_dealer(table, previous, seats),
+                                     stake=previous.stake)
+    except ValueError:  # too few players, or a rule that does not fit them: the whole form asks
+        db.session.rollback()
+        return redirect(url_for("matches.new", token=token, variant=previous.variant, again=previous.id))
+    return redirect(url_for("matches.show", token=token, match_id=match.id))
+
+
+def _rematch_dealer(table, previous, seats: list[int]) -> int:
+    """The winner of the last match where the game's rules say so (Rumino); otherwise the deal passes
+    on: the next seated player after the last hand's dealer who is still playing."""
+    if not seats:
+        return -1
+    ids = {p.name: p.id for p in table.players}
+    try:
+        standings = service.standings(previous)
+    except ValueError:
+        return seats[0]
+    if find_variant(previous.variant).winner_deals_next_match and standings.winners:
+        winner = ids.get(standings.winners[0])
+        if winner in seats:
+            return winner
+    dealt = [h.dealer for h in standings.hands if h.dealer]
+    order = previous.seats
+    last = ids.get(dealt[-1]) if dealt else None
+    start = order.index(last) if last in order else len(order) - 1
+    return next(pid for pid in (order[(start + k) % len(order)] for k in range(1, len(order) + 1)) if pid in seats)
 
 
 @bp.post("/t/<token>/m/<int:match_id>/abandon")

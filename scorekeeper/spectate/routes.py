@@ -1,5 +1,6 @@
 """The spectator link: ``/v/<view_token>`` shows a match's standings and grid, read-only, and polls
-``/v/<view_token>/sheet`` with htmx to stay current.
+``/v/<view_token>/sheet`` with htmx to stay current. A finished match's result, worth sharing, is at
+``/v/<view_token>/summary`` with its image at ``/v/<view_token>/summary.svg`` (drawn on the server).
 
 Only GET routes live here, and nothing reached through a view token links to the table's own link,
 so a view token never grants write access; an unknown token is a 404 like any other wrong link.
@@ -24,7 +25,7 @@ bp = Blueprint("spectate", __name__)
 #: seconds between two polls of the spectator's sheet
 POLL_SECONDS = 3
 #: bump when the sheet's markup changes, so browsers drop sheets drawn by the old template
-SHEET_REVISION = 1
+SHEET_REVISION = 2
 
 
 def _etag(match_id: int, version: int) -> str:
@@ -81,6 +82,55 @@ def sheet(view_token: str):
     match = _match(view_token)
     body = render_template("spectate/partials/sheet.html", **_context(match))
     return _no_cache(Response(body), _etag(match.id, match.version))
+
+
+def _summary(match: Match) -> dict:
+    """A finished match's result in a few lines: winner, standings, pot and payouts, hands played,
+    the hand with the largest swing and the rules in one line; 404 for a match not finished."""
+    from ..matches.routes import house_rules_words
+
+    try:
+        standings = service.standings(match)
+    except ValueError:
+        abort(404)
+    if not standings.finished:
+        abort(404)
+    variant = find_variant(match.variant)
+    numbered, best = 0, None
+    for result in standings.hands:
+        if result.kind != "hand" or not result.scores:
+            continue
+        numbered += 1
+        swing = max(result.scores.values()) - min(result.scores.values())
+        if best is None or swing > best["swing"]:
+            order = sorted(result.scores.items(), key=lambda kv: -abs(kv[1]))
+            best = {"number": numbered, "swing": swing, "scores": order}
+    changed = house_rules_words(match)
+    rules = f"{variant.name}: " + ("; ".join(changed) if changed else "standard rules")
+    winners = list(standings.winners)
+    headline = (f"{winners[0]} wins" if len(winners) == 1 else f"{' and '.join(winners)} share the win") + f" at {variant.name}"
+    return {"match": match, "variant": variant, "standings": standings, "headline": headline,
+            "hands": numbered, "best": best, "rules_line": rules, "currency": getattr(match.table, "currency", None)}
+
+
+@bp.get("/v/<view_token>/summary")
+def summary(view_token: str):
+    match = _match(view_token)
+    response = Response(render_template("spectate/summary.html", **_summary(match)))
+    response.headers["Referrer-Policy"] = "same-origin"
+    return response
+
+
+@bp.get("/v/<view_token>/summary.svg")
+def summary_image(view_token: str):
+    """The result as an image a phone can save or send (SVG drawn from a template: names escaped)."""
+    match = _match(view_token)
+    context = _summary(match)
+    rows = len(context["standings"].players)
+    body = render_template("spectate/summary.svg", height=250 + 44 * rows, **context)
+    response = Response(body, mimetype="image/svg+xml")
+    response.headers["Content-Disposition"] = f'inline; filename="result-{match.id}.svg"'
+    return response
 
 
 __all__ = ["bp", "POLL_SECONDS"]

@@ -13,9 +13,11 @@ from markupsafe import Markup
 
 from ..extensions import TABLE_CREATION_LIMIT, db, limiter
 from ..home.routes import remember_table
-from ..matches import service
+from ..matches import presets, service
 from ..matches.service import new_token, table_or_404
+from ..engine.variants import VARIANTS
 from ..models import Player, Table
+from ..stats import player_stats, streaks
 from ..util import ButtonForm
 from .forms import PlayerForm, TableForm
 
@@ -53,8 +55,27 @@ def _in_progress(match) -> dict:
             "hands": sum(1 for h in standings.hands if h.kind == "hand")}
 
 
+#: finished matches the head-to-head looks back over (each is replayed, so the page stays bounded)
+HEAD_TO_HEAD_MATCHES = 100
+
+
+def _head_to_head(table: Table) -> dict | None:
+    """Wins per game and the current streak of the table's regular players (those in its recent
+    finished matches), from the replays of those matches."""
+    from ..history.routes import _played, _replay  # the stats pages' view of a replayed match
+
+    finished = [m for m in table.matches if m.status == "finished"][-HEAD_TO_HEAD_MATCHES:]
+    if not finished:
+        return None
+    played = [_played(m, _replay(m)[0]) for m in finished]
+    records = player_stats(played)
+    games = [key for key in VARIANTS if any(p.variant == key for p in played)]
+    return {"games": games, "records": records, "streaks": streaks(played), "matches": len(finished)}
+
+
 def _render_table(table: Table, player_form: PlayerForm | None = None, status: int = 200,
-                  rename_error: tuple[int, str] | None = None, focus_name: bool = False):
+                  rename_error: tuple[int, str] | None = None, focus_name: bool = False,
+                  preset_error: tuple[int, str] | None = None):
     link = url_for("tables.show", token=table.token, _external=True)
     qr = Markup(segno.make(link, error="m").svg_inline(scale=4, dark="#000", light="#fff", border=2,
                                                         title="QR code of the table's link"))
@@ -66,6 +87,8 @@ def _render_table(table: Table, player_form: PlayerForm | None = None, status: i
         players={p.id: p for p in table.players}, played=_played(table),
         player_form=player_form or PlayerForm(formdata=None), button=ButtonForm(),
         rename_error=rename_error, focus_name=focus_name or bool(player_form and player_form.errors),
+        preset_error=preset_error, describe=presets.describe, name_max=presets.NAME_MAX,
+        h2h=_head_to_head(table),
     ), status
 
 
@@ -121,6 +144,28 @@ def rename_player(token: str, player_id: int):
         return redirect(url_for("tables.show", token=token) + "#roster")
     message = next(iter(form.errors.values()))[0] if form.errors else "Type the player's name."
     return _render_table(table, status=422, rename_error=(player.id, message))
+
+
+@bp.post("/t/<token>/house-rules/<int:preset_id>/rename")
+def rename_preset(token: str, preset_id: int):
+    table = table_or_404(token)
+    preset = presets.preset_or_404(table, preset_id)
+    if ButtonForm().validate_on_submit():
+        try:
+            presets.rename(table, preset, request.form.get("name", ""))
+        except presets.PresetRefused as exc:
+            db.session.rollback()
+            return _render_table(table, status=422, preset_error=(preset.id, str(exc)))
+    return redirect(url_for("tables.show", token=token) + "#house-rules")
+
+
+@bp.post("/t/<token>/house-rules/<int:preset_id>/delete")
+def delete_preset(token: str, preset_id: int):
+    table = table_or_404(token)
+    preset = presets.preset_or_404(table, preset_id)
+    if ButtonForm().validate_on_submit():
+        presets.delete(preset)
+    return redirect(url_for("tables.show", token=token) + "#house-rules")
 
 
 @bp.post("/t/<token>/players/<int:player_id>/remove")

@@ -1,6 +1,6 @@
 // Scorekeeper's small JavaScript glue. Every page works without it; this only makes the table
 // quicker: a copy button, keeping the screen awake during a match (Wake Lock API), and players
-// tapped in seat order on the new-match page.
+// tapped in seat order on the new-match page, and sharing a match's result.
 (function () {
   "use strict";
   document.documentElement.classList.add("has-js");
@@ -14,6 +14,27 @@
     if (navigator.clipboard && navigator.clipboard.writeText) {
       navigator.clipboard.writeText(source.value).then(done, function () { source.select(); });
     } else { source.select(); }
+  });
+
+  // Share a finished match's result: the phone's share sheet (Web Share API) where there is one,
+  // otherwise the text summary and its link copied to the clipboard.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-share]");
+    if (!button) return;
+    var source = document.querySelector(button.getAttribute("data-share"));
+    var url = button.getAttribute("data-share-url");
+    var status = document.querySelector(".share-done");
+    var say = function (words) { if (status) status.textContent = words; };
+    if (navigator.share) {
+      navigator.share({ title: button.getAttribute("data-share-title"), text: source.value, url: url })
+        .then(function () { say("Shared."); }, function () { /* closed without sharing */ });
+      return;
+    }
+    var all = source.value + "\n" + url;
+    var select = function () { source.select(); say("Select the text above and copy it."); };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(all).then(function () { say("Copied: paste it in your chat."); }, select);
+    } else { select(); }
   });
 
   // Keep the screen awake on the scoreboard and the record-hand screen; the lock is released when

@@ -2,7 +2,8 @@
 or critical violation on any of them, in light and in dark mode.
 
 One server and one browser for the module: a small table is made once (a match in progress with a
-deleted hand, a knock game with its card picker, a finished match), and each screen is fetched from it.
+deleted hand, a knock game with its card picker, a match before its first hand, a finished match, a
+set of house rules), and each screen is fetched from it.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ DOCUMENTS = {
         {"kind": "hand", "end": "knock", "by": "Ann", "held": {
             "Ann": {"cards": "3H 4H 5H 8S 8D 8C JC QC KC AD"}, "Ben": {"cards": "9D 9H 9S 5C 6C 7C 6H 10C KD 4S"}}},
     ]},
+    "fresh": {"variant": "ramino", "rules": {"opening_min": 40}, "players": ["Ann", "Ben", "Cat"], "entries": []},
     "finished": {"variant": "free", "rules": {"target": 50}, "stake": "5.00", "players": PLAYERS, "entries": [
         {"kind": "hand", "end": "scores", "held": {"Ann": {"points": 30}, "Ben": {"points": 12}, "Cat": {"points": 0}, "Dan": {"points": 4}}},
         {"kind": "hand", "end": "scores", "held": {"Ann": {"points": 25}, "Ben": {"points": 3}, "Cat": {"points": 9}, "Dan": {"points": 8}}},
@@ -45,7 +47,7 @@ DOCUMENTS = {
 
 def _lay_the_table(app) -> dict[str, str]:
     """The data set, made through the app's own services; returns the paths of every screen."""
-    from scorekeeper.matches import service
+    from scorekeeper.matches import presets, service
     from scorekeeper.matches.importing import import_match
     from scorekeeper.models import Player, Table
 
@@ -56,6 +58,7 @@ def _lay_the_table(app) -> dict[str, str]:
         db.session.add(Player(table_id=table.id, name=name, name_key=name.casefold()))
     db.session.commit()
     matches = {key: import_match(table, doc) for key, doc in DOCUMENTS.items()}
+    presets.save(table, "ramino", "Our Ramino", {"opening_min": 40, "target": 500})
     free = matches["free"]
     service.delete_entry(free, service.live_entries(free)[1], version=free.version)
     t = f"/t/{table.token}"
@@ -71,6 +74,8 @@ def _lay_the_table(app) -> dict[str, str]:
         "scoreboard": f"{t}/m/{free.id}",
         "scoreboard, Gin": f"{t}/m/{matches['gin'].id}",
         "scoreboard, finished": f"{t}/m/{matches['finished'].id}",
+        "scoreboard, before the first hand": f"{t}/m/{matches['fresh'].id}",
+        "result to share": f"/v/{matches['finished'].view_token}/summary",
         "record hand": f"{t}/m/{matches['gin'].id}/hands/new",
         "a hand": f"{t}/m/{free.id}/hands/{first_hand}",
         "edit a hand": f"{t}/m/{free.id}/hands/{first_hand}/edit",

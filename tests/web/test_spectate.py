@@ -52,7 +52,7 @@ def test_a_view_token_is_not_a_table_token(game, client):
 def _post_urls(app, view_token: str, match_id: int, entry_id: int, player_id: int):
     """Every POST route of the app, with the view token in place of any token."""
     values = {"token": view_token, "view_token": view_token, "match_id": match_id, "entry_id": entry_id,
-              "player_id": player_id}
+              "player_id": player_id, "preset_id": 1}
     urls = []
     for rule in app.url_map.iter_rules():
         if "POST" not in rule.methods:

@@ -177,6 +177,9 @@ class Variant(ABC):
     max_players: ClassVar[int] = 4
     #: the ``end`` strings a hand entry may carry (RULES §10.9)
     ends: ClassVar[tuple[str, ...]] = ()
+    #: whether the winner of a match deals the first hand of the next one (Rumino's seed says so);
+    #: otherwise a rematch's first dealer is whoever would have dealt the next hand
+    winner_deals_next_match: ClassVar[bool] = False
     #: values that are rules of the game, not switches (RULES Part II "Fixed, not switches")
     FIXED: ClassVar[Mapping[str, Any]] = {}
     #: name of the preset/bundle switch, and each preset's values (Gin, Oklahoma)

@@ -39,6 +39,7 @@ class Rumino(KnockGame, Variant):
     summary = "7-card knock rummy with two packs and four jokers: knock at 7, gin for −10, rumino wins."
     min_players, max_players = 2, 6
     ends = ("knock", "gin", "rumino")
+    winner_deals_next_match = True  # the seed: the winner of a match deals the first hand of the next one
     FIXED = {"knock_limit": KNOCK_LIMIT, "elimination_target": ELIMINATION_TARGET}
     SWITCHES = (
         Switch("sets_distinct_suits", "bool", False, "Sets must have distinct suits (no two identical cards)."),
