@@ -6,8 +6,10 @@ It fills a throwaway SQLite database (a table of six players with a 20-hand Rumi
 cards, a Ramino match and a few finished ones, plus a 200-hand Rumino match), then asks each page
 through Flask's test client twice: with ``Accept-Encoding: br, gzip`` (what a phone sends) and
 without (the bytes before compression). A page's first load counts the page and every file it asks
-for with an empty cache: its style sheets, scripts, manifest, icon and (if the app has one) the
-service worker script. Sizes are response bodies (headers left out), in bytes.
+for with an empty cache (``scorekeeper.assets.first_load``: style sheets, scripts, manifest, icon,
+the service worker script, and the card picker's script where a picker is drawn at once). The last
+column adds the scripts a page loads on demand (the picker's when a player's cards are opened,
+offline.js when the hand form is touched). Sizes are response bodies (headers left out), in bytes.
 """
 
 from __future__ import annotations
@@ -23,12 +25,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from card_matches import going_out_match, knock_match  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
+from scorekeeper.assets import first_load as asked_for  # noqa: E402
 from scorekeeper.extensions import alembic, db  # noqa: E402
 from scorekeeper.matches.importing import import_match  # noqa: E402
 from scorekeeper.matches.service import new_token  # noqa: E402
 from scorekeeper.models import Table  # noqa: E402
 
-ASSET_RE = re.compile(r'<(?:link[^>]+rel="(?:stylesheet|manifest|icon)"[^>]*href|script[^>]+src)="([^"]+)"')
+ON_DEMAND = re.compile(r'data-(?:picker|offline)="([^"]+)"')
 LIMIT = 30 * 1024
 
 
@@ -54,15 +57,16 @@ def body(client, url: str, compressed: bool) -> tuple[int, bytes]:
     return len(response.get_data()), response.get_data()
 
 
-def first_load(client, url: str, compressed: bool) -> tuple[int, int]:
-    """(page bytes, page + assets bytes)."""
+def first_load(client, url: str, compressed: bool) -> tuple[int, int, int]:
+    """(page bytes, page + what its first load asks for, the same + scripts loaded on demand)."""
     size, _ = body(client, url, compressed)
     html = client.get(url).get_data(as_text=True)
-    assets = sorted(set(ASSET_RE.findall(html)))
-    if client.get("/sw.js").status_code == 200:
-        assets.append("/sw.js")
-    total = size + sum(body(client, a.replace("&amp;", "&"), compressed)[0] for a in assets)
-    return size, total
+    assets = asked_for(html)
+    total = size + sum(body(client, a, compressed)[0] for a in assets)
+    later = [u.replace("&amp;", "&") for u in ON_DEMAND.findall(html)]
+    later = [u for u in later if u not in assets and ("picker" not in u or "data-picker" in html.split("</head>")[1])
+             and ("offline" not in u or "hand-form" in html)]
+    return size, total, total + sum(body(client, a, compressed)[0] for a in later)
 
 
 def main() -> None:
@@ -86,12 +90,13 @@ def main() -> None:
         ("scoreboard (Rumino, 6 players, 200 hands)", f"/t/{t}/m/{data['big']}"),
         ("match page (Rumino, 200 hands)", f"/t/{t}/m/{data['big']}/history"),
     ]
-    print(f"{'':44} {'page raw':>9} {'page br':>8} {'first load raw':>15} {'first load br':>14}")
+    print(f"{'':44} {'page raw':>9} {'page br':>8} {'first load raw':>15} {'first load br':>14} "
+          f"{'+ on demand br':>15}")
     for label, url in pages:
-        raw, raw_total = first_load(client, url, compressed=False)
-        br, br_total = first_load(client, url, compressed=True)
+        raw, raw_total, _ = first_load(client, url, compressed=False)
+        br, br_total, br_later = first_load(client, url, compressed=True)
         flag = "" if br_total <= LIMIT else "  over 30 KB"
-        print(f"{label:44} {raw:9,d} {br:8,d} {raw_total:15,d} {br_total:14,d}{flag}")
+        print(f"{label:44} {raw:9,d} {br:8,d} {raw_total:15,d} {br_total:14,d} {br_later:15,d}{flag}")
 
 
 if __name__ == "__main__":

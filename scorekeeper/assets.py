@@ -15,7 +15,9 @@ from __future__ import annotations
 import brotli
 import gzip
 import hashlib
+import html
 import mimetypes
+import re
 from pathlib import Path
 from typing import Callable
 
@@ -138,6 +140,21 @@ def init_app(app: Flask) -> StaticFiles:
     app.add_template_global(lambda: url_for("service_worker", v=files.build()), "service_worker_url")
     app.extensions["scorekeeper.static"] = files
     return files
+
+
+_ASKED = re.compile(r'<link[^>]+rel="(?:stylesheet|manifest|icon)"[^>]*href="([^"]+)"|<script[^>]+src="([^"]+)"|'
+                    r'data-(sw|picker)="([^"]+)"')
+
+
+def first_load(page: str) -> list[str]:
+    """The URLs a browser asks for on the first load of ``page`` (an HTML page of this app): its style
+    sheets, scripts, manifest and icon, the service worker, and the card picker's script when a picker
+    is drawn at once (static/js/app.js loads it, and offline.js, only when a page needs them)."""
+    pickers = re.findall(r"<[^>]*\sdata-picker[\s>][^>]*>", page)
+    drawn_at_once = any("data-picker-draw" not in tag for tag in pickers)
+    urls = [html.unescape(href or src or data_url) for href, src, kind, data_url in _ASKED.findall(page)
+            if kind != "picker" or drawn_at_once]
+    return list(dict.fromkeys(urls))
 
 
 def packaged(load: Callable[[], bytes], mimetype: str) -> Callable[[], Response]:

@@ -1,9 +1,13 @@
 // Scorekeeper's small JavaScript glue. Every page works without it; this only makes the table
-// quicker: a copy button, keeping the screen awake during a match (Wake Lock API), and players
-// tapped in seat order on the new-match page, and sharing a match's result.
+// quicker: a copy button, keeping the screen awake during a match (Wake Lock API), players tapped in
+// seat order on the new-match page, sharing a match's result, the service worker that keeps opened
+// pages for a dropped connection, the "offline" line, and the two larger scripts loaded only when a
+// page needs them (the card picker's, and offline.js for the hand form), so a first load stays light.
 (function () {
   "use strict";
   document.documentElement.classList.add("has-js");
+  var me = document.currentScript;
+  var url = function (name) { return me && me.getAttribute("data-" + name); };
 
   document.addEventListener("click", function (event) {
     var button = event.target.closest("[data-copy]");
@@ -93,4 +97,76 @@
     render();
   }
   document.addEventListener("DOMContentLoaded", seatTaps);
+
+  // The service worker (static/js/sw.js). On the first visit it does not control the page yet, so
+  // the page asks it to keep this page and every file the app may need offline.
+  if ("serviceWorker" in navigator && url("sw")) {
+    var first = !navigator.serviceWorker.controller;
+    navigator.serviceWorker.register(url("sw"), { scope: "/" }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      if (!first || !registration.active) return;
+      var files = [url("picker"), url("offline")];
+      document.querySelectorAll("link[href^='/static/'], script[src^='/static/'], script[src^='/vendor/']").forEach(function (n) {
+        files.push(n.getAttribute("href") || n.getAttribute("src"));
+      });
+      registration.active.postMessage({ pages: [location.pathname], files: files });
+    }).catch(function () {});
+  }
+
+  // "Offline: last updated at …", under the top bar, while the connection is gone.
+  function offlineLine(show) {
+    var line = document.getElementById("offline-line");
+    if (!show || line) { if (!show && line) line.remove(); return; }
+    var at = new Date(document.body.getAttribute("data-rendered-at"));
+    line = document.createElement("p");
+    line.id = "offline-line";
+    line.className = "offline-line";
+    line.setAttribute("role", "status");
+    line.textContent = "Offline: last updated at " + at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) +
+      ". Hands you save are kept on this phone and sent when the connection returns.";
+    var main = document.getElementById("main");
+    if (main) main.insertBefore(line, main.firstChild);
+  }
+  window.scorekeeperOffline = offlineLine;
+  window.addEventListener("online", function () { offlineLine(false); });
+  window.addEventListener("offline", function () { offlineLine(true); need("offline"); });
+
+  // The larger scripts, each loaded once, when the page needs it.
+  var loaded = {};
+  function need(name) {
+    if (loaded[name] || !url(name)) return;
+    loaded[name] = true;
+    var script = document.createElement("script");
+    script.src = url(name);
+    document.head.appendChild(script);
+  }
+  function handForm() { return document.querySelector("form.hand-form"); }
+  function check() {
+    // a picker in view needs its script now; one folded in a closed panel, when the panel opens
+    document.querySelectorAll("[data-picker]").forEach(function (p) {
+      var panel = p.closest("details");
+      if (!p.hasAttribute("data-picker-draw") || !panel || panel.open) need("picker");
+    });
+    var form = handForm();
+    if (form && (!navigator.onLine || (localStorage.getItem("sk:queue") || "[]") !== "[]" ||
+                 localStorage.getItem("sk:draft:" + new URL(form.action, location.href).pathname))) need("offline");
+  }
+  document.addEventListener("toggle", function (event) {
+    if (event.target.open && event.target.querySelector("[data-picker]")) need("picker");
+  }, true);
+  ["focusin", "pointerdown"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      var form = handForm();
+      if (form && form.contains(event.target)) need("offline");
+    }, true);
+  });
+  document.addEventListener("htmx:load", check);
+
+  function start() {
+    if (!navigator.onLine) offlineLine(true);
+    check();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
 })();

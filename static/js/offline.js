@@ -1,8 +1,7 @@
-// Scorekeeper with no connection: the service worker, the offline line, hands kept on the phone until
-// they are sent, and the half-typed hand (the draft) kept across a reload or a browser kill.
+// The hand form with no connection: hands kept on the phone until they are sent, and the half-typed
+// hand (the draft) kept across a reload or a browser kill. static/js/app.js loads this file when the
+// page has a hand form and it is needed (the form touched, hands waiting, a draft kept, offline).
 //
-// - The page registers /sw.js (static/js/sw.js), which keeps the pages a player opened.
-// - Offline, a line under the top bar says so and when the page was last drawn by the server.
 // - Save with no connection (or while earlier hands of this match wait): the hand is kept in
 //   localStorage with its idempotency key and the version it was drawn from, shown as "not sent yet",
 //   and the form is ready for the next hand. The kept hands are sent in order when the connection
@@ -16,7 +15,6 @@
   "use strict";
   var QUEUE = "sk:queue", SENT = "sk:sent", DRAFT = "sk:draft:";
   var RETRY_MS = 15000;
-  var script = document.currentScript;
   var sending = false;
 
   function load(name, fallback) {
@@ -40,33 +38,7 @@
     return isNaN(d) ? iso : d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
   }
 
-  // -- the service worker, and the offline line ------------------------------------------------------
-  if ("serviceWorker" in navigator && script && script.getAttribute("data-sw")) {
-    var firstVisit = !navigator.serviceWorker.controller;
-    navigator.serviceWorker.register(script.getAttribute("data-sw"), { scope: "/" }).then(function () {
-      return navigator.serviceWorker.ready;
-    }).then(function (registration) {
-      if (!firstVisit || !registration.active) return;
-      var files = [];
-      document.querySelectorAll("link[href], script[src]").forEach(function (n) {
-        var url = n.getAttribute("href") || n.getAttribute("src");
-        if (url.indexOf("/static/") === 0 || url.indexOf("/vendor/") === 0) files.push(url);
-      });
-      registration.active.postMessage({ pages: [location.pathname], files: files });
-    }).catch(function () {});
-  }
-
-  function offlineLine(show) {
-    var line = document.getElementById("offline-line");
-    if (!show) { if (line) line.remove(); return; }
-    if (line) return;
-    line = el("p", "offline-line", "Offline: last updated at " + time(document.body.getAttribute("data-rendered-at")) +
-      ". Hands you save are kept on this phone and sent when the connection returns.");
-    line.id = "offline-line";
-    line.setAttribute("role", "status");
-    var main = document.getElementById("main");
-    if (main) main.insertBefore(line, main.firstChild);
-  }
+  function offlineLine(show) { if (window.scorekeeperOffline) window.scorekeeperOffline(show); }
 
   // -- the hand form ------------------------------------------------------------------------------------
   function handForm() {
@@ -140,6 +112,10 @@
     var draft = load(DRAFT + matchPath(form), null);
     if (!draft || typed(form).length) return;
     fill(form, draft.fields);
+    form.querySelectorAll("[data-picker-text]").forEach(function (t) {
+      var panel = t.closest("details");
+      if (panel && t.value) panel.open = true;
+    });
     var note = el("p", "draft-note", "Not saved yet: the hand typed at " + time(draft.at) + " is back. ");
     note.setAttribute("role", "status");
     var discard = el("button", "button small", "Discard it");
@@ -399,12 +375,10 @@
     if (e.detail.target && e.detail.target.id === "scoreboard") prepare();
   });
 
-  window.addEventListener("online", function () { offlineLine(false); send(); });
-  window.addEventListener("offline", function () { offlineLine(true); });
+  window.addEventListener("online", send);
   window.addEventListener("storage", function (e) { if (e.key === QUEUE) drawQueue(); });
 
   function start() {
-    if (!navigator.onLine) offlineLine(true);
     prepare();
     send();
   }

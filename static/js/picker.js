@@ -57,6 +57,61 @@
     return value.split(/[\s,;]+/).filter(function (t) { return t.length > 0; });
   }
 
+  // A picker marked data-picker-draw has no grid in the page (a hand form with six players would
+  // carry six grids): its grid is drawn here the first time its panel opens.
+  var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+  function drawGrid(root, copies, jokers) {
+    var table = document.createElement("table");
+    table.className = "picker-grid copies-" + copies;
+    table.setAttribute("data-picker-grid", "");
+    var caption = table.createCaption();
+    caption.className = "sr-only";
+    caption.textContent = root.querySelector(".picker-label").textContent + ": every card by rank and suit";
+    var head = table.createTHead().insertRow();
+    ["", "S", "H", "D", "C"].forEach(function (suit) {
+      var th = document.createElement("th");
+      th.scope = "col";
+      th.textContent = suit ? SUITS[suit] : "";
+      if (suit) th.setAttribute("aria-label", SUIT_NAMES[suit]);
+      if (suit === "H" || suit === "D") th.className = "red";
+      head.appendChild(th);
+    });
+    var body = table.createTBody();
+    RANKS.forEach(function (rank) {
+      var row = body.insertRow();
+      var th = document.createElement("th");
+      th.scope = "row";
+      th.textContent = rank;
+      row.appendChild(th);
+      "SHDC".split("").forEach(function (suit) { cell(row, rank + suit, symbol(rank + suit), name(rank + suit)); });
+    });
+    if (jokers) {
+      var jrow = body.insertRow();
+      jrow.className = "jokers";
+      var jth = document.createElement("th");
+      jth.scope = "row";
+      jth.textContent = "Jkr";
+      jrow.appendChild(jth);
+      cell(jrow, "JK", "JKR", "joker").colSpan = 4;
+    }
+    root.appendChild(table);
+  }
+  function cell(row, code, face, label) {
+    var td = row.insertCell();
+    var suit = code.slice(-1);
+    td.className = "cell" + (code === "JK" ? " joker" : suit === "H" || suit === "D" ? " red" : "");
+    td.setAttribute("data-card", code);
+    td.setAttribute("data-symbol", face);
+    td.setAttribute("data-name", label);
+    return td;
+  }
+
+  function whenOpen(root) {
+    var panel = root.closest("details");
+    if (!root.hasAttribute("data-picker-draw") || !panel || panel.open) { enhance(root); return; }
+    panel.addEventListener("toggle", function () { if (panel.open) enhance(root); });
+  }
+
   function enhance(root) {
     if (root.hasAttribute("data-picker-ready")) return;
     root.setAttribute("data-picker-ready", "");
@@ -67,6 +122,7 @@
     var jokers = parseInt(root.getAttribute("data-jokers"), 10) || 0;
     var prefix = text.id.replace(/-text$/, "");
     var buttons = {};
+    if (root.hasAttribute("data-picker-draw") && !root.querySelector("[data-picker-grid]")) drawGrid(root, copies, jokers);
 
     // The boxes stay in the page (so a screen without the script is the same form) but are not sent:
     // the text box alone carries the cards from now on.
@@ -189,7 +245,7 @@
   });
 
   function enhanceAll(scope) {
-    (scope || document).querySelectorAll("[data-picker]").forEach(enhance);
+    (scope || document).querySelectorAll("[data-picker]").forEach(whenOpen);
   }
   document.addEventListener("htmx:load", function (event) { enhanceAll(event.detail.elt.parentNode || document); });
   if (document.readyState === "loading") {

@@ -1,8 +1,8 @@
 // Scorekeeper's service worker: the app shell that keeps the table usable with no connection.
 //
 // Served from /sw.js (scope: the whole site) with the static files' build in its URL (?v=...), so a
-// new build is a new worker: it takes over at once and removes the caches of older builds, and a phone
-// is never more than one reload behind.
+// new build is a new worker: it takes over at once and removes the static files of older builds, and
+// a phone is never more than one reload behind. Kept pages are one copy per URL, replaced on each visit.
 // - Static files (their URLs carry a content hash) and the htmx script: from the cache, else fetched
 //   and kept. Offline, a file of an older build stands in for a missing one.
 // - The pages a player opens (home, a table, a scoreboard, its hand form, the meld checker): from the
@@ -12,31 +12,15 @@
 
 var BUILD = new URL(self.location.href).searchParams.get("v") || "dev";
 var STATIC = "sk-static-" + BUILD;
-var PAGES = "sk-pages-" + BUILD;
+var PAGES = "sk-pages-1";
 var KEPT_PAGE = /^\/(?:melds|t\/[\w-]+(?:\/m\/\d+(?:\/hands\/new)?)?)?$/;
 
 self.addEventListener("install", function () { self.skipWaiting(); });
 
 self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (names) {
-    var pages = names.filter(function (n) { return n.indexOf("sk-pages-") === 0 && n !== PAGES; });
-    // The pages kept by an older build move over (the next visit online replaces them).
-    return Promise.all(pages.map(function (old) {
-      return caches.open(old).then(function (from) {
-        return from.keys().then(function (requests) {
-          return caches.open(PAGES).then(function (to) {
-            return Promise.all(requests.map(function (r) {
-              return to.match(r).then(function (have) {
-                return have || from.match(r).then(function (copy) { return to.put(r, copy); });
-              });
-            }));
-          });
-        });
-      });
-    })).then(function () {
-      return Promise.all(names.filter(function (n) { return n.indexOf("sk-") === 0 && n !== STATIC && n !== PAGES; })
-        .map(function (n) { return caches.delete(n); }));
-    });
+    return Promise.all(names.filter(function (n) { return n.indexOf("sk-") === 0 && n !== STATIC && n !== PAGES; })
+      .map(function (n) { return caches.delete(n); }));
   }).then(function () { return self.clients.claim(); }));
 });
 
@@ -47,9 +31,9 @@ function isStatic(url) {
 function pageKey(url) { return new Request(url.origin + url.pathname); }
 
 function keepPage(url, response) {
-  if (!response.ok || response.redirected || !KEPT_PAGE.test(url.pathname)) return;
+  if (!response.ok || response.redirected || !KEPT_PAGE.test(url.pathname)) return Promise.resolve();
   var copy = response.clone();
-  caches.open(PAGES).then(function (cache) { cache.put(pageKey(url), copy); });
+  return caches.open(PAGES).then(function (cache) { return cache.put(pageKey(url), copy); });
 }
 
 function fromStatic(request) {
@@ -60,7 +44,7 @@ function fromStatic(request) {
         if (response.ok) cache.put(request, response.clone());
         return response;
       }, function (error) {
-        // offline: the same file from another build is better than an unstyled page
+        // offline, a page kept by an older build: the same file of this build stands in
         return caches.match(request, { ignoreSearch: true }).then(function (old) {
           if (old) return old;
           throw error;
@@ -104,8 +88,8 @@ self.addEventListener("message", function (event) {
   (data.pages || []).forEach(function (path) {
     var url = new URL(path, self.location.origin);
     work.push(fetch(url.href, { credentials: "same-origin" }).then(function (response) {
-      keepPage(url, response);
-    }, function () {}));
+      return keepPage(url, response);
+    }).catch(function () {}));
   });
   (data.files || []).forEach(function (path) {
     work.push(fromStatic(new Request(new URL(path, self.location.origin).href)).catch(function () {}));

@@ -8,6 +8,7 @@ import gzip
 import re
 
 import brotli
+import sqlalchemy as sa
 import pytest
 
 from scorekeeper import ROOT
@@ -92,3 +93,46 @@ def test_spectator_poll_answers_304_when_compressed(sheet, client, app):
     assert first.status_code == 200
     again = client.get(f"/v/{view}/sheet", headers={"Accept-Encoding": "br", "If-None-Match": first.headers["ETag"]})
     assert again.status_code == 304
+
+
+def _six_player_rumino(app, sheet) -> int:
+    """A 6-player Rumino match with two hands entered by cards (gin each time)."""
+    from scorekeeper.extensions import db
+    from scorekeeper.matches.importing import import_match
+    from scorekeeper.models import Table
+    names = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
+    shown = ["3C 4C 5C 6C 8S 8D 8C", "3H 4H 5H 2S 9S 9D 9C", "6H 7H 8H AS JS JD JC", "3D 4D 5D 2C QS QD QC",
+             "6D 7D 8D AC KS KD KC", "9H 10H JH 2D 5S 5D 5C"]
+    hand = {n: {"cards": cards} for n, cards in zip(names, shown)}
+    document = {"format": "scorekeeper.match/1", "variant": "rumino", "players": names, "rules": {},
+                "entries": [{"kind": "hand", "end": "gin", "by": "Ann", "held": hand}] * 2}
+    with app.app_context():
+        table = db.session.scalar(sa.select(Table).where(Table.token == sheet.token))
+        return import_match(table, document).id
+
+
+def test_first_load_of_every_page_is_at_most_30_kb_compressed(app, client, sheet):
+    """The page and all it asks for on a first load (scorekeeper.assets.first_load), as a phone gets
+    them (brotli): style sheets, htmx and the app's scripts, manifest, icon, service worker."""
+    from scorekeeper.assets import first_load
+    sheet.create_table()
+    match_id = _six_player_rumino(app, sheet)
+    t = sheet.token
+    pages = ["/", f"/t/{t}", f"/t/{t}/m/{match_id}", f"/t/{t}/m/{match_id}/hands/new", "/melds",
+             f"/t/{t}/m/{match_id}/history", f"/t/{t}/history"]
+    for url in pages:
+        page = client.get(url, headers={"Accept-Encoding": "br"})
+        assert page.status_code == 200, url
+        asked = first_load(client.get(url).get_data(as_text=True))
+        assert any("/vendor/htmx" in a for a in asked) and any(a.endswith(".css") or ".css?" in a for a in asked)
+        sizes = [len(client.get(a, headers={"Accept-Encoding": "br"}).data) for a in asked]
+        total = len(page.data) + sum(sizes)
+        assert total <= 30 * 1024, (url, total, dict(zip(asked, sizes)))
+
+
+def test_the_hand_form_carries_no_card_grid(app, client, sheet):
+    sheet.create_table()
+    match_id = _six_player_rumino(app, sheet)
+    page = client.get(f"/t/{sheet.token}/m/{match_id}/hands/new").get_data(as_text=True)
+    assert page.count("data-picker-draw") == 6
+    assert "picker-grid" not in page and "__pick" not in page
