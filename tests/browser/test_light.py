@@ -3,8 +3,10 @@ player's card grid is drawn when their cards are opened, and tapping it works as
 
 from __future__ import annotations
 
-import sqlalchemy as sa
+import re
 from playwright.sync_api import Page, expect
+
+from .conftest import choose_game, seat
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
 
@@ -18,10 +20,9 @@ def six_player_match(page: Page, base: str) -> str:
         page.get_by_role("button", name="Add player").click()
     expect(page.locator("#roster")).to_contain_text("Fay")
     page.get_by_role("link", name="New match").first.click()
-    page.get_by_role("link", name="Rumino").click()
-    for seat, name in enumerate(NAMES, start=1):
-        page.locator(".seats").get_by_label(name, exact=True).select_option(f"seat {seat}")
-    page.get_by_role("button", name="Start").click()
+    choose_game(page, "Rumino")
+    seat(page, NAMES)
+    page.get_by_role("button", name=re.compile("^Start")).click()
     expect(page.get_by_role("heading", name="Record hand")).to_be_visible()
     return page.url
 

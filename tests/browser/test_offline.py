@@ -11,7 +11,7 @@ import re
 import sqlalchemy as sa
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from .conftest import PHONE
+from .conftest import PHONE, choose_game, seat
 
 HANDS = [{"Ann": 12, "Ben": 5, "Cat": 0}, {"Ann": 3, "Ben": 20, "Cat": 7}, {"Ann": 0, "Ben": 4, "Cat": 30}]
 
@@ -30,9 +30,8 @@ def setup_match(page: Page, base: str) -> str:
 
 def new_match(page: Page) -> str:
     page.get_by_role("link", name="New match").first.click()
-    page.get_by_role("link", name=re.compile("Free scoring")).click()
-    for seat, name in enumerate(("Ann", "Ben", "Cat"), start=1):
-        page.locator(".seats").get_by_label(name, exact=True).select_option(f"seat {seat}")
+    choose_game(page, "Free scoring")
+    seat(page, ("Ann", "Ben", "Cat"))
     page.get_by_role("button", name=re.compile("^Start")).click()
     expect(page.get_by_role("heading", name="Record hand")).to_be_visible()
     return page.url.split("#")[0].split("?")[0]
@@ -89,6 +88,7 @@ def test_three_hands_offline_sent_once_in_order(browser: Browser, live_server: s
     url = setup_match(page, live_server)
     shell_ready(page)
 
+    drawn_at = page.locator("body").get_attribute("data-rendered-at")
     go_offline(context, page)
     for n, hand in enumerate(HANDS, start=1):
         type_hand(page, hand)
@@ -99,6 +99,7 @@ def test_three_hands_offline_sent_once_in_order(browser: Browser, live_server: s
 
     page.reload()  # still offline: the kept page, the offline line, the three hands pending
     expect(page.locator("#offline-line")).to_contain_text("Offline: last updated at")
+    assert page.locator("body").get_attribute("data-rendered-at") == drawn_at  # the kept copy, not the server
     expect(page.locator("#pending-hands .pending-row")).to_have_count(3)
     expect(page.locator("#pending-hands")).to_contain_text("not sent yet")
     assert stored_points(database_url, match_id(url)) == []
