@@ -6,6 +6,10 @@ Each figure is the median of several timed runs over a fixed list of pre-dealt h
 run (the warm-up also builds the per-rule suit tables, which are built whole once per rule configuration
 and keyed by suit masks; no result of one hand is ever reused for another).
 
+The variant-level API (``find_variant("gin").arrange(cards)``, ``.best_discard(cards)``) is measured
+against the module-level functions on the same hands, the two timed in alternate runs so that a loaded
+machine slows both alike; the ratio is the figure to read (goal: at most 1.5).
+
 Gin is measured twice: through ``arrange``/``best_discard`` (Card objects in, an ``Arrangement`` out) and
 through the mask-level entry points ``deadwood_mask``/``best_discard_mask`` (a 52-bit int in, points out;
 the hands are turned into masks before timing) and the bulk ``deadwood_masks``. The 13-card cases give
@@ -34,6 +38,7 @@ from scorekeeper.engine.arrange import (  # noqa: E402
 )
 from scorekeeper.engine.cards import SUITS, Card  # noqa: E402
 from scorekeeper.engine.melds import MeldRules  # noqa: E402
+from scorekeeper.engine.variants import find_variant  # noqa: E402
 
 GIN = MeldRules()
 GIN_VALUES = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
@@ -109,6 +114,21 @@ def per_hand_times(fn, hands, rules, values) -> tuple[list[float], list[float]]:
     return sorted(wall), sorted(cpu)
 
 
+def paired_rates(module_fn, variant_fn, hands, runs: int) -> tuple[float, float]:
+    """Median hands/s of two ways of asking the same thing, timed in alternate runs (thread CPU time)."""
+    for h in hands:  # warm-up, both ways
+        module_fn(h)
+        variant_fn(h)
+    a, b = [], []
+    for _ in range(runs):
+        for fn, out in ((module_fn, a), (variant_fn, b)):
+            t0 = time.thread_time()
+            for h in hands:
+                fn(h)
+            out.append(len(hands) / (time.thread_time() - t0))
+    return statistics.median(a), statistics.median(b)
+
+
 def main() -> None:
     quick = "--quick" in sys.argv
     rng = random.Random(2024)
@@ -127,6 +147,15 @@ def main() -> None:
     ]:
         r = rate(fn, hands, GIN, GIN_VALUES, runs)
         print(f"{label}: {r:>12,.0f} hands/s   (target {target:,})")
+    gin = find_variant("gin")
+    meld_rules, values = gin.meld_rules(), gin.values()
+    for label, module_fn, variant_fn, hands in [
+        ("arrange     ", lambda h: arrange(h, meld_rules, values), gin.arrange, rich10),
+        ("best_discard", lambda h: best_discard(h, meld_rules, values), gin.best_discard, rich11),
+    ]:
+        m, v = paired_rates(module_fn, variant_fn, hands, runs)
+        print(f"gin meld-rich {label}: module {m:>10,.0f} hands/s, variant {v:>10,.0f} hands/s, "
+              f"module/variant {m / v:.2f} (goal <= 1.5)")
     for label, fn, hands, target in [
         ("gin 10 cards, uniform   deadwood_mask", deadwood_mask, uniform10, 2_000_000),
         ("gin 10 cards, meld-rich deadwood_mask", deadwood_mask, rich10, 1_000_000),

@@ -222,9 +222,12 @@ class Variant(ABC):
         """Cards dealt to each player (None: the variant uses no cards)."""
         return 13
 
+    #: 52-card packs in play (a variant whose deck grows with the table overrides ``decks``)
+    PACKS: ClassVar[int] = 1
+
     def decks(self, n_players: int | None = None) -> int:
         """How many 52-card packs are in play."""
-        return 1
+        return self.PACKS
 
     def jokers(self, n_players: int | None = None, rules: Rules | None = None) -> int:
         """How many jokers the deck(s) hold."""

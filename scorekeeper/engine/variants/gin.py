@@ -53,12 +53,6 @@ class KnockRummy(KnockGame, Variant):
             n_players = rules.n_players
         return SEED_HAND_SIZE if n_players is not None and n_players >= 3 else HAND_SIZE
 
-    def decks(self, n_players: int | None = None) -> int:
-        return 1
-
-    def jokers(self, n_players: int | None = None, rules: Rules | None = None) -> int:
-        return 0
-
     def values(self, rules: Rules | None = None) -> tuple[int, ...]:
         self._resolve(rules)
         return card_values(1, 0)  # no jokers in the deck; index 0 is never looked up
@@ -67,7 +61,7 @@ class KnockRummy(KnockGame, Variant):
         self._resolve(rules)
         return MeldRules(game_name=self.name, set_min=3, set_max=4, set_distinct_suits=True,
                          run_min=3, run_max=None, ace_run="low_only", max_jokers_per_meld=0,
-                         min_naturals_per_meld=1, decks=1, jokers_in_deck=0)
+                         min_naturals_per_meld=1, decks=self.PACKS, jokers_in_deck=0)  # no jokers: no switch adds any
 
     # -- the hand's own facts -------------------------------------------------------------------------
 
@@ -414,7 +408,7 @@ class Gin(KnockRummy):
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
         r = self._resolve(rules)
         lines = [
-            "One pack, no jokers; " + ("7 cards each." if r.multiplayer_scheme else "10 cards each."),
+            "One pack, no jokers; " + f"{SEED_HAND_SIZE if r.multiplayer_scheme else HAND_SIZE} cards each.",
             "Melds: sets of 3 or 4 of a kind, runs of 3 or more in one suit; the ace is low only (A-2-3, not Q-K-A).",
             values_sentence(self.values(r), jokers=False) + " Only deadwood counts.",
             f"Knock with deadwood {r.knock_limit} or less; the defender lays off on the knocker's melds (not after gin).",

@@ -43,6 +43,7 @@ class Kalooki(GoingOut, Variant):
     aliases = ("kaluki", "kalookie", "kalooki 40", "kalooki40")
     summary = "13-card rummy with two jokers: open with 40, ace high, hunt or go out; over 150 is out."
     min_players, max_players = 2, 4
+    PACKS = 2
     ends = ("out", "hunt")
     declared_melds_use = "a hunt must reach the opening"
     FIXED = {"win_points_hunt": WIN_POINTS["hunt"], "win_points_out": WIN_POINTS["out"],
@@ -75,9 +76,6 @@ class Kalooki(GoingOut, Variant):
     def cards_dealt(self, n_players: int | None = None, rules: Rules | None = None) -> int:
         return HAND_SIZE
 
-    def decks(self, n_players: int | None = None) -> int:
-        return 2
-
     def values(self, rules: Rules | None = None) -> tuple[int, ...]:
         return card_values(ACE_VALUE, self._resolve(rules).joker_value)
 
@@ -88,7 +86,8 @@ class Kalooki(GoingOut, Variant):
             natural_sets_may_repeat_suits=rules.allow_duplicate_suits_in_natural_sets,
             run_min=3, run_max=None, ace_run="either_end" if rules.ace_low_allowed else "high_only",
             max_jokers_per_meld=None, min_naturals_per_meld=MIN_NATURALS_PER_MELD,
-            decks=2, jokers_in_deck=rules.jokers_in_deck, ace_low_opening_value=1, ace_high_opening_value=11,
+            decks=self.PACKS, jokers_in_deck=rules.jokers_in_deck, ace_low_opening_value=1,
+            ace_high_opening_value=ACE_VALUE,
         )
 
     def check_opening(self, melds: Iterable[str | Iterable[Card]], rules: Rules | None = None) -> OpeningCheck:
@@ -99,7 +98,7 @@ class Kalooki(GoingOut, Variant):
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
         r = self._resolve(rules)
         lines = [
-            f"Two packs and {r.jokers_in_deck} jokers; 13 cards each.",
+            f"Two packs and {r.jokers_in_deck} jokers; {HAND_SIZE} cards each.",
             "Sets: 3 or 4 of one rank, distinct suits"
             + (" (a set without jokers may repeat suits)" if r.allow_duplicate_suits_in_natural_sets else "")
             + ". Runs: 3 or more in one suit, "

@@ -21,7 +21,7 @@ from typing import Any, Mapping
 from ..cards import Card, InvalidCardError
 from ..hands import Hand, MatchState
 from .base import InvalidRulesError, Rules, Switch, values_sentence
-from .gin import KnockRummy, SEED_WINNER_POINTS
+from .gin import HAND_SIZE, SEED_HAND_SIZE, SEED_WINNER_POINTS, KnockRummy
 
 #: With ``extra_boxes``: boxes added to the hand's one (RULES §10.5).
 EXTRA_BOXES = {"undercut": 1, "gin": 2, "big_gin": 2}
@@ -134,7 +134,8 @@ class Oklahoma(KnockRummy):
         seed = r.preset == "seed_penalty"
         ace = "an ace allows a knock with 1" if r.oklahoma_ace == "one" else "an ace allows gin only"
         lines = [
-            "One pack, no jokers; " + ("7 cards each with 3–4 players, 10 with 2." if seed else "10 cards each."),
+            "One pack, no jokers; " + (f"{SEED_HAND_SIZE} cards each with 3–4 players, {HAND_SIZE} with 2." if seed
+                                       else f"{HAND_SIZE} cards each."),
             "Melds: sets of 3 or 4 of a kind, runs of 3 or more in one suit; the ace is low only.",
             values_sentence(self.values(r), jokers=False) + " Only deadwood counts.",
             f"The first upcard's value is the hand's knock limit ({ace}).",

@@ -26,6 +26,7 @@ MAX_JOKERS_PER_MELD = 1
 ACE_VALUE = 11
 JOKER_VALUE = 25
 HAND_SIZE = 13
+JOKERS = 4
 #: a player who opened has laid at least 3 cards, so holds at most 10 (§10.0.4)
 OPENED_MAX = HAND_SIZE - 3
 ONE_TURN_MULTIPLIER = 2
@@ -68,6 +69,7 @@ class Ramino(GoingOut, Variant):
     aliases = ("ramino italiano", "scala")
     summary = "13-card Italian rummy: open with 50, out scores 0, hands rounded to tens, match to 1000."
     min_players, max_players = 2, 6
+    PACKS = 2
     ends = ("out", "out_in_one_turn")
     not_opened_word = "never opened"
     declared_melds_use = "a one-turn out must reach the opening"
@@ -105,11 +107,8 @@ class Ramino(GoingOut, Variant):
     def cards_dealt(self, n_players: int | None = None, rules: Rules | None = None) -> int:
         return HAND_SIZE
 
-    def decks(self, n_players: int | None = None) -> int:
-        return 2
-
     def jokers(self, n_players: int | None = None, rules: Rules | None = None) -> int:
-        return 4
+        return JOKERS
 
     def values(self, rules: Rules | None = None) -> tuple[int, ...]:
         self._resolve(rules)
@@ -122,7 +121,7 @@ class Ramino(GoingOut, Variant):
             run_min=3, run_max=None, ace_run="either_end",
             allow_ace_both_ends=rules.allow_ace_both_ends_in_run,
             max_jokers_per_meld=MAX_JOKERS_PER_MELD, min_naturals_per_meld=1,
-            decks=2, jokers_in_deck=4, ace_low_opening_value=1, ace_high_opening_value=11,
+            decks=self.PACKS, jokers_in_deck=JOKERS, ace_low_opening_value=1, ace_high_opening_value=ACE_VALUE,
         )
 
     def check_opening(self, melds: Iterable[str | Iterable[Card]], rules: Rules | None = None) -> OpeningCheck:
@@ -136,7 +135,7 @@ class Ramino(GoingOut, Variant):
                     "half_even": "to the nearest ten, halves to the even ten",
                     "italian_steps": "in steps of ten (halves down, at least 10)", "none": "not at all"}
         lines = [
-            "Two packs and 4 jokers; 13 cards each.",
+            f"Two packs and {JOKERS} jokers; {HAND_SIZE} cards each.",
             "Sets: 3 or 4 of one rank, distinct suits. Runs: 3 or more in one suit, ace at either end, "
             "never wrapping" + ("; one run may hold both aces." if r.allow_ace_both_ends_in_run else "."),
             "At most one joker in a meld.",

@@ -38,6 +38,7 @@ class Rumino(KnockGame, Variant):
     aliases = ("rummino", "ramino americano")
     summary = "7-card knock rummy with two packs and four jokers: knock at 7, gin for −10, rumino wins."
     min_players, max_players = 2, 6
+    PACKS = 2
     ends = ("knock", "gin", "rumino")
     winner_deals_next_match = True  # the seed: the winner of a match deals the first hand of the next one
     FIXED = {"knock_limit": KNOCK_LIMIT, "elimination_target": ELIMINATION_TARGET}
@@ -70,9 +71,6 @@ class Rumino(KnockGame, Variant):
     def cards_dealt(self, n_players: int | None = None, rules: Rules | None = None) -> int:
         return HAND_SIZE
 
-    def decks(self, n_players: int | None = None) -> int:
-        return 2
-
     def values(self, rules: Rules | None = None) -> tuple[int, ...]:
         rules = self._resolve(rules)
         return card_values(1, rules.joker_value)
@@ -84,7 +82,7 @@ class Rumino(KnockGame, Variant):
             set_min=3, set_max=4, set_distinct_suits=rules.sets_distinct_suits,
             run_min=3, run_max=rules.max_run_length, ace_run="low_only",
             max_jokers_per_meld=None, min_naturals_per_meld=rules.min_naturals_per_meld,
-            decks=2, jokers_in_deck=rules.jokers_in_deck,
+            decks=self.PACKS, jokers_in_deck=rules.jokers_in_deck,
         )
 
     def is_rumino(self, cards: str | Iterable[Card], rules: Rules | None = None) -> MeldCheck:
@@ -100,7 +98,7 @@ class Rumino(KnockGame, Variant):
         run = "3 or 4" if r.max_run_length == 4 else (
             "3 or more" if r.max_run_length is None else f"3 to {r.max_run_length}")
         lines = [
-            f"Two packs and {r.jokers_in_deck} jokers; 7 cards each.",
+            f"Two packs and {r.jokers_in_deck} jokers; {HAND_SIZE} cards each.",
             f"Lays: sets of 3 or 4 of a kind ({'distinct suits' if r.sets_distinct_suits else 'suits may repeat'}), "
             f"runs of {run} cards in one suit, ace low only, never wrapping.",
             f"Jokers are wild; each lay needs at least {r.min_naturals_per_meld} natural card"

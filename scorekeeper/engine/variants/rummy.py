@@ -72,9 +72,6 @@ class Rummy(GoingOut, Variant):
             return rules.cards_dealt
         return self._player_defaults(n_players, {})["cards_dealt"]
 
-    def decks(self, n_players: int | None = None) -> int:
-        return 1
-
     def values(self, rules: Rules | None = None) -> tuple[int, ...]:
         rules = self._resolve(rules)
         return card_values(rules.ace_value, rules.joker_value)
@@ -85,7 +82,7 @@ class Rummy(GoingOut, Variant):
             game_name=self.name, set_min=3, set_max=4, set_distinct_suits=True,
             run_min=3, run_max=None, ace_run=rules.ace_run_position,
             max_jokers_per_meld=None, min_naturals_per_meld=1,
-            decks=1, jokers_in_deck=rules.jokers_in_deck,
+            decks=self.PACKS, jokers_in_deck=rules.jokers_in_deck,
         )
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:

@@ -27,6 +27,7 @@ from .going_out import GoingOut, not_melded, physical
 
 #: Fixed, not switches (RULES §10.2).
 DEALS = 5
+HAND_SIZE = 13
 JOKERS_PER_DECK = 2
 
 #: Penalty tables by ``card_value_table`` (RULES §2.3): values as ``card_values`` builds them.
@@ -87,7 +88,7 @@ class Russian(GoingOut, Variant):
     extra_cards_held = 6
 
     def cards_dealt(self, n_players: int | None = None, rules: Rules | None = None) -> int:
-        return 13
+        return HAND_SIZE
 
     def decks(self, n_players: int | None = None) -> int:
         # Without a player count, allow the largest table's deck: refusing a card that a bigger table
@@ -137,19 +138,19 @@ class Russian(GoingOut, Variant):
                 f"{b} book{'s' if b != 1 else ''}" if b else "", f"{s} straight{'s' if s != 1 else ''}" if s else "")
                 if p) for d, (b, s) in CONTRACTS.items())
         lines = [
-            f"{deck}; 13 cards each, every deal.",
+            f"{deck}; {self.cards_dealt()} cards each, every deal.",
             f"Books: 3 or more of one rank, suits irrelevant. Straights: 4 or more in one suit, ace {ace}, "
             "never wrapping.",
             f"Contracts: {contracts}. Lay only the contract's melds, then lay off.",
-            "Deal 5: " + ("lay every card at once, with no discard." if r.final_deal_no_discard
+            f"Deal {DEALS}: " + ("lay every card at once, with no discard." if r.final_deal_no_discard
                           else "lay all cards but one and discard it."),
             values_sentence(self.values(r)),
             "The player who goes out scores 0; everyone else counts every card in hand.",
-            "Exactly 5 deals; the lowest total wins"
-            + (" (ties share)." if r.tie_break == "shared" else " (ties: fewest points in deal 5)."),
+            f"Exactly {DEALS} deals; the lowest total wins"
+            + (" (ties share)." if r.tie_break == "shared" else f" (ties: fewest points in deal {DEALS})."),
         ]
         if r.failed_contract_flat_penalty:
-            lines.append(f"Not making the contract adds {r.failed_contract_flat_penalty} (not in deal 5).")
+            lines.append(f"Not making the contract adds {r.failed_contract_flat_penalty} (not in deal {DEALS}).")
         return lines
 
     # -- a hand: the deal's contract, then going out (RULES §2.4) ----------------------------------------
@@ -226,7 +227,7 @@ class Russian(GoingOut, Variant):
         else:
             what = f"the cards shown do not make exactly {contract}"
         rule = (f"deal {DEALS} is {contract_words(DEALS)}" if no_discard
-                else f"in deal 5 all cards but the discard make {contract}")
+                else f"in deal {DEALS} all cards but the discard make {contract}")
         raise hand.error(f"{hand.by} went out in deal {DEALS} but {what}: {rule}", player=hand.by, field="cards")
 
     def check_cards(self, hand: Hand) -> None:
