@@ -227,8 +227,8 @@ def _contract_note(variant: Variant, rules: Any, cards: list[Card], deal: int) -
     """Does the hand hold deal ``deal``'s contract? The engine answers (any arrangement that holds it)."""
     found = variant.contract_in_hand(deal, cards, rules)
     if found.valid:
-        laid = " | ".join(format_cards(m.cards) for m in found.melds)
+        laid = " | ".join(format_cards(m.declared) for m in found.melds)
         return Note("yes", _sentence(f"Meets deal {deal}'s contract: {laid}"))
-    closest = " | ".join(format_cards(m.cards) for m in found.melds)
+    closest = " | ".join(format_cards(m.declared) for m in found.melds)
     why = found.reason.removeprefix(f"deal {deal} ")
     return Note("no", _sentence(f"Not deal {deal}'s contract: it {why}" + (f": {closest}" if closest else "")))

@@ -63,6 +63,17 @@ class KnockRummy(KnockGame, Variant):
                          run_min=3, run_max=None, ace_run="low_only", max_jokers_per_meld=0,
                          min_naturals_per_meld=1, decks=self.PACKS, jokers_in_deck=0)  # no jokers: no switch adds any
 
+    def seed_sheet(self, r: Rules) -> list[str]:
+        """The rules sheet's lines for the seed's penalty scheme (§5.2)."""
+        pts = SEED_WINNER_POINTS
+        return [
+            f"Winner points: gin +{pts['gin']}, undercut +{pts['undercut']}, knock +{pts['knock']}; each loser's "
+            "penalty is their deadwood minus the winner's (twice their deadwood after gin).",
+            f"The match ends when a net score reaches {r.target}"
+            + (f" or after {r.match_length_deals} deals" if r.match_length_deals else "")
+            + "; the highest net wins.",
+        ]
+
     # -- the hand's own facts -------------------------------------------------------------------------
 
     def seed_scheme(self, rules: Rules | None = None) -> bool:
@@ -414,15 +425,7 @@ class Gin(KnockRummy):
             f"Knock with deadwood {r.knock_limit} or less; the defender lays off on the knocker's melds (not after gin).",
         ]
         if r.multiplayer_scheme:
-            lines += [
-                f"Winner points: gin +{SEED_WINNER_POINTS['gin']}, undercut +{SEED_WINNER_POINTS['undercut']}, "
-                f"knock +{SEED_WINNER_POINTS['knock']}; each loser's penalty is their deadwood minus the "
-                "winner's (twice their deadwood after gin).",
-                f"The match ends when a net score reaches {r.target}"
-                + (f" or after {r.match_length_deals} deals" if r.match_length_deals else "")
-                + "; the highest net wins.",
-            ]
-            return lines
+            return lines + self.seed_sheet(r)
         tie = "a tie counts as an undercut" if r.undercut_on_tie else "a tie scores 0 for both"
         lines += [
             f"Knock: the difference. Undercut (defender at or below the knocker; {tie}): the difference + "

@@ -21,7 +21,7 @@ from typing import Any, Mapping
 from ..cards import Card, InvalidCardError
 from ..hands import Hand, MatchState
 from .base import InvalidRulesError, Rules, Switch, values_sentence
-from .gin import HAND_SIZE, SEED_HAND_SIZE, SEED_WINNER_POINTS, KnockRummy
+from .gin import HAND_SIZE, SEED_HAND_SIZE, KnockRummy
 
 #: With ``extra_boxes``: boxes added to the hand's one (RULES §10.5).
 EXTRA_BOXES = {"undercut": 1, "gin": 2, "big_gin": 2}
@@ -143,15 +143,7 @@ class Oklahoma(KnockRummy):
         if r.spade_upcard_doubles:
             lines.append("A spade upcard doubles the hand's score, bonuses included (not boxes).")
         if seed:
-            pts = SEED_WINNER_POINTS
-            lines += [
-                f"Winner points: gin +{pts['gin']}, undercut +{pts['undercut']}, knock +{pts['knock']}; each loser's "
-                "penalty is their deadwood minus the winner's (twice their deadwood after gin).",
-                f"The match ends when a net score reaches {r.target}"
-                + (f" or after {r.match_length_deals} deals" if r.match_length_deals else "")
-                + "; the highest net wins.",
-            ]
-            return lines
+            return lines + self.seed_sheet(r)
         tie = "a tie counts as an undercut" if r.undercut_on_tie else "a tie scores 0 for both"
         lines += [
             f"Knock: the difference. Undercut ({tie}): the difference + {r.undercut_bonus}. "
