@@ -3,8 +3,11 @@
 No Flask, no SQLAlchemy, no I/O. The web layer calls it; it never calls the web layer.
 
 - ``cards``: the ``Card`` value type, parsing (``parse_cards``), formatting, deck limits.
-- ``melds``: meld checks (``check_meld``), openings, Russian contracts, ruminos.
-- ``variants``: one module per variant and the registry (``find_variant``, ``VARIANTS``).
+- ``melds``: meld checks (``check_meld``), openings, Russian contracts (``contract_in_hand``), ruminos.
+- ``arrange``: the one arrangement solver (least deadwood, best discard, lay-offs, a knocker's layouts).
+- ``variants``: one module per variant, each holding all of its rules, and the registry (``find_variant``).
+- ``hands``: a hand as read and as scored, the match state replay keeps, the errors.
+- ``match``: ``replay`` (a match document in, standings out), ``preview_hand``, ``next_entry_context``.
 
 Each group of names below is re-exported from its own module; later modules append their block.
 
@@ -30,6 +33,7 @@ from .melds import (  # noqa: E402
     OpeningCheck,
     check_contract,
     check_meld,
+    contract_in_hand,
     check_opening,
     is_rumino,
     opening_value,
@@ -38,7 +42,7 @@ from .melds import (  # noqa: E402
 
 __all__ += [
     "CONTRACTS", "ContractCheck", "InvalidMeldError", "MeldCheck", "MeldRules", "OpeningCheck",
-    "check_contract", "check_meld", "check_opening", "is_rumino", "opening_value", "rumino_outs",
+    "check_contract", "check_meld", "check_opening", "contract_in_hand", "is_rumino", "opening_value", "rumino_outs",
 ]
 
 # -- variants -------------------------------------------------------------------------------------
