@@ -7,7 +7,8 @@
   "use strict";
   document.documentElement.classList.add("has-js");
   var me = document.currentScript;
-  var url = function (name) { return me && me.getAttribute("data-" + name); };
+  // the service worker's URL (data-sw) and those of the scripts and styles loaded on demand (data-load-*)
+  var url = function (name) { return me && me.getAttribute(name === "sw" ? "data-sw" : "data-load-" + name); };
 
   document.addEventListener("click", function (event) {
     var button = event.target.closest("[data-copy]");
@@ -100,19 +101,20 @@
 
   // The service worker (static/js/sw.js). On the first visit it does not control the page yet, so
   // the page asks it to keep this page and every file the app may need offline.
-  if ("serviceWorker" in navigator && url("sw")) {
+  // It is registered once the page has loaded, so that it never competes with the page's own files.
+  if ("serviceWorker" in navigator && url("sw")) window.addEventListener("load", function () {
     var first = !navigator.serviceWorker.controller;
     navigator.serviceWorker.register(url("sw"), { scope: "/" }).then(function () {
       return navigator.serviceWorker.ready;
     }).then(function (registration) {
       if (!first || !registration.active) return;
-      var files = [url("picker"), url("offline")];
+      var files = [url("picker"), url("picker-css"), url("offline")];
       document.querySelectorAll("link[href^='/static/'], script[src^='/static/'], script[src^='/vendor/']").forEach(function (n) {
         files.push(n.getAttribute("href") || n.getAttribute("src"));
       });
       registration.active.postMessage({ pages: [location.pathname], files: files });
     }).catch(function () {});
-  }
+  });
 
   // "Offline: last updated at …", under the top bar, while the connection is gone.
   function offlineLine(show) {
@@ -137,6 +139,13 @@
   function need(name) {
     if (loaded[name] || !url(name)) return;
     loaded[name] = true;
+    var css = url(name + "-css");
+    if (css && !document.querySelector('link[href="' + css + '"]')) {
+      var link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = css;
+      document.head.appendChild(link);
+    }
     var script = document.createElement("script");
     script.src = url(name);
     document.head.appendChild(script);
