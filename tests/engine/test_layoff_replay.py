@@ -138,3 +138,29 @@ def test_gin_layoffs_in_replay_are_the_least_over_every_order(case):
     got = _defender_deadwood("gin", rules, melds, knocker, defender)
     want = brute_force(parse_cards(" ".join(defender)), [parse_cards(" ".join(m)) for m in melds], variant, resolved)
     assert got == want, (defender, melds)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["rumino", "gin"]), st.data())
+def test_the_knockers_layouts_are_legal_and_start_with_the_least(key, data):
+    """``arrangements`` (the knocker's candidates): every layout legal and within the limit, each once,
+    and the first one as low as the solver's least deadwood."""
+    variant = find_variant(key)
+    deck = [f"{r}{s}" for r in RANKS for s in SUITS] * variant.decks() + ["JK"] * variant.jokers()
+    cards = parse_cards(" ".join(data.draw(st.permutations(deck))[:variant.cards_dealt(2)]))
+    limit = 40  # generous, so that random hands have layouts to list
+    found = variant.knock_layouts(cards, limit)
+    least = variant.arrange(cards).points
+    assert bool(found) == (least <= limit)
+    if found:
+        assert found[0].points == least
+    seen = set()
+    for layout in found:
+        assert layout.points <= limit
+        assert variant.check_declared([list(m) for m in layout.melds], list(layout.deadwood)).valid
+        assert Counter(c.code for m in layout.melds for c in m) + Counter(c.code for c in layout.deadwood) == \
+            Counter(c.code for c in cards)
+        key_ = (tuple(sorted(tuple(sorted(c.code for c in m)) for m in layout.melds)),
+                tuple(sorted(c.code for c in layout.deadwood)))
+        assert key_ not in seen
+        seen.add(key_)
