@@ -2127,7 +2127,7 @@ def arrangements(
         if points > max_points:
             return
         if not rest:
-            sig = (tuple(sorted(tuple(key(c) for c in m) for m in melds)), tuple(key(c) for c in dead))
+            sig = (tuple(sorted(tuple(sorted(key(c) for c in m)) for m in melds)), tuple(sorted(key(c) for c in dead)))
             if sig not in found:
                 found[sig] = Arrangement(tuple(melds), tuple(dead), points)
             return
