@@ -108,9 +108,12 @@
     var note = form.querySelector(".draft-note");
     if (note) note.remove();
   }
-  function restoreDraft(form) {
+  // On a page load the draft wins over what the browser put back by itself (it restores some boxes on
+  // a reload); a form the server drew again (a refusal) already shows what was typed.
+  function restoreDraft(form, onLoad) {
     var draft = load(DRAFT + matchPath(form), null);
-    if (!draft || typed(form).length) return;
+    var now = typed(form);
+    if (!draft || (onLoad ? JSON.stringify(now) === JSON.stringify(draft.fields) : now.length)) return;
     fill(form, draft.fields);
     form.querySelectorAll("[data-picker-text]").forEach(function (t) {
       var panel = t.closest("details");
@@ -150,18 +153,17 @@
     clear(form);
     field(form, "key").value = newKey();
     redraw(form);
-    say(form, message);
+    note = message;
     drawQueue();
+    // the answer where the eyes go next: the kept hands, the new one last
+    var section = document.getElementById("pending-hands");
+    if (section) section.scrollIntoView({ block: "start" });
   }
+  var note = "";
   function say(form, message) {
-    var note = form.querySelector(".queue-note");
-    if (!note) {
-      note = el("p", "queue-note");
-      note.setAttribute("role", "status");
-      var actions = form.querySelector(".actions") || form.lastElementChild;
-      actions.parentNode.insertBefore(note, actions.nextSibling);
-    }
-    note.textContent = message;
+    var line = form.querySelector(".queue-note") || form.insertBefore(el("p", "queue-note"), form.firstChild);
+    line.setAttribute("role", "status");
+    line.textContent = message;
   }
 
   var STATES = { pending: "not sent yet", sending: "sending…", refused: "refused", conflict: "conflict" };
@@ -178,6 +180,7 @@
     section.id = "pending-hands";
     section.setAttribute("aria-live", "polite");
     section.appendChild(el("h2", "", "Not sent yet (" + items.length + ")"));
+    if (note) section.appendChild(el("p", "queue-note", note)).setAttribute("role", "status");
     var list = el("ol", "pending-list");
     items.forEach(function (item) {
       var row = el("li", "pending-row state-" + item.state);
@@ -243,6 +246,7 @@
       return response.text().then(function (text) {
         sending = false;
         if (response.ok) {
+          note = "";
           remove(next.key);
           rememberSent(next.key);
           if (form && matchPath(form) === next.match) changed = true;
@@ -301,13 +305,13 @@
   }
 
   // -- wiring ------------------------------------------------------------------------------------------------
-  function prepare() {
+  function prepare(onLoad) {
     var form = handForm();
     if (!form) return;
     var key = field(form, "key");
     var used = queue().map(function (i) { return i.key; }).concat(load(SENT, []));
     if (key && used.indexOf(key.value) >= 0) key.value = newKey();
-    restoreDraft(form);
+    restoreDraft(form, onLoad === true);
     drawQueue();
   }
 
@@ -379,7 +383,7 @@
   window.addEventListener("storage", function (e) { if (e.key === QUEUE) drawQueue(); });
 
   function start() {
-    prepare();
+    prepare(true);
     send();
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

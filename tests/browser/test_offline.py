@@ -94,7 +94,8 @@ def test_three_hands_offline_sent_once_in_order(browser: Browser, live_server: s
         type_hand(page, hand)
         save(page)
         expect(page.locator("#pending-hands .pending-row")).to_have_count(n)
-        expect(page.locator(".queue-note")).to_contain_text("not sent yet")
+        expect(page.locator("#pending-hands .queue-note")).to_contain_text("not sent yet")
+        expect(page.locator("#pending-hands .pending-row").last).to_be_in_viewport()
         expect(page.locator("form.hand-form input.points").first).to_have_value("")
 
     page.reload()  # still offline: the kept page, the offline line, the three hands pending
