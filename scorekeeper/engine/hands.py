@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .cards import Card, InvalidCardError, parse_cards
+from .limits import POINTS_CEILING
 
 
 # -- errors ------------------------------------------------------------------------------------------
@@ -143,7 +144,12 @@ def parse_held(hand_index: int, player: str, value: Any) -> Held:
             number = Decimal(str(pts).strip())
         except Exception:
             raise bad(f"{player}: points must be a whole number, not {pts!r}", "points") from None
-        if not number.is_finite() or number != number.to_integral_value():
+        if not number.is_finite():
+            raise bad(f"{player}: points must be a whole number, not {pts}", "points")
+        if abs(number) > POINTS_CEILING:
+            # refused before any arithmetic: a number of a thousand digits is nobody's hand
+            raise bad(f"{player}: points must be between −{POINTS_CEILING:,} and {POINTS_CEILING:,}", "points")
+        if number != number.to_integral_value():
             raise bad(f"{player}: points must be a whole number, not {pts}", "points")
         return Held(player, points=int(number), opened=opened)
     try:

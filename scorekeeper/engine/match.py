@@ -202,6 +202,8 @@ def _parse_stake(value: Any) -> Decimal | None:
         raise _header_error(f"the stake must be an amount such as 5.00, not {value!r}", "stake") from None
     if not amount.is_finite() or amount < 0:
         raise _header_error("the stake cannot be negative", "stake")
+    if amount > limits.STAKE_MAX:
+        raise _header_error(f"the stake must be at most {limits.STAKE_MAX:,}", "stake")
     if amount != amount.quantize(CENT):
         raise _header_error("the stake must be in whole cents", "stake")
     return amount.quantize(CENT)
@@ -361,8 +363,9 @@ class _Replay:
                 raise InvalidHandError(exc.message, entry=index, player=held.player, field="cards") from None
         if held.points is not None and self.points_limit is not None and abs(held.points) > self.points_limit:
             either = " either way" if self.cards_limit is None else ""
+            typed = f"{held.points:,}".replace("-", "−")
             raise InvalidHandError(
-                f"{held.player}: {held.points:,} points is more than one hand can give in this match "
+                f"{held.player}: {typed} points is more than one hand can give in this match "
                 f"(at most {self.points_limit:,}{either})", entry=index, player=held.player, field="points")
 
     def check_player_in(self, index: int, name: Any, fld: str) -> None:

@@ -12,6 +12,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, HiddenField, RadioField, StringField
 from wtforms.validators import ValidationError
 
+from ..engine.limits import POINTS_CEILING
 from ..picker import cards_text
 from ..util import Form, choices
 
@@ -28,9 +29,15 @@ def _integer(form: FlaskForm, field: Field) -> None:
         field.data = ""
         return
     try:
-        field.data = str(int(text))
+        # a thousand-digit number is refused by its length before it is read
+        value = int(text) if len(text) <= len(str(POINTS_CEILING)) + 1 else None
     except ValueError:
         raise ValidationError("Type a whole number.") from None
+    if value is None or abs(value) > POINTS_CEILING:
+        if not text.lstrip("+-").isdigit():
+            raise ValidationError("Type a whole number.")
+        raise ValidationError(f"Points must be between −{POINTS_CEILING:,} and {POINTS_CEILING:,}.")
+    field.data = str(value)
 
 
 def melds_label(variant: Any) -> str:

@@ -180,3 +180,67 @@ def test_the_service_reopens_a_finished_match_as_finished(sheet, app):
         db.session.commit()
         service.reopen_match(match, version=match.version)
         assert match.status == "finished"
+
+
+# -- 4. huge numbers; free scoring's limit a hand (issue 11, point 6) ------------------------------------
+
+@pytest.mark.parametrize("typed, message", [
+    ("99999999999999999999", "Points must be between −1,000,000 and 1,000,000."),
+    ("9" * 5000, "Points must be between −1,000,000 and 1,000,000."),
+    ("10001", "Sam: 10,001 points is more than one hand can give in this match (at most 10,000 either way)"),
+    ("-10001", "Sam: −10,001 points is more than one hand can give in this match (at most 10,000 either way)"),
+])
+def test_free_scoring_refuses_a_number_past_the_matchs_limit(sheet, app, typed, message):
+    match_id, _ = start(sheet, "free", 2)
+    response = sheet.record_points(match_id, {"Nat": 3, "Sam": typed})
+    assert response.status_code == 422
+    page = html.unescape(response.get_data(as_text=True))
+    # beside Sam's box, and what was typed is kept
+    sam = sheet.player_ids()["Sam"]
+    assert f'<p class="error" id="points_{sam}-error">{message}</p>' in page
+    assert f'name="points_{sam}" pattern="-?[0-9]*" type="text" value="{typed}"' in page
+    assert saved(app, match_id) == 0
+
+
+def test_free_scoring_takes_its_limit_from_the_match(sheet, app):
+    match_id, _ = start(sheet, "free", 2, rules={"points_limit": 50000})
+    assert sheet.record_points(match_id, {"Nat": 3, "Sam": 40000}).status_code == 302
+    assert sheet.record_points(match_id, {"Nat": 3, "Sam": 50001}).status_code == 422
+
+
+def test_a_card_game_refuses_points_no_hand_can_hold(sheet, app):
+    match_id, names = start(sheet, "russian", 3)
+    response = sheet.record(match_id, by="Ann", end="out", points={"Ben": "9" * 400, "Cat": 5})
+    assert response.status_code == 422
+    assert "Points must be between −1,000,000 and 1,000,000." in text_of(response)
+    response = sheet.record(match_id, by="Ann", end="out", points={"Ben": 505, "Cat": 5})
+    assert response.status_code == 422
+    assert "Ben: 505 points is more than one hand can give in this match (at most 500)" in text_of(response)
+    assert saved(app, match_id) == 0
+
+
+def test_a_rule_number_past_a_million_is_refused(sheet, client):
+    sheet.create_table()
+    sheet.add_players("Ann", "Ben")
+    ids = sheet.player_ids()
+    response = sheet.post(f"/t/{sheet.token}/matches/new?variant=free", {
+        "variant": "free", f"seat_{ids['Ann']}": "1", f"seat_{ids['Ben']}": "2", "first_dealer": "",
+        "stake": "", "rule_winner": "lowest", "rule_target": "9" * 300, "rule_elimination_at": "",
+        "rule_points_limit": "10000"})
+    assert response.status_code == 422
+    assert "target must be between −1,000,000 and 1,000,000" in text_of(response)
+
+
+def test_pages_of_a_match_stored_with_huge_numbers_answer(sheet, app, client):
+    """A match saved before the bounds (a 400-digit score) no longer replays: every page says so."""
+    match_id, _ = start(sheet, "free", 2)
+    assert sheet.record_points(match_id, {"Nat": 3, "Sam": 4}).status_code == 302
+    with app.app_context():
+        entry = db.session.scalar(sa.select(Entry).where(Entry.match_id == match_id))
+        entry.payload = {**entry.payload, "held": {k: {"points": int("9" * 400)} for k in entry.payload["held"]}}
+        db.session.commit()
+    for path in (f"/t/{sheet.token}/m/{match_id}", f"/t/{sheet.token}/history", f"/t/{sheet.token}/stats",
+                 f"/t/{sheet.token}/m/{match_id}/history", f"/t/{sheet.token}/m/{match_id}/chart.svg",
+                 f"/t/{sheet.token}/m/{match_id}/export.csv", f"/t/{sheet.token}/export.json"):
+        response = client.get(path)
+        assert response.status_code < 500, path

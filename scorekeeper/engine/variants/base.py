@@ -35,6 +35,7 @@ from .. import melds as _melds
 from ..arrange import Arrangement, DeclaredCheck
 from ..cards import Card, InvalidCardError, check_copies, format_cards, parse_cards
 from ..hands import Hand, HandScore, Held, MatchState, PlayerState, RebuyPolicy
+from ..limits import POINTS_CEILING
 from ..melds import ContractCheck, MeldCheck, MeldRules, OpeningCheck
 
 SwitchType = Literal["bool", "int", "enum", "int_or_null"]
@@ -104,6 +105,9 @@ class Switch:
             raise InvalidRulesError(f"{self.name} must be {self.allowed()}, not {value}")
         if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
             raise InvalidRulesError(f"{self.name} must be {self.allowed()}, not {value}")
+        if abs(value) > POINTS_CEILING:
+            # a switch with no bound of its own (a target, a penalty) still holds a number of points
+            raise InvalidRulesError(f"{self.name} must be between −{POINTS_CEILING:,} and {POINTS_CEILING:,}")
 
 
 def _show(value: Any) -> str:

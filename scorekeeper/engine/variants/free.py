@@ -19,6 +19,7 @@ from typing import Any, Iterable, Mapping
 
 from ..cards import Card
 from ..hands import Hand, HandScore, MatchState
+from ..limits import FREE_HAND_POINTS, FREE_HAND_POINTS_MAX
 from ..melds import InvalidMeldError, MeldCheck, MeldRules
 from .base import InvalidRulesError, Rules, Switch, Variant
 
@@ -37,6 +38,9 @@ class Free(Variant):
                choices=("lowest", "highest")),
         Switch("target", "int_or_null", None, "The match ends after a hand where a total reaches this."),
         Switch("elimination_at", "int_or_null", None, "A total at or over this is out (lowest wins only)."),
+        Switch("points_limit", "int", FREE_HAND_POINTS,
+               "The most points one player may score in one hand, either way (a typing slip past it is refused).",
+               min=1, max=FREE_HAND_POINTS_MAX),
     )
 
     def _validate(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
