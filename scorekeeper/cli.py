@@ -33,24 +33,22 @@ def export_match(match_id: int) -> None:
 
 
 @click.command("import")
-@click.argument("file", type=click.File("r", encoding="utf-8"))
+@click.argument("file", type=click.File("rb"))
 @click.option("--table", "token", required=True, help="the table's token (from its link)")
+@click.option("--again", is_flag=True, help="import a match that is already on the table a second time")
 @with_appcontext
-def import_match(file, token: str) -> None:
-    """Create a match on a table from a match document FILE."""
+def import_match(file, token: str, again: bool) -> None:
+    """Create the matches of a match or table document FILE on a table (all or nothing)."""
     from .matches import importing
-
-    try:
-        document = json.load(file)
-    except json.JSONDecodeError as exc:
-        raise click.ClickException(f"not a JSON document: {exc}") from None
     from .models import Table
 
     table = db.session.scalar(sa.select(Table).where(Table.token == token))
     if table is None:
         raise click.ClickException("no table with that token")
     try:
-        match = importing.import_match(table, document)
-    except ValueError as exc:
+        created = importing.import_document(table, importing.read_document(file.read(importing.limits.UPLOAD_BYTES + 1)),
+                                            again=again)
+    except importing.ImportRefused as exc:
         raise click.ClickException(str(exc)) from None
-    click.echo(f"imported match {match.id}")
+    for match in created:
+        click.echo(f"imported match {match.id}")

@@ -20,6 +20,7 @@ from flask_wtf.csrf import CSRFError
 from htmx_flask import Htmx
 
 from . import assets
+from .engine import limits
 from .extensions import alembic, compress, csrf, db, limiter, watch_engine
 
 def _resources_root() -> Path:
@@ -68,6 +69,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         ALEMBIC_CONTEXT={"render_as_batch": True},
         # A score sheet stays open all evening: the CSRF token lives as long as the session.
         WTF_CSRF_TIME_LIMIT=None,
+        # No request body may be larger than an import's file (the largest thing anyone sends), with
+        # room for the form around it; the body is refused before it is read (413).
+        MAX_CONTENT_LENGTH=limits.UPLOAD_BYTES + 64 * 1024,
         PERMANENT_SESSION_LIFETIME=dt.timedelta(days=365),
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
@@ -181,6 +185,12 @@ def _register_web_plumbing(app: Flask) -> None:
         if app.config["HTTPS"]:
             response.headers.setdefault("Strict-Transport-Security", "max-age=31536000; includeSubDomains")
         return response
+
+    @app.errorhandler(413)
+    def too_large(error: Exception) -> tuple[str, int]:
+        return render_template("shared/error.html", title="That is too much to send",
+                               message=f"A file to import is at most {limits.UPLOAD_BYTES // 1024 // 1024} MB, "
+                                       "and a form far less. Nothing was saved."), 413
 
     @app.errorhandler(429)
     def too_many(error: Exception) -> tuple[str, int]:

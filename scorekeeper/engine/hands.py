@@ -146,7 +146,7 @@ def parse_held(hand_index: int, player: str, value: Any) -> Held:
             raise bad(f"{player}: points must be a whole number, not {pts!r}", "points") from None
         if not number.is_finite():
             raise bad(f"{player}: points must be a whole number, not {pts}", "points")
-        if abs(number) > POINTS_CEILING:
+        if number.adjusted() >= len(str(POINTS_CEILING)) or abs(number) > POINTS_CEILING:
             # refused before any arithmetic: a number of a thousand digits is nobody's hand
             raise bad(f"{player}: points must be between −{POINTS_CEILING:,} and {POINTS_CEILING:,}", "points")
         if number != number.to_integral_value():

@@ -82,6 +82,12 @@ def _apply_engine_error(form, exc: ValueError, players) -> None:
         form.form_errors.append(message)
 
 
+def _form_version(form) -> int:
+    """The version the form was drawn from (-1, a stale sheet, for anything that is not one)."""
+    text = form.version.data or ""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else -1
+
+
 def _form_page(table, match, form, status: int, message: str | None = None, entry=None):
     """The hand form again, filled in, with its errors (the scoreboard, or the edit page)."""
     if status == 409:
@@ -114,7 +120,7 @@ def new(token: str, match_id: int):
     form = build_hand_form(variant, _players_in(match, standings), formdata=request.form)
     if not form.validate_on_submit():
         return _form_page(table, match, form, 422)
-    version = int(form.version.data) if (form.version.data or "").isdigit() else -1
+    version = _form_version(form)
     try:
         entry = service.add_entry(match, payload_from_form(form, variant), version=version,
                                   key=form.key.data)
@@ -280,7 +286,7 @@ def edit(token: str, match_id: int, entry_id: int):
     form = build_hand_form(variant, players, formdata=request.form)
     if not form.validate_on_submit():
         return _form_page(table, match, form, 422, entry=entry)
-    version = int(form.version.data) if (form.version.data or "").isdigit() else -1
+    version = _form_version(form)
     try:
         service.edit_entry(match, entry, payload_from_form(form, variant), version=version)
     except service.StaleSheetError as exc:

@@ -4,7 +4,7 @@ filtered page has a URL of its own) and the import upload."""
 from __future__ import annotations
 
 from flask_wtf.file import FileField, FileRequired
-from wtforms import SelectField
+from wtforms import BooleanField, SelectField
 
 from ..engine.variants import VARIANTS
 from ..util import Form, choices
@@ -41,6 +41,7 @@ class ImportForm(Form):
     document = FileField("Match or table document (JSON)",
                          validators=[FileRequired("Choose a JSON file exported from Scorekeeper.")],
                          render_kw={"accept": "application/json,.json"})
+    again = BooleanField("Import again: a match already on this table gets a second copy")
 
 
 def history_filter_form(players, formdata) -> HistoryFilterForm:

@@ -20,13 +20,12 @@ from markupsafe import Markup, escape
 from sqlalchemy.orm import selectinload
 
 from .. import charts
-from ..engine.match import InvalidMatchError, replay
+from ..engine import limits
 from ..engine.variants import VARIANTS, find_variant
 from ..extensions import db
 from ..home.routes import remember_table
-from ..matches import presets, service
-from ..matches.importing import import_match
-from ..models import Entry, Match, Player, Table
+from ..matches import importing, presets, service
+from ..models import Entry, Match, Table
 from ..stats import Played, head_to_head, player_stats
 from ..util import ButtonForm, render_page
 from .forms import ANY, ImportForm, head_to_head_form, history_filter_form
@@ -34,10 +33,7 @@ from .forms import ANY, ImportForm, head_to_head_form, history_filter_form
 bp = Blueprint("history", __name__)
 
 PAGE_SIZE = 20
-TABLE_FORMAT = "scorekeeper.table/1"
-#: the largest upload accepted for import (a 200-hand match document is well under 100 kB)
-MAX_IMPORT_BYTES = 5 * 1024 * 1024
-NAME_MAX = 40
+TABLE_FORMAT = importing.TABLE_FORMAT
 
 
 # -- loading ------------------------------------------------------------------------------------------
@@ -355,115 +351,29 @@ def export_table(token: str):
 
 # -- import -----------------------------------------------------------------------------------------------
 
-class ImportRefused(ValueError):
-    """An upload that is not a document this app can import; the message says why."""
-
-
-def _check_names(names: Any, where: str) -> None:
-    if not isinstance(names, list) or not all(isinstance(n, str) and n.strip() for n in names):
-        raise ImportRefused(f"{where}: players must be a list of names")
-    long = next((n for n in names if len(n) > NAME_MAX), None)
-    if long is not None:
-        raise ImportRefused(f"{where}: the name {long[:20]!r}… is longer than {NAME_MAX} letters")
-
-
-def _check_match(document: Any, where: str) -> None:
-    if not isinstance(document, dict):
-        raise ImportRefused(f"{where}: a match document is a JSON object")
-    _check_names(document.get("players"), where)
-    try:
-        replay(document)
-    except (InvalidMatchError, ValueError) as exc:
-        raise ImportRefused(f"{where}: {exc}") from None
-
-
-def _parse_time(value: Any) -> dt.datetime | None:
-    if not isinstance(value, str):
-        return None
-    try:
-        return dt.datetime.fromisoformat(value).replace(tzinfo=None)
-    except ValueError:
-        return None
-
-
-def import_document(table: Table, document: Any) -> list[Match]:
-    """Import a match or a table document into ``table``. Everything is checked (every match replayed)
-    before anything is written, so a refused document creates nothing."""
-    if not isinstance(document, dict):
-        raise ImportRefused("This is not a Scorekeeper document: expected a JSON object.")
-    fmt = document.get("format")
-    if fmt == TABLE_FORMAT:
-        roster = document.get("players", [])
-        _check_names(roster, "The roster")
-        documents = document.get("matches", [])
-        if not isinstance(documents, list):
-            raise ImportRefused("The table document's matches must be a list.")
-        for i, m in enumerate(documents, start=1):
-            _check_match(m, f"Match {i}")
-        house_rules = document.get("house_rules", [])
-        if not isinstance(house_rules, list) or len(house_rules) > presets.PER_TABLE_MAX:
-            raise ImportRefused(f"The table's house rules must be a list of at most {presets.PER_TABLE_MAX}.")
-        for h in house_rules:
-            try:
-                presets.clean_name(h.get("name") if isinstance(h, dict) else None)
-                presets.check(h.get("variant"), h.get("rules", {}))
-            except (presets.PresetRefused, AttributeError) as exc:
-                raise ImportRefused(f"House rules {str(h.get('name', ''))[:40] if isinstance(h, dict) else ''!r}: {exc}") from None
-    elif fmt in (None, service.DOCUMENT_FORMAT):
-        roster, house_rules = [], []
-        documents = [document]
-        _check_match(document, "The match")
-    else:
-        raise ImportRefused(f"Unknown format {fmt!r}: expected {service.DOCUMENT_FORMAT!r} or {TABLE_FORMAT!r}.")
-    known = {p.name_key for p in table.players}
-    for name in roster:
-        if name.casefold() not in known:
-            db.session.add(Player(table_id=table.id, name=name, name_key=name.casefold()))
-            known.add(name.casefold())
-    db.session.commit()
-    for h in house_rules:  # checked above; a name the table already uses keeps the table's own
-        if not any(p.name_key == presets.clean_name(h["name"]).casefold() for p in table.house_rules):
-            presets.save(table, h["variant"], h["name"], dict(h.get("rules") or {}))
-    created = []
-    for m in documents:
-        match = import_match(table, {k: v for k, v in m.items()
-                                     if k not in ("status", "created_at", "finished_at")})
-        if m.get("status") == "abandoned":
-            match.status = "abandoned"
-        match.created_at = _parse_time(m.get("created_at")) or match.created_at
-        if match.status == "finished":
-            match.finished_at = _parse_time(m.get("finished_at")) or match.finished_at
-        db.session.commit()
-        created.append(match)
-    return created
-
-
 @bp.route("/t/<token>/import", methods=["GET", "POST"])
 def import_page(token: str):
     table = _table(token)
     form = ImportForm()
+    if request.method == "GET":
+        return render_page("history/import.html", "history/import.html", table=table, form=form, error=None)
     error = None
-    if request.method == "POST":
-        if form.validate_on_submit():
-            raw = form.document.data.read(MAX_IMPORT_BYTES + 1)
-            try:
-                if len(raw) > MAX_IMPORT_BYTES:
-                    raise ImportRefused("The file is too large (at most 5 MB).")
-                try:
-                    document = json.loads(raw.decode("utf-8-sig"))
-                except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-                    raise ImportRefused(f"This file is not JSON: {exc}") from None
-                created = import_document(table, document)
-            except ImportRefused as exc:
-                db.session.rollback()
-                error = str(exc)
-            else:
-                if len(created) == 1:
-                    return redirect(url_for("history.match_page", token=token, match_id=created[0].id))
-                return redirect(url_for("history.index", token=token))
-        return render_page("history/import.html", "history/import.html", table=table, form=form,
-                           error=error, status=422)
-    return render_page("history/import.html", "history/import.html", table=table, form=form, error=None)
+    if form.validate_on_submit():
+        try:
+            # one byte past the bound is enough to know the file is too large
+            document = importing.read_document(form.document.data.read(limits.UPLOAD_BYTES + 1))
+            created = importing.import_document(table, document, again=bool(form.again.data))
+        except importing.ImportRefused as exc:
+            db.session.rollback()
+            error = str(exc)
+            if isinstance(exc, importing.AlreadyImported):
+                form.again.errors = ["Tick this to import it a second time."]
+        else:
+            if len(created) == 1:
+                return redirect(url_for("history.match_page", token=token, match_id=created[0].id))
+            return redirect(url_for("history.index", token=token))
+    return render_page("history/import.html", "history/import.html", table=table, form=form,
+                       error=error, status=422)
 
 
-__all__ = ["bp", "import_document", "table_document"]
+__all__ = ["bp", "table_document"]

@@ -1,45 +1,322 @@
-"""Creating a match from a match document (import): the document is replayed first, the missing
-players are added to the roster, and nothing is created if anything is refused."""
+"""Importing match and table documents: from the uploaded bytes to new matches on a table, all or nothing.
+
+One path serves the upload page and ``flask import``:
+
+1. ``read_document``: the bytes within ``limits.UPLOAD_BYTES``, UTF-8, JSON nested at most
+   ``limits.JSON_DEPTH`` deep; a broken file is refused in the app's words, never the parser's.
+2. ``plan_import``: every name, stake and match is checked and every match replayed before anything is
+   written (the same bounds as the forms: ``scorekeeper.engine.limits``).
+3. ``import_document``: a match already on the table (the same game, players, rules and entries) is not
+   imported again unless the person asked for it (``again``); then the roster's new players, the matches
+   and their entries are written in one transaction, so a refusal or a crash leaves the table as it was
+   and a retry creates each match once.
+"""
 
 from __future__ import annotations
 
+import datetime as dt
+import hashlib
+import json
+import unicodedata
+from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
+import sqlalchemy as sa
+
+from ..engine import limits
 from ..engine.match import replay
+from ..engine.variants import find_variant
 from ..extensions import db
 from ..models import Entry, Match, Player, Table
-from .service import DOCUMENT_FORMAT, new_token, payload_from_document
+from . import presets
+from .service import DOCUMENT_FORMAT, live_entries, new_token, payload_from_document, to_document
+
+TABLE_FORMAT = "scorekeeper.table/1"
+#: keys a table document's match carries besides the match document itself
+MATCH_EXTRAS = ("status", "created_at", "finished_at")
 
 
-def import_match(table: Table, document: dict[str, Any]) -> Match:
-    if not isinstance(document, dict) or document.get("format", DOCUMENT_FORMAT) != DOCUMENT_FORMAT:
-        raise ValueError(f"not a match document (expected format {DOCUMENT_FORMAT})")
-    standings = replay(document)  # refuses an invalid document before anything is written
-    names = list(document["players"])
-    roster = {p.name_key: p for p in table.players}
-    ids: dict[str, int] = {}
+class ImportRefused(ValueError):
+    """An upload that cannot be imported; the message says why, in the table's words."""
+
+
+@dataclass
+class Duplicate:
+    """A match of the upload that is already on the table."""
+
+    number: int  # 1-based place in the upload
+    existing: Match
+    hands: int
+
+
+class AlreadyImported(ImportRefused):
+    """Some matches of the upload are on the table already: import them again only when asked."""
+
+    def __init__(self, duplicates: list[Duplicate], of: int) -> None:
+        self.duplicates = duplicates
+        first = duplicates[0]
+        variant = find_variant(first.existing.variant).name
+        what = "This match is" if of == 1 else (
+            f"Match {first.number} of the file is" if len(duplicates) == 1
+            else f"{len(duplicates)} of the file's {of} matches are")
+        example = "" if len(duplicates) > 1 else f" ({variant}, {first.hands} hand{'s' * (first.hands != 1)})"
+        super().__init__(f"{what} already on this table{example}. Nothing was imported: tick "
+                         "“Import again” to add a second copy.")
+
+
+@dataclass
+class _Planned:
+    document: dict[str, Any]
+    extras: dict[str, Any]
+    finished: bool
+    fingerprint: str
+
+
+@dataclass
+class Plan:
+    roster: list[str] = field(default_factory=list)
+    matches: list[_Planned] = field(default_factory=list)
+    #: a table document's named house rules, checked (``presets``)
+    house_rules: list[dict[str, Any]] = field(default_factory=list)
+
+
+# -- 1. the bytes ---------------------------------------------------------------------------------------
+
+def read_document(raw: bytes) -> Any:
+    """The JSON value in an upload, or ``ImportRefused`` saying what is wrong with the file."""
+    if len(raw) > limits.UPLOAD_BYTES:
+        raise ImportRefused(f"The file is too large: an import takes at most {limits.UPLOAD_BYTES // 1024 // 1024} MB.")
     try:
-        for name in names:
-            player = roster.get(name.casefold())
-            if player is None:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ImportRefused("This file is not a Scorekeeper export: it is not text. Choose the .json file "
+                            "that Export gave you.") from None
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ImportRefused(f"This file is damaged or incomplete (it stops making sense on line {exc.lineno}). "
+                            "Export the match again and import the new file.") from None
+    except RecursionError:
+        document = None
+    if document is None or limits.json_depth(document) > limits.JSON_DEPTH:
+        raise ImportRefused("This file is not a Scorekeeper export: its contents are nested far deeper "
+                            "than any match.")
+    return document
+
+
+# -- 2. checking everything first -------------------------------------------------------------------------
+
+def _check_name(name: Any, where: str) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise ImportRefused(f"{where}: players must be a list of names.")
+    if len(name) > limits.PLAYER_NAME:
+        raise ImportRefused(f"{where}: the name “{name[:20]}…” is longer than {limits.PLAYER_NAME} letters.")
+    if any(unicodedata.category(ch) == "Cc" for ch in name):
+        raise ImportRefused(f"{where}: the name “{name.encode('unicode_escape').decode()[:30]}” holds an "
+                            "invisible control character.")
+    return name
+
+
+def _check_names(names: Any, where: str) -> list[str]:
+    if not isinstance(names, list):
+        raise ImportRefused(f"{where}: players must be a list of names.")
+    if len(names) > limits.ROSTER_PLAYERS:
+        raise ImportRefused(f"{where}: {len(names):,} players; a table holds at most {limits.ROSTER_PLAYERS}.")
+    return [_check_name(n, where) for n in names]
+
+
+def _stake(value: Any) -> str | None:
+    """The stake as the app stores it (two decimals); the replay has already checked it."""
+    if value is None or value == "":
+        return None
+    return f"{Decimal(str(value).strip()):.2f}"
+
+
+def _normalised(document: dict[str, Any]) -> dict[str, Any]:
+    """The match document as the table would export it: the variant's key, the first dealer, the stake
+    with two decimals (so that one match has one fingerprint however it was written)."""
+    players = list(document["players"])
+    out = {
+        "format": DOCUMENT_FORMAT,
+        "variant": find_variant(document["variant"]).key,
+        "rules": dict(document.get("rules") or {}),
+        "players": players,
+        "first_dealer": document.get("first_dealer") or players[0],
+        "entries": list(document.get("entries") or []),
+    }
+    stake = _stake(document.get("stake"))
+    if stake is not None:
+        out["stake"] = stake
+    return out
+
+
+def fingerprint(document: dict[str, Any]) -> str:
+    """What makes two match documents the same match: game, rules, seats, stake and entries."""
+    text = json.dumps(_normalised(document), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _check_match(document: Any, where: str) -> _Planned:
+    if not isinstance(document, dict):
+        raise ImportRefused(f"{where}: a match document is a JSON object.")
+    _check_names(document.get("players"), where)
+    fmt = document.get("format", DOCUMENT_FORMAT)
+    if fmt != DOCUMENT_FORMAT:
+        raise ImportRefused(f"{where}: not a match document (expected format {DOCUMENT_FORMAT}).")
+    extras = {k: document[k] for k in MATCH_EXTRAS if k in document}
+    match_document = {k: v for k, v in document.items() if k not in MATCH_EXTRAS}
+    try:
+        standings = replay(match_document)
+    except ValueError as exc:
+        raise ImportRefused(f"{where}: {exc}.") from None
+    normal = _normalised(match_document)
+    return _Planned(normal, extras, standings.finished, fingerprint(normal))
+
+
+def plan_import(table: Table, document: Any) -> Plan:
+    """Check a match or table document for ``table`` completely, writing nothing."""
+    if not isinstance(document, dict):
+        raise ImportRefused("This is not a Scorekeeper export: expected a match or a table document.")
+    fmt = document.get("format")
+    plan = Plan()
+    if fmt == TABLE_FORMAT:
+        plan.roster = _check_names(document.get("players", []), "The roster")
+        documents = document.get("matches", [])
+        if not isinstance(documents, list):
+            raise ImportRefused("The table document's matches must be a list.")
+        wheres = [f"Match {i}" for i in range(1, len(documents) + 1)]
+        plan.house_rules = _check_house_rules(document.get("house_rules", []))
+    elif fmt in (None, DOCUMENT_FORMAT):
+        documents, wheres = [document], ["The match"]
+    else:
+        raise ImportRefused(f"This is not a Scorekeeper export (its format is “{str(fmt)[:40]}”).")
+    entries = sum(len(m.get("entries") or []) for m in documents if isinstance(m, dict)
+                  and isinstance(m.get("entries"), list))
+    if entries > limits.IMPORT_ENTRIES:
+        raise ImportRefused(f"The file holds {entries:,} hands; one import takes at most "
+                            f"{limits.IMPORT_ENTRIES:,}. Import the matches in smaller files.")
+    plan.matches = [_check_match(m, where) for m, where in zip(documents, wheres)]
+    names = {n.casefold() for n in plan.roster}
+    names.update(n.casefold() for m in plan.matches for n in m.document["players"])
+    names.update(p.name_key for p in table.players)
+    if len(names) > limits.ROSTER_PLAYERS:
+        raise ImportRefused(f"The table would have {len(names):,} players; a table holds at most "
+                            f"{limits.ROSTER_PLAYERS}.")
+    return plan
+
+
+def _check_house_rules(house_rules: Any) -> list[dict[str, Any]]:
+    if not isinstance(house_rules, list) or len(house_rules) > presets.PER_TABLE_MAX:
+        raise ImportRefused(f"The table's house rules must be a list of at most {presets.PER_TABLE_MAX}.")
+    for h in house_rules:
+        name = h.get("name") if isinstance(h, dict) else None
+        try:
+            presets.clean_name(name)
+            presets.check(h.get("variant"), h.get("rules", {}))
+        except (presets.PresetRefused, AttributeError) as exc:
+            raise ImportRefused(f"House rules “{str(name or '')[:40]}”: {exc}") from None
+    return house_rules
+
+
+# -- 3. matches already on the table ---------------------------------------------------------------------
+
+def find_duplicates(table: Table, plan: Plan) -> list[Duplicate]:
+    """The planned matches already on ``table``: same variant and seats are compared by the database's
+    counts first, so only a true look-alike is read back whole."""
+    wanted: dict[tuple, list[tuple[int, _Planned]]] = {}
+    for number, planned in enumerate(plan.matches, start=1):
+        d = planned.document
+        wanted.setdefault((d["variant"], len(d["players"]), len(d["entries"])), []).append((number, planned))
+    if not wanted:
+        return []
+    counts = dict(db.session.execute(
+        sa.select(Match.id, sa.func.count(Entry.id)).select_from(Match)
+        .outerjoin(Entry, sa.and_(Entry.match_id == Match.id, Entry.deleted_at.is_(None)))
+        .where(Match.table_id == table.id).group_by(Match.id)).all())
+    found: dict[int, Duplicate] = {}
+    for match in table.matches:
+        key = (match.variant, len(match.seats), counts.get(match.id, 0))
+        if key not in wanted:
+            continue
+        existing = fingerprint(to_document(match))
+        for number, planned in wanted[key]:
+            if planned.fingerprint == existing and number not in found:
+                found[number] = Duplicate(number, match, sum(1 for e in live_entries(match) if e.kind == "hand"))
+    return [found[n] for n in sorted(found)]
+
+
+# -- writing, in one transaction ------------------------------------------------------------------------
+
+def _parse_time(value: Any) -> dt.datetime | None:
+    if not isinstance(value, str):
+        return None
+    try:
+        return dt.datetime.fromisoformat(value[:40]).replace(tzinfo=None)
+    except ValueError:
+        return None
+
+
+def _write_match(table: Table, roster: dict[str, Player], planned: _Planned) -> Match:
+    document = planned.document
+    names = document["players"]
+    ids = {name: roster[name.casefold()].id for name in names}
+    status = "finished" if planned.finished else "active"
+    if planned.extras.get("status") == "abandoned":
+        status = "abandoned"
+    match = Match(table_id=table.id, variant=document["variant"], rules=document["rules"],
+                  seats=[ids[n] for n in names], first_dealer_id=ids[document["first_dealer"]],
+                  stake=document.get("stake"), view_token=new_token(), version=1, status=status)
+    created = _parse_time(planned.extras.get("created_at"))
+    if created is not None:
+        match.created_at = created
+    if planned.finished:
+        match.finished_at = _parse_time(planned.extras.get("finished_at")) or dt.datetime.now(dt.UTC).replace(tzinfo=None)
+    db.session.add(match)
+    db.session.flush()
+    db.session.add_all(Entry(match_id=match.id, position=position, kind=entry["kind"],
+                             payload=payload_from_document(entry, ids), history=[])
+                       for position, entry in enumerate(document["entries"], start=1))
+    return match
+
+
+def import_document(table: Table, document: Any, *, again: bool = False) -> list[Match]:
+    """Import a match or table document into ``table``, all or nothing (see the module's docs).
+
+    Raises ``ImportRefused`` (nothing written), or ``AlreadyImported`` when a match is on the table
+    already and ``again`` is false.
+    """
+    plan = plan_import(table, document)
+    if not again:
+        duplicates = find_duplicates(table, plan)
+        if duplicates:
+            raise AlreadyImported(duplicates, len(plan.matches))
+    try:
+        roster = {p.name_key: p for p in table.players}
+        wanted = plan.roster + [n for m in plan.matches for n in m.document["players"]]
+        for name in wanted:
+            if name.casefold() not in roster:
                 player = Player(table_id=table.id, name=name, name_key=name.casefold())
                 db.session.add(player)
-                db.session.flush()
                 roster[player.name_key] = player
-            ids[name] = player.id
-        first = document.get("first_dealer") or names[0]
-        match = Match(table_id=table.id, variant=document["variant"], rules=dict(document.get("rules") or {}),
-                      seats=[ids[n] for n in names], first_dealer_id=ids[first],
-                      stake=None if document.get("stake") is None else str(document["stake"]),
-                      view_token=new_token(), version=1,
-                      status="finished" if standings.finished else "active")
-        db.session.add(match)
         db.session.flush()
-        for position, entry in enumerate(document.get("entries") or [], start=1):
-            db.session.add(Entry(match_id=match.id, position=position, kind=entry["kind"],
-                                 payload=payload_from_document(entry, ids), history=[]))
+        for h in plan.house_rules:  # a name the table already uses keeps the table's own
+            if not any(p.name_key == presets.clean_name(h["name"]).casefold() for p in table.house_rules):
+                presets.save(table, h["variant"], h["name"], dict(h.get("rules") or {}), commit=False)
+        created = [_write_match(table, roster, planned) for planned in plan.matches]
         db.session.commit()
     except Exception:
         db.session.rollback()
         raise
-    return match
+    return created
+
+
+def import_match(table: Table, document: dict[str, Any]) -> Match:
+    """Create one match from a match document (scripts and benchmarks: no question about copies)."""
+    if isinstance(document, dict) and document.get("format") == TABLE_FORMAT:
+        raise ImportRefused(f"not a match document (expected format {DOCUMENT_FORMAT})")
+    return import_document(table, document, again=True)[0]
+
+
+__all__ = ["AlreadyImported", "ImportRefused", "TABLE_FORMAT", "fingerprint", "import_document",
+           "import_match", "plan_import", "read_document"]

@@ -50,8 +50,10 @@ def check(variant_key: Any, rules: Any) -> None:
         raise PresetRefused(f"{variant.name} does not take these rules: {exc}") from None
 
 
-def save(table: Table, variant_key: str, name: Any, rules: dict[str, Any]) -> HouseRules:
-    """Save ``rules`` under ``name`` (a preset of the same name is replaced: the newest wins)."""
+def save(table: Table, variant_key: str, name: Any, rules: dict[str, Any], *, commit: bool = True) -> HouseRules:
+    """Save ``rules`` under ``name`` (a preset of the same name is replaced: the newest wins).
+
+    ``commit=False`` leaves the commit to the caller (an import writes everything in one transaction)."""
     name = clean_name(name)
     check(variant_key, rules)
     existing = next((p for p in table.house_rules if p.name_key == name.casefold()), None)
@@ -62,7 +64,8 @@ def save(table: Table, variant_key: str, name: Any, rules: dict[str, Any]) -> Ho
         db.session.add(existing)
         table.house_rules.append(existing)
     existing.name, existing.variant, existing.rules = name, variant_key, dict(rules)
-    db.session.commit()
+    if commit:
+        db.session.commit()
     return existing
 
 

@@ -203,7 +203,7 @@ def _create_from_form(table, variant, switches, seated_count, form):
         return None
     try:
         return service.create_match(table, variant=variant.key, rules=overrides, seats=seat_ids,
-                                    first_dealer_id=first_dealer, stake=form.stake.data)
+                                    first_dealer_id=first_dealer, stake=form.stake.data or None)
     except ValueError as exc:
         db.session.rollback()
         message = str(exc)

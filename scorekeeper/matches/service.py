@@ -19,6 +19,7 @@ import sqlalchemy as sa
 from flask import abort
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from ..engine import limits
 from ..engine.match import InvalidMatchError, preview_hand, replay
 from ..extensions import db
 from ..models import Entry, Match, Player, Table, utcnow
@@ -208,6 +209,9 @@ def find_by_key(match: Match, key: str | None) -> Entry | None:
 
 def add_entry(match: Match, payload: dict[str, Any], *, version: int, key: str | None) -> Entry:
     """Append an entry. A repeated ``key`` returns the entry it already recorded."""
+    if key is not None and len(key) > limits.FORM_KEY:
+        # the forms send 22 characters; a longer key was not made by this app (and would not fit)
+        raise ValueError("This form was damaged on its way: reload the page and enter the hand again.")
     existing = find_by_key(match, key)
     if existing is not None:
         return existing

@@ -5,6 +5,8 @@ from __future__ import annotations
 from wtforms import StringField
 from wtforms.validators import DataRequired, Length
 
+from ..engine.limits import PLAYER_NAME, TABLE_NAME
+
 from ..util import Form
 
 
@@ -14,12 +16,13 @@ def _strip(value: str | None) -> str | None:
 
 class TableForm(Form):
     name = StringField("Table name", filters=[_strip],
-                       validators=[DataRequired("Give the table a name."), Length(max=100)],
+                       validators=[DataRequired("Give the table a name."),
+                                   Length(max=TABLE_NAME, message=f"Keep the name under {TABLE_NAME} letters.")],
                        render_kw={"placeholder": "Thursday night", "autocomplete": "off"})
 
 
 class PlayerForm(Form):
     name = StringField("Player name", filters=[_strip],
                        validators=[DataRequired("Type the player's name."),
-                                   Length(max=40, message="Keep a name under 40 letters.")],
+                                   Length(max=PLAYER_NAME, message=f"Keep a name under {PLAYER_NAME} letters.")],
                        render_kw={"autocomplete": "off"})

@@ -11,6 +11,7 @@ import sqlalchemy as sa
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from markupsafe import Markup
 
+from ..engine.limits import ROSTER_PLAYERS
 from ..extensions import TABLE_CREATION_LIMIT, db, limiter
 from ..home.routes import remember_table
 from ..matches import presets, service
@@ -115,6 +116,9 @@ def add_player(token: str):
     if form.validate_on_submit():
         if _name_taken(table, form.name.data):
             form.name.errors.append(f"{form.name.data} is already on this table.")
+        elif len(table.players) >= ROSTER_PLAYERS:
+            form.name.errors.append(f"A table holds at most {ROSTER_PLAYERS} players: remove one who never "
+                                    "played, or start a new table.")
         else:
             db.session.add(Player(table_id=table.id, name=form.name.data, name_key=form.name.data.casefold()))
             db.session.commit()

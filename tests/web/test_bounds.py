@@ -244,3 +244,190 @@ def test_pages_of_a_match_stored_with_huge_numbers_answer(sheet, app, client):
                  f"/t/{sheet.token}/m/{match_id}/export.csv", f"/t/{sheet.token}/export.json"):
         response = client.get(path)
         assert response.status_code < 500, path
+
+
+# -- imports: size, depth, names, stake, all or nothing, copies (findings 5, 6, 7; issue 11 point 14) -----
+
+import json  # noqa: E402
+
+from scorekeeper.models import Match, Player, Table  # noqa: E402
+
+
+def counts(app) -> tuple[int, int, int, int]:
+    with app.app_context():
+        return tuple(db.session.scalar(sa.select(sa.func.count()).select_from(m)) for m in (Table, Player, Match, Entry))
+
+
+def upload(sheet, document, again: bool = False):
+    """Post the import form with ``document`` as its file, the body built here in memory (a large body
+    through the test client's own encoder would be spooled to a temporary file it never closes)."""
+    body = document if isinstance(document, bytes) else json.dumps(document).encode()
+    fields = {"csrf_token": sheet.csrf("/tables/new"), **({"again": "y"} if again else {})}
+    boundary = "----bounds-test-boundary"
+    parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode()
+             for k, v in fields.items()]
+    parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="document"; filename="doc.json"\r\n'
+                 f"Content-Type: application/json\r\n\r\n".encode() + body + f"\r\n--{boundary}--\r\n".encode())
+    return sheet.client.post(f"/t/{sheet.token}/import", data=b"".join(parts),
+                             content_type=f"multipart/form-data; boundary={boundary}")
+
+
+def free_match(players=("Ann", "Ben"), hands=1, **extra) -> dict:
+    return {"format": "scorekeeper.match/1", "variant": "free", "players": list(players),
+            "entries": [{"kind": "hand", "end": "scores", "held": {p: {"points": i + j} for j, p in enumerate(players)}}
+                        for i in range(hands)], **extra}
+
+
+def refused(sheet, app, document, message: str) -> None:
+    before = counts(app)
+    response = upload(sheet, document)
+    assert response.status_code == 422, response.status_code
+    assert "Not imported" in text_of(response) and message in text_of(response)
+    assert counts(app) == before
+
+
+def test_deeply_nested_json_is_refused_in_words(sheet, app):
+    sheet.create_table()
+    for depth in (1000, 100_000):
+        refused(sheet, app, b"[" * depth + b"]" * depth,
+                "This file is not a Scorekeeper export: its contents are nested far deeper than any match.")
+    nested = free_match()
+    nested["note"] = json.loads("[" * 50 + "]" * 50)
+    refused(sheet, app, nested, "nested far deeper")
+
+
+def test_a_broken_file_is_refused_in_the_apps_words(sheet, app):
+    sheet.create_table()
+    text = json.dumps(free_match(), indent=1)
+    response = upload(sheet, text[: len(text) // 2].encode())
+    assert response.status_code == 422
+    assert "This file is damaged or incomplete (it stops making sense on line" in text_of(response)
+    assert "Expecting" not in text_of(response) and "char" not in text_of(response)
+    refused(sheet, app, b"\xff\xfe\x00garbage", "This file is not a Scorekeeper export: it is not text.")
+
+
+@pytest.mark.parametrize("document, message", [
+    (free_match(players=("Ann", "B\x00n")), "holds an invisible control character"),
+    ({"format": "scorekeeper.table/1", "players": ["Zo\x00e"], "matches": []}, "holds an invisible control character"),
+    (free_match(stake="1" * 30), "the stake must be at most 1,000,000"),
+    (free_match(stake="1e999999999"), "the stake must be at most 1,000,000"),
+    (free_match(rules={"target": int("9" * 400)}), "target must be between −1,000,000 and 1,000,000"),
+    ({"format": "scorekeeper.match/1", "variant": "free", "players": ["Ann", "Ben"],
+      "entries": [{"kind": "hand", "end": "scores", "held": {"Ann": {"points": "1e999999999"}, "Ben": {"points": 1}}}]},
+     "Ann: points must be between −1,000,000 and 1,000,000"),
+    (free_match(hands=limits.MATCH_ENTRIES + 1), "a match holds at most 2,000 entries, not 2,001"),
+    ({"format": "scorekeeper.table/1", "players": [f"P{i}" for i in range(limits.ROSTER_PLAYERS + 1)], "matches": []},
+     "101 players; a table holds at most 100"),
+])
+def test_imports_apply_the_forms_bounds(sheet, app, document, message):
+    sheet.create_table()
+    refused(sheet, app, document, message)
+
+
+def test_an_imported_stake_is_stored_as_the_form_stores_it(sheet, app):
+    sheet.create_table()
+    response = upload(sheet, free_match(stake="5.000000000000000000000000"))
+    assert response.status_code == 302
+    with app.app_context():
+        assert db.session.scalar(sa.select(Match.stake)) == "5.00"
+
+
+def test_an_upload_past_the_bound_is_refused_before_it_is_read(sheet, app):
+    sheet.create_table()
+    before = counts(app)
+    response = upload(sheet, b" " * (limits.UPLOAD_BYTES + 128 * 1024))
+    assert response.status_code == 413
+    assert "A file to import is at most 2 MB" in text_of(response)
+    refused(sheet, app, b" " * (limits.UPLOAD_BYTES + 1), "The file is too large: an import takes at most 2 MB.")
+    assert counts(app) == before
+
+
+def _table_document(n: int) -> dict:
+    return {"format": "scorekeeper.table/1", "players": ["Ann", "Ben", "Cat"],
+            "matches": [free_match(players=("Ann", "Ben"), hands=i + 1) for i in range(n)]}
+
+
+def test_a_table_import_that_fails_while_writing_saves_nothing_and_a_retry_creates_each_match_once(
+        sheet, app, monkeypatch):
+    sheet.create_table()
+    before = counts(app)
+    written = []
+
+    def fail_on_the_third(mapper, connection, target):
+        written.append(target)
+        if len(written) == 3:
+            raise RuntimeError("the disk is full")
+
+    sa.event.listen(Match, "before_insert", fail_on_the_third)
+    try:
+        with pytest.raises(RuntimeError):
+            upload(sheet, _table_document(4))
+    finally:
+        sa.event.remove(Match, "before_insert", fail_on_the_third)
+    assert counts(app) == before
+    assert upload(sheet, _table_document(4)).status_code == 302
+    with app.app_context():
+        assert db.session.scalar(sa.select(sa.func.count()).select_from(Match)) == 4
+        assert sorted(p.name for p in db.session.scalars(sa.select(Player))) == ["Ann", "Ben", "Cat"]
+
+
+def test_a_match_already_on_the_table_is_not_imported_twice_without_asking(sheet, app):
+    sheet.create_table()
+    document = free_match(hands=3, stake="2.5")
+    assert upload(sheet, document).status_code == 302
+    before = counts(app)
+    # the same match, written another way (the variant's name, the stake's zeros): still the same match
+    again = {**document, "variant": "Free scoring", "stake": "2.50"}
+    response = upload(sheet, again)
+    assert response.status_code == 422
+    assert "This match is already on this table (Free scoring, 3 hands). Nothing was imported" in text_of(response)
+    assert "Tick this to import it a second time." in text_of(response)
+    assert counts(app) == before
+    assert upload(sheet, again, again=True).status_code == 302
+    with app.app_context():
+        assert db.session.scalar(sa.select(sa.func.count()).select_from(Match)) == 2
+    # a table document naming it among others is asked about too, and nothing is imported
+    table_doc = {"format": "scorekeeper.table/1", "players": [], "matches": [free_match(hands=2), document]}
+    response = upload(sheet, table_doc)
+    assert response.status_code == 422 and "Match 2 of the file is already on this table" in text_of(response)
+
+
+def test_a_match_played_here_is_recognised_when_its_export_comes_back(sheet, app, client):
+    match_id, _ = start(sheet, "free", 2)
+    assert sheet.record_points(match_id, {"Nat": 3, "Sam": 4}).status_code == 302
+    exported = client.get(f"/t/{sheet.token}/m/{match_id}/export.json").get_json()
+    response = upload(sheet, exported)
+    assert response.status_code == 422 and "already on this table" in text_of(response)
+
+
+# -- 2 and 6: the roster, names and form keys ----------------------------------------------------------
+
+def test_a_roster_holds_at_most_its_bound(sheet, app):
+    sheet.create_table()
+    with app.app_context():
+        table = db.session.scalar(sa.select(Table).where(Table.token == sheet.token))
+        db.session.add_all(Player(table_id=table.id, name=f"P{i}", name_key=f"p{i}")
+                           for i in range(limits.ROSTER_PLAYERS))
+        db.session.commit()
+    response = sheet.post(f"/t/{sheet.token}/players", {"name": "One more"})
+    assert response.status_code == 422
+    assert "A table holds at most 100 players" in text_of(response)
+    with app.app_context():
+        assert db.session.scalar(sa.select(sa.func.count()).select_from(Player)) == limits.ROSTER_PLAYERS
+
+
+def test_a_form_key_longer_than_a_key_is_refused_in_words(sheet, app):
+    match_id, _ = start(sheet, "free", 2)
+    response = sheet.record_points(match_id, {"Nat": 3, "Sam": 4}, key="k" * 65)
+    assert response.status_code == 422
+    assert "This form was damaged on its way: reload the page and enter the hand again." in text_of(response)
+    response = sheet.post(f"/t/{sheet.token}/m/{match_id}/void", {"version": sheet.version(match_id), "key": "k" * 65})
+    assert response.status_code in (302, 422)  # free scoring has no void hands; never a 500
+    assert saved(app, match_id) == 0
+
+
+def test_a_version_of_thousands_of_digits_is_a_stale_sheet(sheet, app):
+    match_id, _ = start(sheet, "free", 2)
+    response = sheet.record_points(match_id, {"Nat": 3, "Sam": 4}, version="9" * 5000)
+    assert response.status_code == 409
+    assert saved(app, match_id) == 0

@@ -133,9 +133,9 @@ def test_import_adds_missing_players_once(played, sheet, app, client):
 
 
 BAD = [
-    (b"not json at all", "not JSON"),
-    ([1, 2], "expected a JSON object"),
-    ({"format": "something/1"}, "Unknown format"),
+    (b"not json at all", "This file is damaged or incomplete (it stops making sense on line 1)."),
+    ([1, 2], "expected a match or a table document"),
+    ({"format": "something/1"}, "This is not a Scorekeeper export (its format is “something/1”)."),
     ({"format": "scorekeeper.match/1", "variant": "free", "players": "Ann"}, "players must be a list"),
     ({"format": "scorekeeper.match/1", "variant": "nope", "players": ["Ann", "Ben"]}, "unknown variant"),
     ({"format": "scorekeeper.match/1", "variant": "free", "players": ["Ann", "Ann"]}, "named twice"),

@@ -23,7 +23,7 @@ def test_create_table_shows_its_link_and_remembers_it(sheet, client, app):
 
 
 @pytest.mark.parametrize("name, message", [("", "Give the table a name."), ("   ", "Give the table a name."),
-                                           ("x" * 101, "Field cannot be longer than 100 characters.")])
+                                           ("x" * 101, "Keep the name under 100 letters.")])
 def test_create_table_bad_name(sheet, app, name, message):
     response = sheet.post("/tables/new", {"name": name})
     assert response.status_code == 422
