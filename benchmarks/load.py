@@ -255,8 +255,11 @@ def main(argv: list[str] | None = None) -> int:
         port = free_port()
         log_path = Path(tmp) / "gunicorn.log"
         with open(log_path, "wb") as log:
+            # Rate limits off: every client here is one address, and several workers counting limits
+            # in memory would refuse to start (the limits need a shared store such as redis://).
             server = subprocess.Popen([gunicorn, "-w", str(args.workers), "-b", f"127.0.0.1:{port}",
-                                       "scorekeeper:create_app()"], cwd=REPO, env=env, stdout=log,
+                                       "scorekeeper:create_app({'RATELIMIT_ENABLED': False})"], cwd=REPO,
+                                      env=env, stdout=log,
                                       stderr=subprocess.STDOUT, start_new_session=True)
         try:
             wait_ready(port, server)

@@ -11,7 +11,8 @@ import sqlalchemy as sa
 from flask_alembic import Alembic
 from flask_compress import Compress
 from flask_sqlalchemy_lite import SQLAlchemy
-from flask_limiter import Limiter
+from flask import request
+from flask_limiter import Limit, Limiter
 from flask_limiter.util import get_remote_address
 from flask_wtf import CSRFProtect
 
@@ -27,10 +28,35 @@ def _is_miss(response) -> bool:
     return response.status_code == 404
 
 
-#: Rate limits. Only 404s count towards the default limit: a person at the table never hits it, while
-#: someone guessing table links is stopped after a few dozen misses. Counts live in the storage named
-#: by RATELIMIT_STORAGE_URI (memory for one process; a shared store such as redis:// for several).
-limiter = Limiter(get_remote_address, default_limits=["30 per minute"], default_limits_deduct_when=_is_miss)
+#: characters of a link's secret that a miss is counted under (see ``_address_and_link``)
+LINK_PREFIX = 4
+#: misses one address may make under one link prefix (a mistyped link tried again and again), and in
+#: all (someone guessing links: every guess starts differently, so only this one stops them)
+MISSES_PER_LINK = "30 per minute"
+MISSES_PER_ADDRESS = "300 per minute"
+
+
+def _address_and_link() -> str:
+    """The client's address and the start of the link it asked for (``/t/AbCd``, ``/v/XyZw``).
+
+    A pub's phones share one address behind its router: counting misses by address alone locked the
+    whole room out of its own table after one person mistyped a link thirty times. A mistyped link
+    keeps the start of the real one, so its misses are counted together; another table's link, which
+    starts differently, is not refused because of them.
+    """
+    parts = request.path.strip("/").split("/")
+    link = parts[1] if len(parts) > 1 and parts[0] in ("t", "v") else ""
+    return f"{get_remote_address()}|{parts[0]}/{link[:LINK_PREFIX]}"
+
+
+#: Rate limits. Only 404s count towards the default limits: a person at the table never hits them,
+#: while someone guessing links is stopped after a few hundred misses a minute. Counts live in the
+#: storage named by RATELIMIT_STORAGE_URI: ``memory://`` counts in one process, so with several
+#: worker processes the app refuses to start unless a shared store (``redis://``) is named.
+limiter = Limiter(get_remote_address, default_limits=[
+    Limit(MISSES_PER_LINK, key_function=_address_and_link, deduct_when=_is_miss),
+    Limit(MISSES_PER_ADDRESS, key_function=get_remote_address, deduct_when=_is_miss),
+])
 
 #: how often one address may create a table
 TABLE_CREATION_LIMIT = "20 per hour"

@@ -106,6 +106,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         n = app.config["TRUSTED_PROXIES"]
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n)  # type: ignore[method-assign]
 
+    _refuse_unshared_limits(app.config, server_workers())
+
     db.init_app(app)
     alembic.init_app(app)
     csrf.init_app(app)
@@ -129,6 +131,34 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     _register_web_plumbing(app)
     return app
+
+
+def server_workers() -> int | None:
+    """How many worker processes serve the app, when the server is gunicorn (None otherwise, or when
+    its settings cannot be read). Each worker builds its own app, with its own memory."""
+    if not os.environ.get("SERVER_SOFTWARE", "").startswith("gunicorn/"):
+        return None
+    try:
+        # gunicorn's own reading of its command line, environment and configuration file
+        from gunicorn.app.wsgiapp import WSGIApplication
+
+        return int(WSGIApplication().cfg.workers)
+    except BaseException:  # noqa: BLE001 - an unreadable setting must not stop the app; nothing is refused
+        return None
+
+
+def _refuse_unshared_limits(config: Mapping[str, Any], workers: int | None) -> None:
+    """Several worker processes each counting rate limits in their own memory would each allow the full
+    limit, and a restart would forget them all: refuse to start, saying what to set."""
+    storage = str(config.get("RATELIMIT_STORAGE_URI") or "memory://")
+    if not config.get("RATELIMIT_ENABLED", True) or not storage.startswith("memory://"):
+        return
+    if workers is not None and workers > 1:
+        raise RuntimeError(
+            f"Rate limits would be counted separately by each of the {workers} worker processes "
+            "(RATELIMIT_STORAGE_URI is memory://), so each would allow the whole limit. Set "
+            "RATELIMIT_STORAGE_URI to a store the workers share, for example redis://localhost:6379 "
+            "(pip install 'scorekeeper[redis]'), or run one worker.")
 
 
 def _instance_secret_key(instance: Path) -> str:

@@ -20,7 +20,8 @@ the field. ``docs/match-format.md`` documents every field read and returned here
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, is_dataclass
+import copy
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from typing import Any, Mapping
 
@@ -35,7 +36,7 @@ FORMAT = "scorekeeper.match/1"
 CENT = Decimal("0.01")
 
 __all__ = [
-    "FORMAT", "replay", "preview_hand", "next_entry_context", "Standings", "PlayerStanding", "EntryResult",
+    "FORMAT", "MatchReplay", "replay", "preview_hand", "next_entry_context", "Standings", "PlayerStanding", "EntryResult",
     "RebuyOffer", "InvalidMatchError", "InvalidHandError", "InvalidRebuyError",
 ]
 
@@ -126,6 +127,49 @@ def replay(document: Mapping[str, Any]) -> Standings:
     run = _Replay(document)
     run.play_all()
     return run.standings()
+
+
+class MatchReplay:
+    """A match replayed so far, that can be carried on: ``then(entries)`` is the same match with more
+    entries, replaying only those (this replay is left as it was). A service that keeps the replay of
+    each match's latest version makes saving hand 1,000 cost what saving hand 10 costs.
+
+    >>> doc = {"variant": "free", "players": ["Ann", "Ben"], "entries": []}
+    >>> hand = {"kind": "hand", "end": "scores", "held": {"Ann": {"points": 5}, "Ben": {"points": 2}}}
+    >>> first = MatchReplay(doc)
+    >>> second = first.then([hand, hand])
+    >>> first.entries, second.entries, [p.total for p in second.standings().players]
+    (0, 2, [10, 4])
+    >>> second.standings() == replay({**doc, "entries": [hand, hand]})
+    True
+    """
+
+    def __init__(self, document: Mapping[str, Any]) -> None:
+        self._run = _Replay(document)
+        self._run.play_all()
+
+    @property
+    def entries(self) -> int:
+        """How many entries have been played."""
+        return len(self._run.results)
+
+    @property
+    def finished(self) -> bool:
+        return self._run.state.finished
+
+    def then(self, entries: list[Mapping[str, Any]]) -> "MatchReplay":
+        """This match followed by ``entries``; raises what :func:`replay` would for them."""
+        twin = object.__new__(MatchReplay)
+        twin._run = self._run.fork()
+        twin._run.play(list(entries))
+        return twin
+
+    def last(self) -> EntryResult:
+        """The last entry's result."""
+        return self._run.results[-1]
+
+    def standings(self) -> Standings:
+        return self._run.standings()
 
 
 def preview_hand(document: Mapping[str, Any], entry: Mapping[str, Any]) -> EntryResult:
@@ -244,10 +288,6 @@ class _Replay:
         entries = document.get("entries") or []
         if not isinstance(entries, list):
             raise _header_error("entries must be a list", "entries")
-        if len(entries) > limits.MATCH_ENTRIES:
-            raise InvalidMatchError(
-                f"a match holds at most {limits.MATCH_ENTRIES:,} entries, not {len(entries):,}: start a new match",
-                entry=limits.MATCH_ENTRIES, field="kind")
         self.entries = entries
         self.state = MatchState({p: PlayerState(p, i, paid=self.stake) for i, p in enumerate(players)})
         self.results: list[EntryResult] = []
@@ -264,24 +304,58 @@ class _Replay:
     # -- walking the entries ---------------------------------------------------------------------------
 
     def play_all(self) -> None:
-        for index, entry in enumerate(self.entries):
-            if not isinstance(entry, Mapping):
-                raise InvalidMatchError("an entry must be an object", entry=index, field="kind")
-            if self.state.finished:
-                raise InvalidMatchError("the match has already ended: no more entries", entry=index, field="kind")
-            kind = entry.get("kind")
-            if kind == "rebuy":
-                self.results.append(self.rebuy(index, entry))
-                continue
-            self.close_window()
-            if self.state.finished:
-                raise InvalidMatchError("the match has already ended: no more entries", entry=index, field="kind")
-            if kind == "void":
-                self.results.append(self.void(index, entry))
-            elif kind == "hand":
-                self.results.append(self.hand(index, entry))
-            else:
-                raise InvalidMatchError(f"unknown entry kind {kind!r}", entry=index, field="kind")
+        self.play(self.entries)
+
+    def play(self, entries: list[Any]) -> list[EntryResult]:
+        """Play ``entries`` after those already played, and return their results.
+
+        A refused entry raises with its index in the whole match; the replay is then unusable (play
+        on a :meth:`fork` to try an entry and keep the replay).
+        """
+        start = len(self.results)
+        if start + len(entries) > limits.MATCH_ENTRIES:
+            raise InvalidMatchError(
+                f"a match holds at most {limits.MATCH_ENTRIES:,} entries, not {start + len(entries):,}: "
+                "start a new match", entry=limits.MATCH_ENTRIES, field="kind")
+        for index, entry in enumerate(entries, start=start):
+            self.play_one(index, entry)
+        return self.results[start:]
+
+    def fork(self) -> "_Replay":
+        """An independent copy of the replay so far, to carry on without replaying what came before: the
+        results and hand scores already made are shared (they never change once made), the players'
+        states and everything else a later entry changes are copied. Costs a copy of two lists of
+        references, whatever the length of the match."""
+        twin = copy.copy(self)
+        state = self.state
+        twin.state = MatchState({name: replace(ps) for name, ps in state.players.items()},
+                                state.hands_played, state.finished, list(state.winners), list(state.history),
+                                dict(state.kept))
+        twin.results = list(self.results)
+        twin.notes = list(self.notes)
+        twin.end_notes = list(self.end_notes)
+        twin.window = copy.deepcopy(self.window)
+        twin.refused = dict(self.refused)
+        return twin
+
+    def play_one(self, index: int, entry: Any) -> None:
+        if not isinstance(entry, Mapping):
+            raise InvalidMatchError("an entry must be an object", entry=index, field="kind")
+        if self.state.finished:
+            raise InvalidMatchError("the match has already ended: no more entries", entry=index, field="kind")
+        kind = entry.get("kind")
+        if kind == "rebuy":
+            self.results.append(self.rebuy(index, entry))
+            return
+        self.close_window()
+        if self.state.finished:
+            raise InvalidMatchError("the match has already ended: no more entries", entry=index, field="kind")
+        if kind == "void":
+            self.results.append(self.void(index, entry))
+        elif kind == "hand":
+            self.results.append(self.hand(index, entry))
+        else:
+            raise InvalidMatchError(f"unknown entry kind {kind!r}", entry=index, field="kind")
 
     def current_dealer(self) -> str | None:
         if self.advance_dealer:

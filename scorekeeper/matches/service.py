@@ -10,8 +10,9 @@ Every change to a match goes through here, so that three guarantees hold in one 
 
 from __future__ import annotations
 
-import functools
 import json
+import threading
+from collections import OrderedDict
 import secrets
 from typing import Any, Iterable
 
@@ -20,7 +21,7 @@ from flask import abort
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..engine import limits
-from ..engine.match import InvalidMatchError, preview_hand, replay
+from ..engine.match import InvalidMatchError, MatchReplay, replay
 from ..extensions import db
 from ..models import Entry, Match, Player, Table, utcnow
 
@@ -129,25 +130,79 @@ def to_document(match: Match, entries: Iterable[Entry] | None = None,
 
 
 def preview(match: Match, payload: dict[str, Any]):
-    """The result the engine would give ``payload`` as the next entry (nothing is saved)."""
-    document = to_document(match)
-    return preview_hand(document, payload_to_document(payload, _names(match)))
+    """The result the engine would give ``payload`` as the next entry (nothing is saved): one entry
+    played on the match's remembered replay."""
+    return replayed(match).then([payload_to_document(payload, _names(match))]).last()
 
 
 def standings(match: Match):
-    """Replay the match. Raises ``InvalidMatchError`` if the stored entries no longer replay.
+    """Replay the match. Raises ``InvalidMatchError`` if the stored entries no longer replay."""
+    return replayed(match).standings()
 
-    The replay is remembered by the document's exact text: replay is a pure function of the document,
-    so an answer found this way is always the answer a fresh replay would give, whatever changed
-    (an edit, a rename, another database). It only spares the work when the same sheet is drawn again
-    (the scoreboard after each save, the history pages, the spectators' sheets).
+
+class ReplayMemo:
+    """The latest replay of each match, kept in this process, so that the next save, the scoreboard
+    drawn after it and each live preview play one entry instead of the whole match.
+
+    An answer found here is the answer a fresh replay would give: the key holds everything the match
+    document is made of except the entries, and the entries are covered by the match's version (every
+    change to them goes through this service and moves the version). The key: the match's view token
+    (unique across databases), its version, the seats' names (a rename changes the standings without a
+    new version), the rules and the stake. Only a match's latest version is kept, and the memo is
+    bounded by the entries its replays hold (``limits.REPLAY_MEMO_ENTRIES``), least recently used
+    first out, not by a count of whole documents.
     """
-    return _replay_text(json.dumps(to_document(match), sort_keys=True, separators=(",", ":")))
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self._replays: OrderedDict[str, tuple[tuple, MatchReplay]] = OrderedDict()
+        self._held = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple) -> MatchReplay | None:
+        with self._lock:
+            found = self._replays.get(key[0])
+            if found is None or found[0] != key:
+                return None
+            self._replays.move_to_end(key[0])
+            return found[1]
+
+    def put(self, key: tuple, run: MatchReplay) -> None:
+        with self._lock:
+            old = self._replays.pop(key[0], None)
+            if old is not None:
+                self._held -= old[1].entries
+                if old[0][1] > key[1]:  # a newer version is already here (another thread saved)
+                    key, run = old
+            self._replays[key[0]] = (key, run)
+            self._held += run.entries
+            while self._held > self.budget and len(self._replays) > 1:
+                _, (_, dropped) = self._replays.popitem(last=False)
+                self._held -= dropped.entries
+
+    def cache_clear(self) -> None:
+        with self._lock:
+            self._replays.clear()
+            self._held = 0
 
 
-@functools.lru_cache(maxsize=512)
-def _replay_text(document: str):
-    return replay(json.loads(document))
+_replays = ReplayMemo(limits.REPLAY_MEMO_ENTRIES)
+
+
+def _memo_key(match: Match) -> tuple:
+    names = _names(match)
+    return (match.view_token, match.version, tuple(names[str(p)] for p in match.seats),
+            names[str(match.first_dealer_id)], json.dumps(match.rules or {}, sort_keys=True), match.stake)
+
+
+def replayed(match: Match) -> MatchReplay:
+    """The match replayed up to its last entry: remembered, or replayed now and remembered."""
+    key = _memo_key(match)
+    run = _replays.get(key)
+    if run is None:
+        run = MatchReplay(to_document(match))
+        _replays.put(key, run)
+    return run
 
 
 # -- saving -------------------------------------------------------------------------------------------
@@ -181,11 +236,18 @@ def _check_open(match: Match, version: int) -> None:
         raise MatchClosedError()
 
 
-def _check(match: Match, payloads: list[dict[str, Any]]):
+def _check(match: Match, payloads: list[dict[str, Any]]) -> MatchReplay:
+    """The whole match replayed with ``payloads`` as its entries (an edit, a delete, a restore)."""
     names = _names(match)
     document = to_document(match, entries=[])
     document["entries"] = [payload_to_document(p, names) for p in payloads]
-    return replay(document)
+    return MatchReplay(document)
+
+
+def _remember(match: Match, run: MatchReplay) -> None:
+    """After a commit: ``run`` is the replay of the match's new version."""
+    db.session.refresh(match)
+    _replays.put(_memo_key(match), run)
 
 
 def _commit() -> None:
@@ -216,12 +278,14 @@ def add_entry(match: Match, payload: dict[str, Any], *, version: int, key: str |
     if existing is not None:
         return existing
     _check_open(match, version)
-    result = _check(match, [e.payload for e in live_entries(match)] + [payload])
-    position = max((e.position for e in match.entries), default=0) + 1
+    # One entry played on the remembered replay: the cost of a save does not grow with the match.
+    run = replayed(match).then([payload_to_document(payload, _names(match))])
+    position = (db.session.scalar(sa.select(sa.func.max(Entry.position)).where(Entry.match_id == match.id))
+                or 0) + 1
     entry = Entry(match_id=match.id, position=position, kind=payload["kind"], payload=payload,
                   idempotency_key=key or None, history=[])
     try:
-        _claim_version(match, version, result.finished)
+        _claim_version(match, version, run.finished)
         db.session.add(entry)
         _commit()
     except IntegrityError:
@@ -231,6 +295,7 @@ def add_entry(match: Match, payload: dict[str, Any], *, version: int, key: str |
             return existing
         raise
     db.session.refresh(match)
+    _replays.put(_memo_key(match), run)
     return entry
 
 
@@ -246,7 +311,7 @@ def edit_entry(match: Match, entry: Entry, payload: dict[str, Any], *, version: 
     entry.kind = payload["kind"]
     entry.edited_at = utcnow()
     _commit()
-    db.session.refresh(match)
+    _remember(match, result)
 
 
 def delete_entry(match: Match, entry: Entry, *, version: int) -> None:
@@ -259,7 +324,7 @@ def delete_entry(match: Match, entry: Entry, *, version: int) -> None:
     entry.history = list(entry.history or []) + [
         {"at": utcnow().isoformat(timespec="seconds"), "payload": entry.payload, "change": "deleted"}]
     _commit()
-    db.session.refresh(match)
+    _remember(match, result)
 
 
 def restore_entry(match: Match, entry: Entry, *, version: int) -> None:
@@ -272,7 +337,7 @@ def restore_entry(match: Match, entry: Entry, *, version: int) -> None:
     entry.history = list(entry.history or []) + [
         {"at": utcnow().isoformat(timespec="seconds"), "payload": entry.payload, "change": "restored"}]
     _commit()
-    db.session.refresh(match)
+    _remember(match, result)
 
 
 def abandon_match(match: Match, *, version: int) -> None:
@@ -280,10 +345,17 @@ def abandon_match(match: Match, *, version: int) -> None:
     until reopened. Goes through the same version check as a hand, so a hand saved at the same moment
     either lands before it or is refused as stale."""
     _check_open(match, version)
+    try:
+        run = replayed(match)
+    except ValueError:
+        run = None  # a match whose entries no longer replay can still be ended
     _compare_and_swap(match, version, {"version": Match.version + 1, "status": "abandoned"},
                       Match.status != "abandoned")
     _commit()
-    db.session.refresh(match)
+    if run is not None:
+        _remember(match, run)
+    else:
+        db.session.refresh(match)
 
 
 def reopen_match(match: Match, *, version: int) -> None:
@@ -293,13 +365,14 @@ def reopen_match(match: Match, *, version: int) -> None:
         raise StaleSheetError()
     if match.status != "abandoned":
         raise ValueError("This match was not ended early: there is nothing to reopen.")
-    finished = _check(match, [e.payload for e in live_entries(match)]).finished
+    run = replayed(match)
+    finished = run.finished
     _compare_and_swap(match, version, {
         "version": Match.version + 1, "status": "finished" if finished else "active",
         "finished_at": (match.finished_at or utcnow()) if finished else None,
     }, Match.status == "abandoned")
     _commit()
-    db.session.refresh(match)
+    _remember(match, run)
 
 
 def create_match(table: Table, *, variant: str, rules: dict[str, Any], seats: list[int],

@@ -257,7 +257,10 @@ def test_export_and_import_round_trip(game, runner, app, client, tmp_path):
     assert document["entries"][0]["held"]["Ann"] == {"points": 10}
     path = tmp_path / "exported.json"
     path.write_text(json.dumps(document), encoding="utf-8")
+    # the match is on this table already: imported again only when asked
     result = runner.invoke(args=["import", str(path), "--table", sheet.token])
+    assert result.exit_code != 0 and "already on this table" in result.output
+    result = runner.invoke(args=["import", str(path), "--table", sheet.token, "--again"])
     assert result.exit_code == 0, result.output
     new_id = int(result.output.split()[-1])
     assert totals(client, sheet.token, new_id) == totals(client, sheet.token, match_id)
