@@ -68,6 +68,10 @@ JSON_DEPTH = 12
 #: entries in one import, summed over its matches: the replay that checks them is the import's cost
 IMPORT_ENTRIES = 20_000
 
+#: entries the scoreboard's hand-by-hand grid shows (the latest; the match page shows every one), so
+#: the page drawn after each save does not grow with the match
+SCOREBOARD_ROWS = 50
+
 #: entries the replays a worker remembers may hold in all (the latest replay of each match, so that a
 #: save plays one hand): about 1 kB each, so a few tens of MB at most, whatever the matches' lengths
 REPLAY_MEMO_ENTRIES = 20_000
@@ -158,7 +162,7 @@ def json_depth(value: Any) -> int:
 
 __all__ = [
     "DRAW", "FORM_KEY", "FREE_HAND_POINTS", "FREE_HAND_POINTS_MAX", "IMPORT_ENTRIES",
-    "JSON_DEPTH", "LimitError", "MATCH_ENTRIES", "PLAYER_NAME", "POINTS_CEILING", "REPLAY_MEMO_ENTRIES", "ROSTER_PLAYERS",
+    "JSON_DEPTH", "LimitError", "MATCH_ENTRIES", "PLAYER_NAME", "POINTS_CEILING", "REPLAY_MEMO_ENTRIES", "ROSTER_PLAYERS", "SCOREBOARD_ROWS",
     "STAKE_MAX", "STAKE_TEXT", "TABLE_NAME", "UPLOAD_BYTES", "check_entries", "check_hand_cards",
     "hand_cards_limit", "hand_points_limit", "json_depth", "solver_cards_limit",
 ]

@@ -302,7 +302,10 @@ def import_document(table: Table, document: Any, *, again: bool = False) -> list
         db.session.flush()
         for h in plan.house_rules:  # a name the table already uses keeps the table's own
             if not any(p.name_key == presets.clean_name(h["name"]).casefold() for p in table.house_rules):
-                presets.save(table, h["variant"], h["name"], dict(h.get("rules") or {}), commit=False)
+                try:
+                    presets.save(table, h["variant"], h["name"], dict(h.get("rules") or {}), commit=False)
+                except presets.PresetRefused as exc:
+                    raise ImportRefused(f"House rules “{str(h['name'])[:40]}”: {exc}") from None
         created = [_write_match(table, roster, planned) for planned in plan.matches]
         db.session.commit()
     except Exception:

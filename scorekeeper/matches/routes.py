@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, url_for
 
+from ..engine import limits
 from ..engine.variants import VARIANTS, find_variant
 from ..extensions import db
 from ..home.routes import remember_table
@@ -243,13 +244,21 @@ def _overrides(form, shown, applicable, n_players: int) -> dict[str, Any] | None
 
 
 def scoreboard_context(table, match, **extra: Any) -> dict[str, Any]:
-    """What the scoreboard fragment needs: the replayed standings and the entries beside them."""
-    entries = service.live_entries(match)
+    """What the scoreboard fragment needs: the replayed standings and the entries beside them.
+
+    The hand-by-hand grid shows the last ``limits.SCOREBOARD_ROWS`` entries (the match page has them
+    all), so that drawing the scoreboard after a save costs the same on hand 1,000 as on hand 10."""
     error = None
     try:
         standings = service.standings(match)
     except ValueError as exc:  # stored entries that no longer replay: show it, never a 500
         standings, error = None, str(exc)
+    if standings is not None:
+        entries = service.recent_entries(match, limits.SCOREBOARD_ROWS)
+        rows_before = len(standings.hands) - len(entries)
+        hands_before = sum(1 for h in standings.hands[:rows_before] if h.kind == "hand")
+    else:
+        entries, rows_before, hands_before = service.live_entries(match), 0, 0
     variant = find_variant(match.variant)
     try:
         rules_sheet = list(variant.rules_sheet(variant.rules(len(match.seats), **(match.rules or {}))))
@@ -258,6 +267,7 @@ def scoreboard_context(table, match, **extra: Any) -> dict[str, Any]:
     return {
         "table": table, "match": match, "variant": variant, "rules_sheet": rules_sheet,
         "standings": standings, "entries": entries, "replay_error": error,
+        "rows_before": rows_before, "hands_before": hands_before,
         "players": service.seated_players(match), "button": ButtonForm(),
         "highlight": request.args.get("new", type=int), **extra,
     }

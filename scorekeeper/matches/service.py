@@ -74,6 +74,14 @@ def live_entries(match: Match) -> list[Entry]:
     return [e for e in match.entries if e.deleted_at is None]
 
 
+def recent_entries(match: Match, limit: int) -> list[Entry]:
+    """The last ``limit`` live entries of ``match``, in order (one query, whatever the match's length)."""
+    newest = db.session.scalars(
+        sa.select(Entry).where(Entry.match_id == match.id, Entry.deleted_at.is_(None))
+        .order_by(Entry.position.desc()).limit(limit))
+    return list(reversed(list(newest)))
+
+
 def seated_players(match: Match) -> list[Player]:
     by_id = {p.id: p for p in match.table.players}
     return [by_id[pid] for pid in match.seats]

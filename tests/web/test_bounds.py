@@ -5,17 +5,20 @@ finding of the bounds audit; they run on SQLite and on PostgreSQL."""
 from __future__ import annotations
 
 import html
+import json
 import re
+import sys
 
 import pytest
 import sqlalchemy as sa
 
+from scorekeeper import create_app
 from scorekeeper.engine import arrange as arrange_module
 from scorekeeper.engine import limits
 from scorekeeper.engine.cards import SUITS, Card
 from scorekeeper.engine.variants import find_variant
-from scorekeeper.extensions import db
-from scorekeeper.models import Entry
+from scorekeeper.extensions import alembic, db
+from scorekeeper.models import Entry, Match, Player, Table
 
 NAMES = {2: ["Nat", "Sam"], 3: ["Ann", "Ben", "Cat"], 4: ["Ann", "Ben", "Cat", "Dan"]}
 
@@ -109,8 +112,6 @@ def test_a_saved_hand_with_too_many_cards_is_refused_before_the_search(sheet, ap
 # -- 9. only active matches accept writes; ending early and reopening are version-checked ----------------
 
 def _status(app, match_id: int) -> tuple[str, int]:
-    from scorekeeper.models import Match
-
     with app.app_context():
         match = db.session.get(Match, match_id)
         return match.status, match.version
@@ -169,7 +170,6 @@ def test_a_match_ended_early_can_be_reopened(sheet, app):
 
 def test_the_service_reopens_a_finished_match_as_finished(sheet, app):
     from scorekeeper.matches import service
-    from scorekeeper.models import Match
 
     match_id, _ = start(sheet, "free", 2, rules={"target": 10})
     assert sheet.record_points(match_id, {"Nat": 12, "Sam": 4}).status_code == 302
@@ -248,9 +248,7 @@ def test_pages_of_a_match_stored_with_huge_numbers_answer(sheet, app, client):
 
 # -- imports: size, depth, names, stake, all or nothing, copies (findings 5, 6, 7; issue 11 point 14) -----
 
-import json  # noqa: E402
 
-from scorekeeper.models import Match, Player, Table  # noqa: E402
 
 
 def counts(app) -> tuple[int, int, int, int]:
@@ -435,11 +433,7 @@ def test_a_version_of_thousands_of_digits_is_a_stale_sheet(sheet, app):
 
 # -- 8. rate limits that hold across workers; misses counted by address and link -------------------------
 
-import sys  # noqa: E402
 
-from scorekeeper import create_app  # noqa: E402
-from scorekeeper import factory  # noqa: E402
-from scorekeeper.extensions import alembic  # noqa: E402
 
 
 @pytest.fixture
@@ -475,6 +469,8 @@ def test_someone_guessing_links_is_still_stopped(limited):
 
 
 def test_several_workers_counting_in_memory_refuse_to_start(monkeypatch):
+    from scorekeeper import factory
+
     with pytest.raises(RuntimeError, match="each of the 4 worker processes .* RATELIMIT_STORAGE_URI"):
         factory._refuse_unshared_limits({"RATELIMIT_STORAGE_URI": "memory://"}, 4)
     factory._refuse_unshared_limits({"RATELIMIT_STORAGE_URI": "memory://"}, 1)
@@ -487,3 +483,65 @@ def test_several_workers_counting_in_memory_refuse_to_start(monkeypatch):
     assert factory.server_workers() == 3
     monkeypatch.delenv("SERVER_SOFTWARE")
     assert factory.server_workers() is None
+
+
+# -- 3. a save costs the same on hand 1,000 as on hand 10 -------------------------------------------------
+
+def _fill(app, match_id: int, hands: int) -> None:
+    """``hands`` free-scoring hands stored straight in the database (as an import would)."""
+    with app.app_context():
+        match = db.session.get(Match, match_id)
+        ids = [str(p) for p in match.seats]
+        db.session.add_all(Entry(match_id=match_id, position=i + 1, kind="hand", history=[],
+                                 payload={"kind": "hand", "end": "scores", "held": {p: {"points": 1} for p in ids}})
+                           for i in range(hands))
+        match.version += 1  # what every change through the service does
+        db.session.commit()
+
+
+def test_a_save_plays_one_entry_whatever_the_length_of_the_match(sheet, app, monkeypatch):
+    from scorekeeper.engine import match as engine_match
+
+    match_id, _ = start(sheet, "free", 2)
+    _fill(app, match_id, 300)
+    assert sheet.record_points(match_id, {"Nat": 1, "Sam": 2}).status_code == 302  # the replay is remembered
+    played = []
+    real = engine_match._Replay.play_one
+    monkeypatch.setattr(engine_match._Replay, "play_one", lambda self, i, e: (played.append(i), real(self, i, e)))
+    for _ in range(3):
+        played.clear()
+        response = sheet.record_points(match_id, {"Nat": 3, "Sam": 4}, **{})
+        assert response.status_code == 302
+        assert sheet.client.get(response.headers["Location"]).status_code == 200  # the scoreboard after it
+        assert len(played) <= 2, f"a save replayed {len(played)} entries"
+    # the live preview plays one entry too
+    played.clear()
+    ids = sheet.player_ids()
+    response = sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/preview",
+                          {f"points_{ids['Nat']}": "1", f"points_{ids['Sam']}": "2"})
+    assert response.status_code == 200 and len(played) == 1
+
+
+def test_the_scoreboard_grid_shows_the_latest_entries(sheet, app, client):
+    match_id, _ = start(sheet, "free", 2)
+    _fill(app, match_id, limits.SCOREBOARD_ROWS + 10)
+    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    rows = re.findall(r'<th scope="row"><a href="[^"]+">(\d+)</a></th>', page)
+    assert rows[0] == "11" and rows[-1] == str(limits.SCOREBOARD_ROWS + 10) and len(rows) == limits.SCOREBOARD_ROWS
+    assert "every hand is on the match page" in page
+    # the totals are the whole match's
+    assert f"<td>{limits.SCOREBOARD_ROWS + 10}</td>" in page
+
+
+def test_the_remembered_replay_follows_a_rename(sheet, app, client):
+    match_id, _ = start(sheet, "free", 2)
+    assert sheet.record_points(match_id, {"Nat": 3, "Sam": 4}).status_code == 302
+    ids = sheet.player_ids()
+    assert sheet.post(f"/t/{sheet.token}/players/{ids['Nat']}/rename", {"name": "Natalie"}).status_code == 302
+    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    assert "Natalie" in page
+    from scorekeeper.matches import service
+
+    with app.app_context():
+        standings = service.standings(db.session.get(Match, match_id))
+        assert [p.name for p in standings.players] == ["Natalie", "Sam"]
