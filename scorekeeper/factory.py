@@ -24,8 +24,9 @@ from .engine import limits
 from .extensions import alembic, compress, csrf, db, limiter, watch_engine
 
 def _resources_root() -> Path:
-    """Where templates/, static/ and migrations/ are: the checkout's top level (DESIGN.md), or, after a
-    plain ``pip install .``, the data directory the wheel put them in (pyproject's data-files)."""
+    """Where templates/, static/ and migrations/ are: the checkout's top level (README.md, "Where things
+    are"), or, after a plain ``pip install .``, the data directory the wheel put them in (pyproject's
+    data-files)."""
     checkout = Path(__file__).resolve().parent.parent
     if (checkout / "templates").is_dir():
         return checkout

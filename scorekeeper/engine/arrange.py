@@ -1,10 +1,10 @@
 """The least-deadwood solver: arranging a hand into melds, choosing a discard, laying off, checking a
 declared arrangement.
 
-This module owns the *search* for the best arrangement of a knock-game hand (RULES.md §4.2: "the app must
-work out the smallest possible deadwood"). What a legal meld is comes from a variant's ``MeldRules``; what
-a card is worth comes from a 14-value tuple ``values`` (``values[0]`` is the joker, ``values[r]`` rank
-``r``). Every answer is exact, never greedy, and deterministic for a given multiset of cards: the order in
+This module owns the *search* for the best arrangement of a knock-game hand: the smallest possible
+deadwood, found exactly (docs/rules/gin.md#what-is-counted). What a legal meld is comes from a variant's
+``MeldRules``; what a card is worth comes from a 14-value tuple ``values`` (``values[0]`` is the joker,
+``values[r]`` rank ``r``). Every answer is exact, never greedy, and deterministic for a given multiset of cards: the order in
 which the cards are given never changes the result.
 
 Two solvers sit behind one API:
@@ -2078,7 +2078,7 @@ def arrangements(
 ) -> list[Arrangement]:
     """Every way to lay ``cards`` out in disjoint legal melds whose deadwood is at most ``max_points``.
 
-    A knocker who declared no melds may show any of these (RULES.md §10.4: the one best for the knocker
+    A knocker who declared no melds may show any of these (docs/rules/gin.md#knock: the one best for the knocker
     once the defenders' lay-offs are counted, which ``layoff`` works out for each). Melds are the shapes
     ``check_declared`` accepts; identical cards from two decks give each layout once. Least deadwood comes
     first; melds and cards keep the order the cards were given in, so a layout reads as the player typed.

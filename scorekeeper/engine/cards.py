@@ -1,6 +1,6 @@
 """Cards as people type them: the ``Card`` value type, parsing, formatting and deck limits.
 
-This module owns the card notation of the product (DESIGN.md, "Cards as people type them"): ranks
+This module owns the card notation of the product (docs/rules/common.md#cards): ranks
 ``A 2-10 T J Q K``, suits ``S H D C`` or ``♠ ♥ ♦ ♣`` in any case, jokers ``JK``, ``JKR``, ``*`` or ``🃏``,
 and a joker's declared card (``JK=9S``). Everything else in the engine speaks ``Card``.
 

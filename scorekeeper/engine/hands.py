@@ -115,7 +115,7 @@ class HandScore:
     arrangement: str | None = None
 
 
-# -- reading a hand -----------------------------------------------------------------------------------------
+# -- reading a hand ----------------------------------------------------------------------------------------
 
 
 def parse_held(hand_index: int, player: str, value: Any) -> Held:
@@ -228,7 +228,7 @@ class MatchState:
 
 @dataclass(frozen=True)
 class RebuyPolicy:
-    """When and how an eliminated player may come back (RULES.md §10.0.6, Rumino A4).
+    """When and how an eliminated player may come back (docs/rules/common.md#rebuys, docs/rules/rumino.md#rebuys).
 
     Every field comes from the variant's switches; none has a default here.
     """

@@ -1,11 +1,10 @@
 """Replaying a match document into standings: the one place totals are computed.
 
-A match is stored as its inputs only (DESIGN.md, "The match document"): the variant, the house rules,
+A match is stored as its inputs only (docs/match-format.md): the variant, the house rules,
 the seats and the ordered entries (hands, void hands, rebuys). :func:`replay` walks the entries in order,
 asks the variant (``scorekeeper.engine.variants``, bound to the match's rules) to score each hand, and
-applies the results in
-the order of RULES.md §10.0.9: totals, eliminations, rebuys, match end, end-of-match bonuses. Every
-problem refuses the whole document with an :class:`InvalidMatchError` naming the entry, the player and
+applies the results in the order of docs/rules/common.md#order-of-operations: totals, eliminations,
+rebuys, match end, end-of-match bonuses. Every problem refuses the whole document with an :class:`InvalidMatchError` naming the entry, the player and
 the field. ``docs/match-format.md`` documents every field read and returned here.
 
 >>> standings = replay({
@@ -220,7 +219,7 @@ def _header_error(message: str, fld: str) -> InvalidMatchError:
 
 
 def _load_variant(key: str, players: list[str], overrides: Mapping[str, Any]) -> Variant:
-    """The variant, bound to the match's house rules (validated by the variant: §10.0.10)."""
+    """The variant, bound to the match's house rules (validated by the variant: docs/rules/common.md#house-rules)."""
     try:
         variant = find_variant(key)
     except UnknownVariantError:
@@ -378,7 +377,7 @@ class _Replay:
         if unknown:
             raise InvalidMatchError(f"a void hand has no {sorted(unknown)[0]}", entry=index, field="kind")
         dealer = self.current_dealer()
-        # the same dealer deals again (§10.0.5): the dealer is not advanced
+        # the same dealer deals again (docs/rules/common.md#void-hands): the dealer is not advanced
         return EntryResult(index, "void", None, None, dealer, totals=self.totals(),
                            summary=f"void hand: no score, {dealer} deals again")
 
@@ -454,7 +453,7 @@ class _Replay:
         scored = variant.score(hand, state)
         players_in = hand.players_in
         if scored.wins_match:
-            # a rumino: no hand scores, the match and the pot go to the one who made it (§1.4)
+            # a rumino: no hand scores, the match and the pot go to the one who made it (docs/rules/rumino.md#rumino)
             state.hands_played += 1
             state.history.append(scored)
             self.finish([scored.wins_match])
@@ -484,7 +483,8 @@ class _Replay:
             eliminated = [p for p in players_in
                           if (state.players[p].total >= threshold if inclusive else state.players[p].total > threshold)]
         if eliminated and len(eliminated) == len(players_in) and variant.all_bust_replays():
-            # everybody is out at once and the table replays the hand (Rumino A7 switch): treat as void
+            # everybody is out at once and the table replays the hand: treat as void
+            # (docs/rules/rumino.md#everyone-out-at-once)
             for name in players_in:
                 ps = state.players[name]
                 ps.total = before[name]
@@ -520,7 +520,8 @@ class _Replay:
                 state.players[name].state = "finished"
             self.finish(winners)
         elif eliminated and not still_in:
-            # nobody left (Rumino A7, Free): the lowest total among those just knocked out wins
+            # nobody left: the lowest total among those just knocked out wins
+            # (docs/rules/rumino.md#everyone-out-at-once, docs/rules/free.md#the-match)
             best = min(state.players[p].total for p in eliminated)
             self.finish([p for p in eliminated if state.players[p].total == best])
         elif eliminated:
@@ -668,7 +669,7 @@ class _Replay:
 
     def peek_dealer(self) -> str:
         if self.advance_dealer:
-            # rebuys still open count as in: a player who rebuys keeps their seat (§10.0.7)
+            # rebuys still open count as in: a player who rebuys keeps their seat (docs/rules/common.md#next-dealer)
             waiting = frozenset(self.window["players"]) if self.window is not None else frozenset()
             return self.next_seat_in(self.dealer, waiting)
         return self.dealer
@@ -679,7 +680,8 @@ class _Replay:
         rank_state = {"winner": 0, "in": 1, "out": 2, "finished": 2}
 
         def key(ps: PlayerState) -> tuple:
-            # the variant's order: by total, Kalooki by win points where they decide (D6, win_points_race)
+            # the variant's order: by total, Kalooki by win points where they decide
+            # (docs/rules/kalooki.md#winner, win_points_race)
             return (rank_state[ps.state],) + tuple(variant.place_key(ps))
 
         ordered = sorted(state.players.values(), key=key)

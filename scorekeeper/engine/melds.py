@@ -146,7 +146,7 @@ class ContractCheck:
         return self.valid
 
 
-#: Russian Rummy contracts: deal -> (books, straights) (RULES §2.2).
+#: Russian Rummy contracts: deal -> (books, straights) (docs/rules/russian.md#contracts).
 CONTRACTS: dict[int, tuple[int, int]] = {1: (2, 0), 2: (0, 1), 3: (2, 1), 4: (3, 0), 5: (1, 2)}
 
 
@@ -554,7 +554,7 @@ def check_contract(
     no_discard: bool = True,
     hand: str | Iterable[Card] | None = None,
 ) -> ContractCheck:
-    """Check a Russian Rummy lay-down against deal ``deal``'s contract (RULES §2.2, §10.2).
+    """Check a Russian Rummy lay-down against deal ``deal``'s contract (docs/rules/russian.md#contracts).
 
     Exactly the contract's melds, each valid; two books may share a rank; in deal 5 the two
     straights may share a suit, and (with ``no_discard``) the melds must hold every card of
@@ -606,7 +606,7 @@ def check_contract(
 
 def contract_in_hand(deal: int, cards: str | Iterable[Card], mrules: MeldRules, *,
                      no_discard: bool = True) -> ContractCheck:
-    """Does this whole hand hold deal ``deal``'s contract, and how (RULES §2.2, §10.2)?
+    """Does this whole hand hold deal ``deal``'s contract, and how (docs/rules/russian.md#contracts)?
 
     A hand holds the contract if **any** choice of its cards makes the contract's melds (in deals 1-4
     the other cards may stay in hand; in deal 5 every card is laid, less one discard unless
@@ -774,7 +774,7 @@ def _describe_contract(books: int, straights: int, mr: MeldRules) -> str:
 
 def _rumino_rules(mr: MeldRules) -> MeldRules:
     # A rumino ignores the usual size limits: 7 of a kind must repeat suits, and the straight flush
-    # is 7 long whatever max_run_length says. The ace is low and runs never wrap (RULES §1.8 R7).
+    # is 7 long whatever max_run_length says. The ace is low and runs never wrap (docs/rules/rumino.md#r7).
     return replace(mr, set_min=7, set_max=7, set_distinct_suits=False, natural_sets_may_repeat_suits=False,
                    run_min=7, run_max=7, ace_run="low_only", allow_ace_both_ends=False,
                    max_jokers_per_meld=None)

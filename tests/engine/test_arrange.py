@@ -1,4 +1,4 @@
-"""The least-deadwood solver (scorekeeper.engine.arrange): RULES.md's worked examples, and agreement
+"""The least-deadwood solver (scorekeeper.engine.arrange): the worked examples of docs/rules/, and agreement
 with a brute force that lives here, independent of the module."""
 
 from __future__ import annotations
@@ -154,7 +154,7 @@ def assert_sound(result: Arrangement, hand: list[Card], rules: MeldRules, values
     assert result.points == sum(value(c, values) for c in result.deadwood)
 
 
-# -- RULES.md worked examples ---------------------------------------------------------------------------
+# -- worked examples of docs/rules/rumino.md (R1 to R9) -------------------------------------------------
 
 
 @pytest.mark.parametrize(

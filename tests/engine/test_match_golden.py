@@ -1,4 +1,4 @@
-"""Every worked example of RULES.md, replayed from ``tests/golden/matches/<variant>.json``.
+"""Every worked example of docs/rules/, replayed from ``tests/golden/matches/<variant>.json``.
 
 Each case is a match document and what its standings must show. ``expect`` may give:
 ``totals`` {player: total}, ``hands`` [{index?, scores?, win_points?, totals?, eliminated?}],

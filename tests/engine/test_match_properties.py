@@ -17,7 +17,7 @@ PACK = [r + s for s in "SHDC" for r in ("A", "2", "3", "4", "5", "6", "7", "8", 
 
 
 def _deck(variant: str, n_players: int) -> list[str]:
-    """The cards in play (RULES §10.0.4): packs and jokers."""
+    """The cards in play (docs/rules/common.md#card-counts): packs and jokers."""
     packs, jokers = {"rumino": (2, 4), "ramino": (2, 4), "kalooki": (2, 2), "rummy": (1, 0), "gin": (1, 0),
                      "oklahoma": (1, 0)}.get(variant, (-(-n_players // 2), 2 * -(-n_players // 2)))
     return PACK * packs + ["JK"] * jokers

@@ -118,8 +118,8 @@ def test_card_games_refused(document, message, field, entry):
     assert info.value.entry == entry
 
 
-# §10.0.2: a winner who is included must be fully melded; the refusal names the player and the cards left
-# over, beside that player's cards.
+# docs/rules/common.md#the-winners-cards: a winner who is included must be fully melded; the refusal
+# names the player and the cards left over, beside that player's cards.
 DEAL_5 = [hand("out", "P", {"Q": 10, "R": 10})] * 4
 WINNER_NOT_MELDED = [
     (doc("ramino", ["Ann", "Ben"], [hand("out", "Ann", {"Ann": "7D 9C 3H 4H 5H", "Ben": "KS"})]),

@@ -1,4 +1,4 @@
-"""Meld, opening, contract and rumino checks, driven by the golden files (every RULES.md example)."""
+"""Meld, opening, contract and rumino checks, driven by the golden files (every example of docs/rules/)."""
 
 from __future__ import annotations
 

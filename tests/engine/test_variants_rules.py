@@ -1,4 +1,5 @@
-"""The variant registry and house-rule validation (RULES.md Part II tables and §10.0.10)."""
+"""The variant registry and house-rule validation (the house-rule tables of docs/rules/, and
+docs/rules/common.md#house-rules)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from scorekeeper.engine.variants import (
     find_variant,
 )
 
-# (variant, switch, default) straight from RULES.md Part II
+# (variant, switch, default) as each page of docs/rules/ lists them
 DEFAULTS = [
     ("rumino", "sets_distinct_suits", False), ("rumino", "max_run_length", 4),
     ("rumino", "min_naturals_per_meld", 1), ("rumino", "allow_layoff", False), ("rumino", "joker_value", 10),

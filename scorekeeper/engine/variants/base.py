@@ -1,7 +1,7 @@
 """The ``Variant`` base class, house-rule switches (``Switch``), resolved rules (``Rules``) and their errors.
 
 This module owns what every variant shares: how house rules are described for forms, how they are
-validated and resolved (RULES.md Part II §10.0.10: *variant defaults <- preset bundle <- explicit
+validated and resolved (docs/rules/common.md#house-rules: *variant defaults <- preset bundle <- explicit
 overrides*), the thin wrappers that turn a variant's rules into the generic meld checks of
 ``scorekeeper.engine.melds`` and the solver of ``scorekeeper.engine.arrange``, and the hooks ``match.py``
 calls to score a hand and end a match (with their defaults). A variant module subclasses ``Variant`` and
@@ -51,7 +51,7 @@ class UnknownVariantError(ValueError):
 
 @dataclass(frozen=True)
 class Switch:
-    """One house-rule switch, as a form shows it (RULES.md Part II tables).
+    """One house-rule switch, as a form shows it (the house-rule tables of docs/rules/).
 
     ``choices`` lists the allowed values of an ``enum`` (or of an ``int`` that takes only a few values,
     such as Rummy's ``ace_value``); ``min``/``max`` bound an ``int`` or ``int_or_null`` (None: no bound).
@@ -179,12 +179,12 @@ class Variant(ABC):
     summary: ClassVar[str] = ""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
-    #: the ``end`` strings a hand entry may carry (RULES §10.9)
+    #: the ``end`` strings a hand entry may carry (docs/rules/common.md#ends)
     ends: ClassVar[tuple[str, ...]] = ()
     #: whether the winner of a match deals the first hand of the next one (Rumino's seed says so);
     #: otherwise a rematch's first dealer is whoever would have dealt the next hand
     winner_deals_next_match: ClassVar[bool] = False
-    #: values that are rules of the game, not switches (RULES Part II "Fixed, not switches")
+    #: values that are rules of the game, not switches (the "Fixed, not switches" line of each page of docs/rules/)
     FIXED: ClassVar[Mapping[str, Any]] = {}
     #: name of the preset/bundle switch, and each preset's values (Gin, Oklahoma)
     PRESET_SWITCH: ClassVar[str | None] = None
@@ -382,7 +382,7 @@ class Variant(ABC):
         """The rules in plain words for the new-match page, one sentence per line."""
 
 
-    # -- one match: what replay asks (RULES.md §10.0.9 gives the order) --------------------------------
+    # -- one match: what replay asks (docs/rules/common.md#order-of-operations gives the order) ------------
 
     def for_match(self, rules: Rules, players: Iterable[str]) -> "Variant":
         """A copy of this variant bound to one match's rules and seats; replay scores with it."""
@@ -476,7 +476,7 @@ class Variant(ABC):
 
     def check_copies(self, hand: Hand, *, melds_are_extra: bool = True) -> None:
         """Every card in the hand (held cards, plus declared melds when they are not part of a held
-        hand) must fit in the deck (§10.0.4)."""
+        hand) must fit in the deck (docs/rules/common.md#card-counts)."""
         cards: list[Card] = []
         for held in hand.held.values():
             if held.cards:
@@ -490,7 +490,7 @@ class Variant(ABC):
             raise hand.error(str(exc), field="cards") from None
 
     def card_count(self, hand: Hand, held: Held, allowed: Iterable[int], what: str) -> None:
-        """Refuse a hand of cards whose size is impossible (§10.0.4)."""
+        """Refuse a hand of cards whose size is impossible (docs/rules/common.md#card-counts)."""
         if held.cards is None:
             return
         n = len(held.cards)

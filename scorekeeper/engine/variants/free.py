@@ -1,4 +1,4 @@
-"""Free scoring: any other card game, with points typed each hand (RULES §6c, §10.8).
+"""Free scoring: any other card game, with points typed each hand (docs/rules/free.md).
 
 No cards, no melds: each hand the scorer types every player's points (negative allowed). Lowest or
 highest wins; an optional target ends the match, an optional elimination total knocks players out.
@@ -44,11 +44,11 @@ class Free(Variant):
     )
 
     def _validate(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
-        # "high is bad" contradicts "highest wins" (RULES §10.8); a null elimination is harmless
+        # "high is bad" contradicts "highest wins" (docs/rules/free.md); a null elimination is harmless
         if values["elimination_at"] is not None and values["winner"] == "highest":
             raise InvalidRulesError(
                 'elimination_at does not apply when winner is "highest": it is used only when winner is "lowest"')
-        # with one player, an elimination could only knock out the winner (RULES §10.8)
+        # with one player, an elimination could only knock out the winner (docs/rules/free.md)
         if values["elimination_at"] is not None and n_players == 1:
             raise InvalidRulesError("elimination_at needs at least 2 players: with 1 player it could only "
                                     "knock out the winner; use target to end the match")
@@ -87,16 +87,16 @@ class Free(Variant):
             lines.append("No target: the table decides when the match ends.")
         return lines
 
-    # -- a hand: typed scores (RULES §10.8) ------------------------------------------------------------
+    # -- a hand: typed scores (docs/rules/free.md) ---------------------------------------------------------
 
     def high_wins(self, rules: Rules | None = None) -> bool:
         return self._resolve(rules).winner == "highest"
 
     def may_leave_out(self, hand: Hand, player: str) -> bool:
-        return False  # every player still in is required (§10.8)
+        return False  # every player still in is required (docs/rules/free.md)
 
     def score(self, hand: Hand, state: MatchState) -> HandScore:
-        """Every player in types their points; negative is allowed, cards are not (§10.8)."""
+        """Every player in types their points; negative is allowed, cards are not (docs/rules/free.md)."""
         scored = HandScore(summary="scores typed")
         for name in hand.players_in:
             held = hand.held[name]

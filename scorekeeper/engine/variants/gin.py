@@ -1,7 +1,8 @@
-"""Gin Rummy: 2-player knock rummy to 100 with gin, big gin, undercut, boxes and shutouts (RULES §4, §10.4).
+"""Gin Rummy: 2-player knock rummy to 100 with gin, big gin, undercut, boxes and shutouts (docs/rules/gin.md).
 
 Presets ``modern_25`` (default) and ``classic_pagat`` bundle the bonuses. With 3–4 players the seed's
-penalty scheme (``multiplayer_scheme = seed_penalty``, §5.2) applies automatically, with 7 cards each.
+penalty scheme (``multiplayer_scheme = seed_penalty``, docs/rules/oklahoma.md#three-or-four-players)
+applies automatically, with 7 cards each.
 
 >>> from scorekeeper.engine.variants import find_variant
 >>> gin = find_variant("gin")
@@ -30,7 +31,8 @@ from .base import Rules, Switch, Variant, card_values, values_sentence
 from .going_out import not_melded
 from .knock import KnockGame
 
-#: The seed scheme's fixed winner points (RULES §5.2): the scheme has no bonuses to switch.
+#: The seed scheme's fixed winner points (docs/rules/oklahoma.md#three-or-four-players): the scheme has
+#: no bonuses to switch.
 SEED_WINNER_POINTS = {"gin": 25, "undercut": 20, "knock": 10}
 #: Cards each player holds: 10 with two players, 7 with three or four (the seed).
 HAND_SIZE, SEED_HAND_SIZE = 10, 7
@@ -42,7 +44,8 @@ _SHUTOUT = ("game_bonus_200", "double_hand_points", "double_total")
 
 class KnockRummy(KnockGame, Variant):
     """What Gin and Oklahoma share: one pack, no jokers, ace low, deadwood counted A1 pictures 10, and
-    the scoring of RULES §4.4 (two players) and §5.2 (the seed's penalty scheme for three or four)."""
+    the scoring of docs/rules/gin.md#the-game (two players) and of
+    docs/rules/oklahoma.md#three-or-four-players (the seed's penalty scheme for three or four)."""
 
     ends = ("knock", "gin", "big_gin")
     min_players, max_players = 2, 4
@@ -64,7 +67,7 @@ class KnockRummy(KnockGame, Variant):
                          min_naturals_per_meld=1, decks=self.PACKS, jokers_in_deck=0)  # no jokers: no switch adds any
 
     def seed_sheet(self, r: Rules) -> list[str]:
-        """The rules sheet's lines for the seed's penalty scheme (§5.2)."""
+        """The rules sheet's lines for the seed's penalty scheme (docs/rules/oklahoma.md#three-or-four-players)."""
         pts = SEED_WINNER_POINTS
         return [
             f"Winner points: gin +{pts['gin']}, undercut +{pts['undercut']}, knock +{pts['knock']}; each loser's "
@@ -156,7 +159,7 @@ class KnockRummy(KnockGame, Variant):
             kdw = check_typed(hand, knocker, maximum=None)
             over(kdw, "points")
             if kdw == 0:
-                # §10.4: a knock with no deadwood is gin (bonus, no lay-offs)
+                # docs/rules/gin.md#knock: a knock with no deadwood is gin (bonus, no lay-offs)
                 return self.result(hand, "gin", hand.by, 0,
                                    {n: self.defender_deadwood(hand, hand.held[n], None) for n in defenders})
             if hand.melds is None and any(not hand.held[n].typed for n in defenders):
@@ -315,11 +318,11 @@ class KnockRummy(KnockGame, Variant):
     def next_dealer(self, state: MatchState, hand: Hand, scored: HandScore) -> str | None:
         if self.seed_scheme():
             return None
-        # 2 players: the winner of the hand deals next; a tie keeps the dealer (§10.0.7, §10.4)
+        # 2 players: the winner of the hand deals next; a tie keeps the dealer (docs/rules/common.md#next-dealer)
         return scored.winner or hand.dealer
 
     def finish(self, state: MatchState) -> list[str]:
-        """Game bonus, boxes and shutout (§4.4, §10.4), added once the game is won (2 players only)."""
+        """Game bonus, boxes and shutout (docs/rules/gin.md#the-game), added once the game is won (2 players only)."""
         if self.seed_scheme() or len(state.winners) != 1:
             return []
         winner = state.winners[0]

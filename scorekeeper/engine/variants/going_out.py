@@ -1,9 +1,9 @@
 """What the going-out games share (Russian Rummy, Ramino, Kalooki, Basic Rummy): every card held counts.
 
 The player who went out scores nothing for their cards; every other player counts **all** the cards they
-still hold, even cards that would make melds (RULES.md "Two scoring models"). This mixin checks the
-winner's entry, the losers' card counts (§10.0.4) and typed points (§10.0.3); each variant's module
-turns the raw counts into the hand's scores.
+still hold, even cards that would make melds (docs/rules/common.md#two-ways-to-count-a-losers-cards).
+This mixin checks the winner's entry, the losers' card counts (docs/rules/common.md#card-counts) and typed
+points (docs/rules/common.md#typed-points); each variant's module turns the raw counts into the hand's scores.
 """
 
 from __future__ import annotations
@@ -32,18 +32,20 @@ class GoingOut:
     """Mixin for the going-out games, placed before ``Variant`` in the bases."""
 
     def typed_maximum(self) -> int | None:
-        """The most points a hand typed as points can hold (§10.0.3); None for no bound (Russian)."""
+        """The most points a hand typed as points can hold (docs/rules/common.md#typed-points); None for no
+        bound of the variant's own (Russian)."""
         return None
 
     def typed_multiple(self) -> int | None:
         return None
 
     def loser_counts(self, hand: Hand, held: Held) -> Iterable[int] | None:
-        """How many cards a loser may hold (§10.0.4); None: any number but 0."""
+        """How many cards a loser may hold (docs/rules/common.md#card-counts); None: any number but 0."""
         return None
 
     def check_winner(self, hand: Hand) -> None:
-        """A winner left in ``held`` must have points 0, or cards that are fully melded (§10.0.2).
+        """A winner left in ``held`` must have points 0, or cards that are fully melded
+        (docs/rules/common.md#the-winners-cards).
 
         With declared ``melds`` the cards shown and the melds must be the same cards; without them the
         variant's least-deadwood arrangement must leave nothing over.

@@ -1,4 +1,4 @@
-"""Kalooki (Kaluki, "Kalooki 40"): 13-card going-out rummy, open at 40, ace high only (RULES §6, §10.6).
+"""Kalooki (Kaluki, "Kalooki 40"): 13-card going-out rummy, open at 40, ace high only (docs/rules/kalooki.md).
 
 Two ways to win a hand: going out (+20 win points) or a hunt (all 13 laid in one turn: +40, penalties
 doubled). Losers count every card held (ace 11, joker 15). A penalty total over 150 is out; one buy-in
@@ -24,14 +24,14 @@ from ..melds import MeldRules, OpeningCheck, check_opening
 from .base import Rules, Switch, Variant, card_values, values_sentence
 from .going_out import GoingOut
 
-#: Fixed, not switches (RULES §10.6).
+#: Fixed, not switches (docs/rules/kalooki.md).
 WIN_POINTS = {"hunt": 40, "out": 20}
 MIN_NATURALS_PER_MELD = 1
 ACE_VALUE = 11
 HAND_SIZE = 13
-#: a player who has come down has laid at least 3 cards, so holds at most 10 (§10.0.4)
+#: a player who has come down has laid at least 3 cards, so holds at most 10 (docs/rules/common.md#card-counts)
 OPENED_MAX = HAND_SIZE - 3
-#: a buy-in comes back on the highest total still in (§10.6); Kalooki has no switch for it
+#: a buy-in comes back on the highest total still in (docs/rules/kalooki.md#buy-in); Kalooki has no switch for it
 BUY_IN_SCORE = "highest_remaining"
 
 _ELIMINATION = (("match_mode", ("elimination",)),)
@@ -51,7 +51,7 @@ class Kalooki(GoingOut, Variant):
     SWITCHES = (
         Switch("joker_value", "int", 15, "What a joker held counts.", min=0, max=50),
         Switch("opening_min", "int", 40, "Least value of a player's first lay-down.", min=0, max=200),
-        # named as a switch in §10.6's decisions ("Hunt and the opening"), though not in its table
+        # the hunt's opening check, docs/rules/kalooki.md#hunt
         Switch("hunt_exempt_from_opening", "bool", False, "A hunt's melds need not reach the opening minimum."),
         Switch("allow_duplicate_suits_in_natural_sets", "bool", False,
                "A set with no joker may repeat suits."),
@@ -120,7 +120,7 @@ class Kalooki(GoingOut, Variant):
             lines.append(f"The first to {r.win_points_target} win points wins.")
         return lines
 
-    # -- a hand: going out, or a hunt (RULES §6.1) -----------------------------------------------------
+    # -- a hand: going out, or a hunt (docs/rules/kalooki.md#how-a-hand-ends) ------------------------------
 
     def keeps_win_points(self, rules: Rules | None = None) -> bool:
         return True
@@ -179,7 +179,8 @@ class Kalooki(GoingOut, Variant):
         return (ps.total, -ps.win_points)
 
     def leaders(self, state: MatchState) -> list[str]:
-        """Lowest penalty total, then the most win points (D6, §10.0.8); in a race, the most win points."""
+        """Lowest penalty total, then the most win points; in a race, the most win points
+        (docs/rules/kalooki.md#winner, docs/rules/common.md#ties)."""
         names = state.still_in or list(state.players)
         best = min(self.place_key(state.players[n]) for n in names)
         return [n for n in names if self.place_key(state.players[n]) == best]

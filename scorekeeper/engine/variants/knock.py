@@ -1,11 +1,11 @@
 """What the knock games share (Rumino, Gin Rummy, Oklahoma Gin): the knocker, the defenders, lay-offs.
 
 A knock game counts only **deadwood**: the cards a player cannot meld after arranging the hand for the
-least (RULES.md "Two scoring models"). Every count here comes from ``scorekeeper.engine.arrange``: the
-least deadwood (``arrange``), a defender's lay-offs on the knocker's melds (``layoff``, exact: run caps,
+least (docs/rules/common.md#two-ways-to-count-a-losers-cards). Every count here comes from
+``scorekeeper.engine.arrange``: the least deadwood (``arrange``), a defender's lay-offs on the knocker's melds (``layoff``, exact: run caps,
 jokers, identical cards from two decks, runs and sets extended again and again), and the knocker's legal
-layouts (``arrangements``) when the knocker declared none and lay-offs make the choice matter (§10.4:
-the layout best for the knocker once the defenders' lay-offs are counted).
+layouts (``arrangements``) when the knocker declared none and lay-offs make the choice matter
+(docs/rules/gin.md#knock: the layout best for the knocker once the defenders' lay-offs are counted).
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ class KnockGame:
     # -- scoring helpers for a bound variant ------------------------------------------------------------
 
     def typed_maximum(self) -> int:
-        """The most deadwood a hand typed as points can hold (§10.0.3)."""
+        """The most deadwood a hand typed as points can hold (docs/rules/common.md#typed-points)."""
         raise NotImplementedError
 
     def declared_arrangement(self, hand: Hand, held: Held) -> Arrangement:

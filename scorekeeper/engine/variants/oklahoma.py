@@ -1,4 +1,4 @@
-"""Oklahoma Gin: Gin Rummy where the first upcard sets the knock limit and a spade doubles (RULES §5, §10.5).
+"""Oklahoma Gin: Gin Rummy where the first upcard sets the knock limit and a spade doubles (docs/rules/oklahoma.md).
 
 Preset ``standard`` (2 players, game to 150) or the seed's ``seed_penalty`` scheme (chosen by default with
 3–4 players). ``knock_limit`` is not a switch: the upcard sets it each hand.
@@ -23,7 +23,7 @@ from ..hands import Hand, MatchState
 from .base import InvalidRulesError, Rules, Switch, values_sentence
 from .gin import HAND_SIZE, SEED_HAND_SIZE, KnockRummy
 
-#: With ``extra_boxes``: boxes added to the hand's one (RULES §10.5).
+#: With ``extra_boxes``: boxes added to the hand's one (docs/rules/oklahoma.md#how-a-hand-ends-two-players).
 EXTRA_BOXES = {"undercut": 1, "gin": 2, "big_gin": 2}
 
 _STANDARD = (("preset", ("standard",)),)

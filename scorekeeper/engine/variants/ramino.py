@@ -1,4 +1,5 @@
-"""Ramino: Italian going-out rummy, 13 cards, open at 50, each hand rounded to tens, match to 1000 (RULES §3, §10.3).
+"""Ramino: Italian going-out rummy, 13 cards, open at 50, each hand rounded to tens, match to 1000
+(docs/rules/ramino.md).
 
 Sets of distinct suits, runs with the ace at either end (never wrapping), at most one joker per meld.
 Losers count every card held (ace 11, joker 25); a one-turn out doubles them.
@@ -21,19 +22,19 @@ from ..melds import MeldRules, OpeningCheck, check_opening
 from .base import Rules, Switch, Variant, card_values, values_sentence
 from .going_out import GoingOut
 
-#: Fixed, not switches (RULES §10.3).
+#: Fixed, not switches (docs/rules/ramino.md).
 MAX_JOKERS_PER_MELD = 1
 ACE_VALUE = 11
 JOKER_VALUE = 25
 HAND_SIZE = 13
 JOKERS = 4
-#: a player who opened has laid at least 3 cards, so holds at most 10 (§10.0.4)
+#: a player who opened has laid at least 3 cards, so holds at most 10 (docs/rules/common.md#card-counts)
 OPENED_MAX = HAND_SIZE - 3
 ONE_TURN_MULTIPLIER = 2
 
 
 def round_to_ten(raw: int, mode: str) -> int:
-    """Ramino's rounding of a hand's penalty to tens (RULES.md §10.3, exact formulas).
+    """Ramino's rounding of a hand's penalty to tens (docs/rules/ramino.md#rounding).
 
     >>> [round_to_ten(r, "half_up") for r in (5, 15, 25, 35, 45, 4, 44)]
     [10, 20, 30, 40, 50, 0, 40]
@@ -57,7 +58,8 @@ def round_to_ten(raw: int, mode: str) -> int:
         return 0 if raw == 0 else 10 * max(1, (raw + 4) // 10)
     raise ValueError(f"unknown rounding mode {mode!r}")
 
-#: re-entry comes back on the highest total still in (§3.6); Ramino has no switch for it
+#: re-entry comes back on the highest total still in (docs/rules/ramino.md#elimination-mode); Ramino has
+#: no switch for it
 REENTRY_SCORE = "highest_remaining"
 
 _ELIMINATION = (("match_mode", ("elimination",)),)
@@ -158,13 +160,13 @@ class Ramino(GoingOut, Variant):
                          + (" (ties share)." if r.tie_break == "shared" else " (ties play another hand)."))
         return lines
 
-    # -- a hand: going out, or out in one turn (RULES §3.4) --------------------------------------------
+    # -- a hand: going out, or out in one turn (docs/rules/ramino.md#how-a-hand-ends) ----------------------
 
     def typed_maximum(self) -> int | None:
         return HAND_SIZE * max(self._solver()[1])
 
     def loser_counts(self, hand: Hand, held: Held) -> list[int]:
-        # never opened: all 13 dealt; opened: has laid at least 3 (§10.0.4)
+        # never opened: all 13 dealt; opened: has laid at least 3 (docs/rules/common.md#card-counts)
         return [HAND_SIZE] + list(range(1, OPENED_MAX + 1))
 
     def score(self, hand: Hand, state: MatchState) -> HandScore:

@@ -1,4 +1,4 @@
-"""Rumino: Italian-American knock rummy with 7 cards, two packs and four jokers (RULES §1, §10.1).
+"""Rumino: Italian-American knock rummy with 7 cards, two packs and four jokers (docs/rules/rumino.md).
 
 Knock with deadwood 7 or less, go gin (a 4-lay and a 3-lay) for ten less, or make a rumino (7-card
 straight flush or 7 of a kind) to win the match at once. A total of 100 or more is out; rebuys come
@@ -26,7 +26,7 @@ from ..melds import MeldCheck, MeldRules, is_rumino, rumino_outs
 from .base import Rules, Switch, Variant, card_values, values_sentence
 from .knock import KnockGame
 
-#: Fixed, not switches (RULES §10.1).
+#: Fixed, not switches (docs/rules/rumino.md).
 KNOCK_LIMIT = 7
 ELIMINATION_TARGET = 100
 HAND_SIZE = 7
@@ -124,7 +124,7 @@ class Rumino(KnockGame, Variant):
         ]
         return lines
 
-    # -- a hand: one method per way it ends (RULES §1.4) ----------------------------------------------
+    # -- a hand: one method per way it ends (docs/rules/rumino.md#how-a-hand-ends) -------------------------
 
     def may_leave_out(self, hand: Hand, player: str) -> bool:
         if hand.end == "rumino":
@@ -200,8 +200,8 @@ class Rumino(KnockGame, Variant):
                 raise hand.error(f"cannot knock with {lay.points}: the limit is {KNOCK_LIMIT}", player=hand.by,
                                  field="cards")
             return self.knock_result(hand, lay.points, f"deadwood {self.show(lay, knocker.cards)}", lay.melds)
-        # §10.1 allow_layoff with 10.4's rule: of the legal arrangements (deadwood within the limit), the one
-        # best for the knocker once the others' lay-offs are counted: the least the knocker adds (an undercut
+        # allow_layoff (docs/rules/rumino.md#laying-off-a-house-rule) with Gin's rule (docs/rules/gin.md#knock):
+        # of the legal arrangements (deadwood within the limit), the one best for the knocker once the others' lay-offs are counted: the least the knocker adds (an undercut
         # penalty included), then the lower knocker deadwood, then the fewest points laid off by the others
         result, lay = self.best_for_knocker(
             hand, self.knock_candidates(hand, knocker, KNOCK_LIMIT),
@@ -237,7 +237,7 @@ class Rumino(KnockGame, Variant):
             scored.winner = hand.by
         return scored
 
-    # -- the match (RULES §1.5, A4, A5, A7) --------------------------------------------------------------
+    # -- the match (docs/rules/rumino.md#the-match) --------------------------------------------------------
 
     def elimination(self) -> tuple[int, bool] | None:
         return ELIMINATION_TARGET, self.house.elimination_inclusive
@@ -249,7 +249,8 @@ class Rumino(KnockGame, Variant):
         return self.house.all_bust_resolution == "replay_hand"
 
     def match_over(self, state: MatchState, hand: Hand, scored: HandScore) -> list[str] | None:
-        """Three gins by the same player (A5): in a row anywhere, or in the first three hands."""
+        """Three gins by the same player: in a row anywhere, or in the first three hands
+        (docs/rules/rumino.md#three-gins-in-a-row)."""
         rule = self.house.three_gins_rule
         who, count = state.kept.get("gins", (None, 0))
         if hand.end == "gin":

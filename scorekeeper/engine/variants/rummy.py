@@ -1,4 +1,4 @@
-"""Basic Rummy: the family's common frame with pagat's values (RULES §6b, §10.7).
+"""Basic Rummy: the family's common frame with pagat's values (docs/rules/rummy.md).
 
 One pack (jokers off by default), 10 cards for 2 players and 7 for 3–4. Going out in one turn ("rummy")
 doubles the hand. Either a points race (the winner scores the others' cards, first to 100) or an
@@ -23,7 +23,7 @@ from ..melds import MeldRules
 from .base import Rules, Switch, Variant, card_values, values_sentence
 from .going_out import GoingOut
 
-#: Cards dealt by default: 10 with two players, 7 with three or four (RULES §10.7).
+#: Cards dealt by default: 10 with two players, 7 with three or four (docs/rules/rummy.md#house-rules).
 CARDS_DEALT, CARDS_DEALT_3_4 = 10, 7
 
 _ELIMINATION = (("match_mode", ("elimination",)),)
@@ -107,7 +107,7 @@ class Rummy(GoingOut, Variant):
                 lines.append(f"Rebuy on the highest total still in while {r.rebuy_min_remaining} or more remain.")
         return lines
 
-    # -- a hand: going out, or out in one turn ("rummy") (RULES §6b) -------------------------------------
+    # -- a hand: going out, or out in one turn ("rummy") (docs/rules/rummy.md) -----------------------------
 
     def high_wins(self, rules: Rules | None = None) -> bool:
         return self._resolve(rules).match_mode == "points_race"

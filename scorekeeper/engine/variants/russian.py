@@ -1,4 +1,4 @@
-"""Russian Rummy: contract rummy over exactly 5 deals, lowest total wins (RULES §2, §10.2).
+"""Russian Rummy: contract rummy over exactly 5 deals, lowest total wins (docs/rules/russian.md).
 
 Each deal has a contract (2 books; 1 straight; 2 books + 1 straight; 3 books; 2 straights + 1 book with
 every card laid at once). Straights are 4+ cards, books 3+ of one rank with suits irrelevant. One
@@ -25,12 +25,13 @@ from ..melds import CONTRACTS, ContractCheck, MeldRules, check_contract, contrac
 from .base import Rules, Switch, Variant, card_values, values_sentence
 from .going_out import GoingOut, not_melded, physical
 
-#: Fixed, not switches (RULES §10.2).
+#: Fixed, not switches (docs/rules/russian.md).
 DEALS = 5
 HAND_SIZE = 13
 JOKERS_PER_DECK = 2
 
-#: Penalty tables by ``card_value_table`` (RULES §2.3): values as ``card_values`` builds them.
+#: Penalty tables by ``card_value_table`` (docs/rules/russian.md#what-is-counted): values as
+#: ``card_values`` builds them.
 VALUE_TABLES = {
     "five_ten_fifteen_25": card_values(15, 25, low=5),
     "pip": card_values(15, 25),
@@ -84,7 +85,7 @@ class Russian(GoingOut, Variant):
     )
 
     #: cards a player may hold beyond the deal and the draw: each "I want it" claim adds the discard and
-    #: a penalty card (§2.1, B6); three claims in one deal is more than any table sees
+    #: a penalty card (docs/rules/russian.md#at-a-glance); three claims in one deal is more than any table sees
     extra_cards_held = 6
 
     def cards_dealt(self, n_players: int | None = None, rules: Rules | None = None) -> int:
@@ -153,10 +154,10 @@ class Russian(GoingOut, Variant):
             lines.append(f"Not making the contract adds {r.failed_contract_flat_penalty} (not in deal {DEALS}).")
         return lines
 
-    # -- a hand: the deal's contract, then going out (RULES §2.4) ----------------------------------------
+    # -- a hand: the deal's contract, then going out (docs/rules/russian.md#how-a-hand-ends) ---------------
 
     def typed_multiple(self) -> int | None:
-        # every card of the default table counts a multiple of 5 (§10.0.3)
+        # every card of the default table counts a multiple of 5 (docs/rules/common.md#typed-points)
         values = self._solver()[1]
         return 5 if all(v % 5 == 0 for v in values) else None
 
@@ -196,7 +197,8 @@ class Russian(GoingOut, Variant):
             raise hand.error(f"{hand.by}'s lay-down: {check.reason}", player=hand.by, field="melds")
 
     def check_winner(self, hand: Hand) -> None:
-        """Points 0, or cards fully melded; in deal 5, every card in exactly the contract (§10.0.2, §10.2).
+        """Points 0, or cards fully melded; in deal 5, every card in exactly the contract
+        (docs/rules/common.md#the-winners-cards, docs/rules/russian.md#deal-5).
 
         Deals 1–4: the winner's cards shown must all be in melds (the variant's least-deadwood
         arrangement leaves nothing). Deal 5: with ``melds``, :meth:`check_contract` compares them with the
