@@ -89,13 +89,18 @@ def record(phone: Phone, token: str, match_id: int, ids: dict[str, int], variant
     return int(found.group(1)) if found else version + 1
 
 
+def fresh_app(folder: str):
+    """An app on a new SQLite file in ``folder``, migrated, and a phone talking to it."""
+    app = create_app({"SECRET_KEY": "bench", "DATABASE_URL": f"sqlite:///{Path(folder) / 'bench.sqlite3'}",
+                      "RATELIMIT_ENABLED": False})
+    with app.app_context():
+        alembic.upgrade()
+    return app, Phone(app.test_client())
+
+
 def bench_saves(hands: int, variant: str, plain: bool) -> None:
     with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as tmp:
-        app = create_app({"SECRET_KEY": "bench", "DATABASE_URL": f"sqlite:///{Path(tmp) / 'b.sqlite3'}",
-                          "RATELIMIT_ENABLED": False})
-        with app.app_context():
-            alembic.upgrade()
-        phone = Phone(app.test_client())
+        app, phone = fresh_app(tmp)
         token, match_id, ids = start_match(phone, app, variant, NAMES)
         version = 1
         times = []
@@ -141,11 +146,7 @@ def bench_card_line() -> None:
     from scorekeeper.engine.variants import VARIANTS
 
     with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as tmp:
-        app = create_app({"SECRET_KEY": "bench", "DATABASE_URL": f"sqlite:///{Path(tmp) / 'c.sqlite3'}",
-                          "RATELIMIT_ENABLED": False})
-        with app.app_context():
-            alembic.upgrade()
-        phone = Phone(app.test_client())
+        app, phone = fresh_app(tmp)
         print("card value line at the largest hand allowed (one request; median of 5 after a warm-up):")
         for key, variant in VARIANTS.items():
             if variant.cards_dealt(variant.min_players) is None:

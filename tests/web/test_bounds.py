@@ -7,17 +7,15 @@ from __future__ import annotations
 import html
 import json
 import re
-import sys
 
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper import create_app
 from scorekeeper.engine import arrange as arrange_module
 from scorekeeper.engine import limits
 from scorekeeper.engine.cards import SUITS, Card
 from scorekeeper.engine.variants import find_variant
-from scorekeeper.extensions import alembic, db
+from scorekeeper.extensions import db
 from scorekeeper.models import Entry, Match, Player, Table
 
 NAMES = {2: ["Nat", "Sam"], 3: ["Ann", "Ben", "Cat"], 4: ["Ann", "Ben", "Cat", "Dan"]}
@@ -429,60 +427,6 @@ def test_a_version_of_thousands_of_digits_is_a_stale_sheet(sheet, app):
     response = sheet.record_points(match_id, {"Nat": 3, "Sam": 4}, version="9" * 5000)
     assert response.status_code == 409
     assert saved(app, match_id) == 0
-
-
-# -- 8. rate limits that hold across workers; misses counted by address and link -------------------------
-
-
-
-
-@pytest.fixture
-def limited(tmp_path):
-    app = create_app({"TESTING": True, "SECRET_KEY": "x", "SERVER_NAME": "localhost",
-                      "DATABASE_URL": f"sqlite:///{tmp_path / 'r.db'}", "RATELIMIT_ENABLED": True,
-                      "WTF_CSRF_ENABLED": False, "RATELIMIT_STORAGE_URI": "memory://"})
-    with app.app_context():
-        alembic.upgrade()
-    yield app
-    with app.app_context():
-        db.engine.dispose()
-
-
-def test_one_persons_typos_do_not_lock_the_room_out_of_its_table(limited):
-    client = limited.test_client()
-    token = client.post("/tables/new", data={"name": "Pub"}).headers["Location"].rsplit("/", 1)[-1]
-    other = "Zzzz" if not token.startswith("Zzzz") else "Yyyy"
-    # someone at the same address mistypes another table's link forty times
-    codes = [client.get(f"/t/{other}mistyped{i}").status_code for i in range(40)]
-    assert codes[:30] == [404] * 30 and codes[30:] == [429] * 10
-    # the room's own link still opens, and so do its pages
-    assert client.get(f"/t/{token}").status_code == 200
-    assert client.get(f"/t/{token}/history").status_code == 200
-
-
-def test_someone_guessing_links_is_still_stopped(limited):
-    client = limited.test_client()
-    codes = [client.get(f"/t/{i:04d}guess").status_code for i in range(301)]
-    assert codes[:300] == [404] * 300
-    assert codes[300] == 429
-    assert "Too many tries" in client.get("/t/9999guess").get_data(as_text=True)
-
-
-def test_several_workers_counting_in_memory_refuse_to_start(monkeypatch):
-    from scorekeeper import factory
-
-    with pytest.raises(RuntimeError, match="each of the 4 worker processes .* RATELIMIT_STORAGE_URI"):
-        factory._refuse_unshared_limits({"RATELIMIT_STORAGE_URI": "memory://"}, 4)
-    factory._refuse_unshared_limits({"RATELIMIT_STORAGE_URI": "memory://"}, 1)
-    factory._refuse_unshared_limits({"RATELIMIT_STORAGE_URI": "memory://"}, None)
-    factory._refuse_unshared_limits({"RATELIMIT_STORAGE_URI": "redis://localhost:6379"}, 4)
-    factory._refuse_unshared_limits({"RATELIMIT_STORAGE_URI": "memory://", "RATELIMIT_ENABLED": False}, 4)
-    # gunicorn's own settings say how many workers there are
-    monkeypatch.setenv("SERVER_SOFTWARE", "gunicorn/23.0.0")
-    monkeypatch.setattr(sys, "argv", ["gunicorn", "-w", "3", "-b", "127.0.0.1:0", "scorekeeper:create_app()"])
-    assert factory.server_workers() == 3
-    monkeypatch.delenv("SERVER_SOFTWARE")
-    assert factory.server_workers() is None
 
 
 # -- 3. a save costs the same on hand 1,000 as on hand 10 -------------------------------------------------

@@ -1,6 +1,10 @@
-"""Security headers on every response, and rate limits on table creation and on link guessing."""
+"""Security headers on every response, and rate limits on table creation and on link guessing (counted
+by address and link, so that one person's typos do not lock a room out of its own table; refused at start
+when several workers would each count in their own memory)."""
 
 from __future__ import annotations
+
+import sys
 
 import pytest
 
@@ -54,3 +58,40 @@ def test_link_guessing_is_rate_limited(limited):
     assert codes[30] == 429
     # The good pages answer normally until then: only misses count.
     assert "Too many tries" in client.get("/t/guess-again").get_data(as_text=True)
+
+
+def test_one_persons_typos_do_not_lock_the_room_out_of_its_table(limited):
+    client = limited.test_client()
+    token = client.post("/tables/new", data={"name": "Pub"}).headers["Location"].rsplit("/", 1)[-1]
+    other = "Zzzz" if not token.startswith("Zzzz") else "Yyyy"
+    # someone at the same address mistypes another table's link forty times
+    codes = [client.get(f"/t/{other}mistyped{i}").status_code for i in range(40)]
+    assert codes[:30] == [404] * 30 and codes[30:] == [429] * 10
+    # the room's own link still opens, and so do its pages
+    assert client.get(f"/t/{token}").status_code == 200
+    assert client.get(f"/t/{token}/history").status_code == 200
+
+
+def test_someone_guessing_links_is_still_stopped(limited):
+    client = limited.test_client()
+    codes = [client.get(f"/t/{i:04d}guess").status_code for i in range(301)]
+    assert codes[:300] == [404] * 300
+    assert codes[300] == 429
+    assert "Too many tries" in client.get("/t/9999guess").get_data(as_text=True)
+
+
+def test_several_workers_counting_in_memory_refuse_to_start(monkeypatch):
+    from scorekeeper import factory
+
+    with pytest.raises(RuntimeError, match="each of the 4 worker processes .* RATELIMIT_STORAGE_URI"):
+        factory._refuse_unshared_limits({"RATELIMIT_STORAGE_URI": "memory://"}, 4)
+    factory._refuse_unshared_limits({"RATELIMIT_STORAGE_URI": "memory://"}, 1)
+    factory._refuse_unshared_limits({"RATELIMIT_STORAGE_URI": "memory://"}, None)
+    factory._refuse_unshared_limits({"RATELIMIT_STORAGE_URI": "redis://localhost:6379"}, 4)
+    factory._refuse_unshared_limits({"RATELIMIT_STORAGE_URI": "memory://", "RATELIMIT_ENABLED": False}, 4)
+    # gunicorn's own settings say how many workers there are
+    monkeypatch.setenv("SERVER_SOFTWARE", "gunicorn/23.0.0")
+    monkeypatch.setattr(sys, "argv", ["gunicorn", "-w", "3", "-b", "127.0.0.1:0", "scorekeeper:create_app()"])
+    assert factory.server_workers() == 3
+    monkeypatch.delenv("SERVER_SOFTWARE")
+    assert factory.server_workers() is None
