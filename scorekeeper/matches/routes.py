@@ -101,16 +101,9 @@ def _save_preset(table, variant, switches, form):
     match's; the form is kept as typed either way."""
     if not form.validate_on_submit():
         return None
-    overrides: dict[str, Any] = {}
-    for s in switches:
-        field = getattr(form, f"rule_{s.name}")
-        try:
-            value = rule_value(s, field.data)
-        except ValueError as exc:
-            field.errors = list(field.errors) + [str(exc)]
-            return None
-        if value != s.default:
-            overrides[s.name] = value
+    overrides = _overrides(form, switches, switches, None)
+    if overrides is None:
+        return None
     try:
         return presets.save(table, variant.key, form.preset_name.data, overrides)
     except presets.PresetRefused as exc:
@@ -216,7 +209,7 @@ def _create_from_form(table, variant, switches, seated_count, form):
         return None
 
 
-def _overrides(form, shown, applicable, n_players: int) -> dict[str, Any] | None:
+def _overrides(form, shown, applicable, n_players: int | None) -> dict[str, Any] | None:
     """The house rules the form sets, as the engine takes them; None (with errors beside the fields)
     if a value is not a number or a changed switch cannot apply to this many players.
 
