@@ -85,15 +85,13 @@ def sheet(view_token: str):
 
 
 def _summary(match: Match) -> dict:
-    """A finished match's result in a few lines: winner, standings, pot and payouts, hands played,
-    the hand with the largest swing and the rules in one line; 404 for a match not finished."""
+    """A match's result in a few lines: winner, standings, pot and payouts, hands played, the hand
+    with the largest swing and the rules in one line (a match still being played: who leads)."""
     from ..matches.routes import house_rules_words
 
     try:
         standings = service.standings(match)
     except ValueError:
-        abort(404)
-    if not standings.finished:
         abort(404)
     variant = find_variant(match.variant)
     numbered, best = 0, None
@@ -107,8 +105,14 @@ def _summary(match: Match) -> dict:
             best = {"number": numbered, "swing": swing, "scores": order}
     changed = house_rules_words(match)
     rules = f"{variant.name}: " + ("; ".join(changed) if changed else "standard rules")
-    winners = list(standings.winners)
-    headline = (f"{winners[0]} wins" if len(winners) == 1 else f"{' and '.join(winners)} share the win") + f" at {variant.name}"
+    if standings.finished:
+        winners = list(standings.winners)
+        headline = (f"{winners[0]} wins" if len(winners) == 1 else f"{' and '.join(winners)} share the win")
+    else:
+        leaders = list(standings.leader)
+        headline = (f"{' and '.join(leaders)} {'leads' if len(leaders) == 1 else 'lead'}" if leaders and numbered
+                    else "Not started yet")
+    headline += f" at {variant.name}" + ("" if standings.finished else " (still playing)")
     return {"match": match, "variant": variant, "standings": standings, "headline": headline,
             "hands": numbered, "best": best, "rules_line": rules, "currency": getattr(match.table, "currency", None)}
 

@@ -130,7 +130,7 @@ def snapshot(app) -> dict[str, Any]:
     """Everything the database holds, as comparable plain data (per table, rows by id)."""
     out: dict[str, Any] = {}
     with app.app_context():
-        for model in (models.Table, models.Player, models.Match, models.Entry):
+        for model in (models.Table, models.Player, models.Match, models.Entry, models.HouseRules):
             rows = db.session.scalars(sa.select(model).order_by(model.id)).all()
             cols = [c.key for c in sa.inspect(model).mapper.column_attrs]
             out[model.__tablename__] = {r.id: {c: getattr(r, c) for c in cols} for r in rows}

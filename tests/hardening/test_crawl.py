@@ -22,10 +22,11 @@ import sqlalchemy as sa
 
 from scorekeeper import models
 from scorekeeper.extensions import db
+from scorekeeper.matches import presets
 
 from .conftest import CSRF_RE, MESSAGE_RE, snapshot
 
-KNOWN_ARGS = {"token", "match_id", "entry_id", "player_id", "view_token", "filename"}
+KNOWN_ARGS = {"token", "match_id", "entry_id", "player_id", "preset_id", "view_token", "filename"}
 SKIP_ENDPOINTS = {"static"}
 SECRET_NAME = "Secret table A"
 
@@ -50,13 +51,15 @@ class Crawl:
             entries = list(db.session.scalars(sa.select(models.Entry.id).where(models.Entry.match_id == free)
                                               .order_by(models.Entry.id)))
             view = db.session.get(models.Match, free).view_token
+            table = db.session.scalar(sa.select(models.Table).where(models.Table.token == token))
+            preset = presets.save(table, "free", f"{name} rules", {"target": 50}).id
         deleted = entries[0]
         assert sheet.post(f"/t/{token}/m/{free}/hands/{deleted}/delete",
                           {"version": str(sheet.version(free))}).status_code == 302
         spare = f"Spare{secrets.randbelow(10**6)}"
         sheet.add_players(spare)  # a player who never played: removable
         return {"token": token, "match_id": free, "gin": gin, "entry_id": entries[-1], "deleted": deleted,
-                "player_id": sheet.player_ids()[spare], "players": ids, "view_token": view}
+                "player_id": sheet.player_ids()[spare], "players": ids, "view_token": view, "preset_id": preset}
 
     # -- building requests --------------------------------------------------------------------------
 
@@ -73,7 +76,7 @@ class Crawl:
 
     def values(self, side: dict, rule) -> dict:
         """The right values for ``side``'s table; for restore, its deleted hand."""
-        values = {k: side[k] for k in ("token", "match_id", "entry_id", "player_id", "view_token")}
+        values = {k: side[k] for k in ("token", "match_id", "entry_id", "player_id", "preset_id", "view_token")}
         if rule.endpoint.endswith("restore"):
             values["entry_id"] = side["deleted"]
         return values
@@ -141,7 +144,7 @@ def _wrong_values(crawl, rule) -> list[tuple[str, dict]]:
         ("the match's view token", {**right, "token": a["view_token"]}),
         ("a token one letter off", {**right, "token": right["token"][:-1] + ("A" if right["token"][-1] != "A" else "B")}),
     ]
-    if set(rule.arguments) & {"match_id", "entry_id", "player_id"}:
+    if set(rule.arguments) & {"match_id", "entry_id", "player_id", "preset_id"}:
         # another table's (valid) token with this table's ids
         cases.append(("another table's token", {**right, "token": b["token"]}))
     if "match_id" in rule.arguments:
@@ -152,6 +155,8 @@ def _wrong_values(crawl, rule) -> list[tuple[str, dict]]:
         cases.append(("a hand of another match of this table", {**right, "match_id": a["gin"]}))
     if "player_id" in rule.arguments:
         cases.append(("another table's player", {**right, "player_id": b["player_id"]}))
+    if "preset_id" in rule.arguments:
+        cases.append(("another table's house rules", {**right, "preset_id": b["preset_id"]}))
     return cases
 
 

@@ -207,10 +207,12 @@ def test_summary_page_and_image_of_a_finished_match(table, app, client):
     svg = ET.fromstring(image.get_data())  # well-formed: the names are escaped
     texts = " ".join(t.text or "" for t in svg.iter("{http://www.w3.org/2000/svg}text"))
     assert 'Cat <b>&"' in texts and "Pot 15.00" in texts and "<b>" not in image.get_data(as_text=True)
-    # not finished: no summary yet
+    # not finished: the summary says so, and who leads
     other = table.start_match("free", ["Ann", "Ben"])
+    assert table.record_points(other, {"Ann": 3, "Ben": 5}).status_code == 302
     with app.app_context():
-        assert client.get(f"/v/{db.session.get(Match, other).view_token}/summary").status_code == 404
+        still = client.get(f"/v/{db.session.get(Match, other).view_token}/summary")
+    assert still.status_code == 200 and "Ann leads at Free scoring (still playing)" in still.get_data(as_text=True)
 
 
 # -- head-to-head ---------------------------------------------------------------------------------------------
