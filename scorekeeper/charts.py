@@ -198,8 +198,9 @@ def describe(players: Sequence[str], totals: Sequence[Mapping[str, int]], lines:
 
 
 def series(standings) -> tuple[list[str], list[dict[str, int]]]:
-    """Chart points from replayed standings: one per hand or rebuy (void hands change nothing),
-    each player's total carried forward while they sit out."""
+    """Chart points from replayed standings: one per hand (void hands change nothing; a rebuy is not
+    a hand: it moves the point of the hand before it), each player's total carried forward while they
+    sit out."""
     labels: list[str] = []
     totals: list[dict[str, int]] = []
     current = {p.name: 0 for p in standings.players}
@@ -207,11 +208,15 @@ def series(standings) -> tuple[list[str], list[dict[str, int]]]:
     for result in standings.hands:
         if result.kind == "void":
             continue
-        if result.kind == "hand":
-            hand += 1
         current = {**current, **result.totals}
-        labels.append(f"hand {hand}" if result.kind == "hand" else f"rebuy after hand {hand}")
-        totals.append(dict(current))
+        if result.kind == "hand" or not totals:
+            hand += result.kind == "hand"
+            labels.append(f"hand {hand}")
+            totals.append(dict(current))
+        else:
+            if not labels[-1].endswith("and a rebuy"):
+                labels[-1] += " and a rebuy"
+            totals[-1] = dict(current)
     return labels, totals
 
 

@@ -261,9 +261,10 @@ def _register_web_plumbing(app: Flask) -> None:
         player = players.get(player_id)
         return player.name if player is not None else "?"
 
-    @app.template_filter("signed")
-    def signed(value: int | None) -> str:
-        if value is None:
-            return ""
-        return f"+{value}" if value > 0 else ("±0" if value == 0 else f"−{-value}")
+    from .util import minus_signs, money, number, signed
+
+    app.add_template_filter(signed, "signed")
+    app.add_template_filter(number, "num")
+    app.add_template_filter(money, "money")
+    app.add_template_filter(minus_signs, "minus")
 

@@ -41,6 +41,8 @@ class Table(Model):
     token: Mapped[str] = mapped_column(String(64), unique=True)
     name: Mapped[str] = mapped_column(String(100))
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+    #: the symbol the table's money is shown with ("$", "€", "CHF"), set once; None shows bare amounts
+    currency: Mapped[str | None] = mapped_column(String(8))
 
     players: Mapped[list[Player]] = relationship(
         back_populates="table", order_by="Player.id", cascade="all, delete-orphan"
@@ -111,6 +113,9 @@ class Match(Model):
     #: and trusted only while ``summary_version`` equals ``version`` (a cache keyed by the version)
     summary: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     summary_version: Mapped[int | None]
+    #: the undo log, oldest first: each action (add, edit, delete, restore of an entry) with what it
+    #: changed and whether it is undone; the undone ones at its end are what "Redo" brings back
+    actions: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON)
 
     table: Mapped[Table] = relationship(back_populates="matches")
     entries: Mapped[list[Entry]] = relationship(

@@ -1,8 +1,11 @@
-"""Small web helpers shared by the blueprints: the forms' base and the one-button CSRF form, and htmx-aware rendering
-(one template, two uses: the whole page normally, only its fragment for an htmx request)."""
+"""Small web helpers shared by the blueprints: the forms' base and the one-button CSRF form, htmx-aware
+rendering (one template, two uses: the whole page normally, only its fragment for an htmx request), and
+how numbers and money are written on every page (one minus sign, U+2212; one currency per table)."""
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal
 from typing import Any
 
 from flask import render_template, request
@@ -40,3 +43,42 @@ def render_page(page: str, fragment: str, status: int = 200, **context: Any):
 def choices(pairs) -> list[SelectChoice]:
     """Select or radio choices from (value, label) pairs."""
     return [SelectChoice(str(value), str(label)) for value, label in pairs]
+
+
+MINUS = "\u2212"
+
+
+def number(value: int | None) -> str:
+    """A score or total as text, with the true minus sign: ``number(-10) == "\u221210"``."""
+    if value is None:
+        return ""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+_HYPHEN_MINUS = re.compile(r"(?<![\w-])-(?=\d)")
+
+
+def minus_signs(text: str | None) -> str:
+    """Text from elsewhere (an engine explanation, "typed -10") with the true minus sign."""
+    return _HYPHEN_MINUS.sub(MINUS, text or "")
+
+
+def signed(value: int | None) -> str:
+    """A hand's score with its sign: +23, ±0, \u22125."""
+    if value is None:
+        return ""
+    return f"+{value}" if value > 0 else ("±0" if value == 0 else f"{MINUS}{-value}")
+
+
+def money(amount: Decimal | str | int | None, currency: str | None = None) -> str:
+    """An amount in the table's currency, the same way everywhere: "$40.00", "40.00 CHF", "40.00".
+
+    A one-character symbol goes before the amount; a code (CHF, kr) after it, with a space."""
+    if amount is None or amount == "":
+        return ""
+    value = Decimal(str(amount)).quantize(Decimal("0.01"))
+    text = f"{MINUS}{-value}" if value < 0 else str(value)
+    symbol = (currency or "").strip()
+    if not symbol:
+        return text
+    return f"{symbol}{text}" if len(symbol) == 1 else f"{text} {symbol}"

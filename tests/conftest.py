@@ -133,8 +133,8 @@ class Sheet:
     def totals(self, match_id: int) -> dict[str, int]:
         """The totals the scoreboard shows, by player."""
         page = self.client.get(f"/t/{self.token}/m/{match_id}").get_data(as_text=True)
-        found = re.findall(r'<span class="name">([^<]+)</span>.*?<span class="total">(-?\d+)</span>', page, re.S)
-        return {name: int(total) for name, total in found}
+        found = re.findall(r'<span class="name">([^<]+)</span>.*?<span class="total">([−-]?\d+)</span>', page, re.S)
+        return {name: int(total.replace("−", "-")) for name, total in found}
 
     def record(self, match_id: int, *, by: str | None = None, end: str | None = None,
                points: dict[str, int] | None = None, cards: dict[str, str] | None = None,

@@ -12,6 +12,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, HiddenField, RadioField, StringField
 from wtforms.validators import ValidationError
 
+from ..engine.cards import RANK_LABELS, SUIT_NAMES, SUITS, Card
 from ..engine.limits import POINTS_CEILING
 from ..picker import cards_text
 from ..util import Form, choices
@@ -71,16 +72,25 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
         HandForm.by = RadioField("Who ended the hand?", choices=choices((str(p.id), p.name) for p in players),
                                  validate_choice=False)
     if variant.upcard_required:
-        HandForm.upcard = StringField("Upcard", render_kw={"autocomplete": "off", "placeholder": "e.g. 7D"})
+        # tapped: the rank, then the suit (two rows of buttons rather than a typed "7D")
+        HandForm.upcard = RadioField("Upcard", choices=choices((RANK_LABELS[r], RANK_LABELS[r]) for r in range(1, 14)),
+                                     validate_choice=False)
+        HandForm.upcard_suit = RadioField("Upcard suit", choices=choices((s, SUIT_NAMES[s]) for s in SUITS),
+                                          validate_choice=False)
     if not free:
         HandForm.melds = StringField(
             melds_label(variant),
             description="Separate the melds with | , e.g. 3h 4h 5h | 8s 8d 8c",
             render_kw={"autocomplete": "off", "autocapitalize": "characters"})
+    # No "pattern": the browser's generic "match the requested format" would speak instead of the
+    # app. A box that takes negatives (free scoring) gets the full keyboard: iOS's numeric pad has no
+    # minus key.
+    points_kw = {"autocomplete": "off"}
+    points_kw.update({"inputmode": "text", "autocapitalize": "off", "autocorrect": "off", "spellcheck": "false"}
+                     if free else {"inputmode": "numeric"})
     for p in players:
         setattr(HandForm, f"points_{p.id}", StringField(
-            f"{p.name}", validators=[_integer],
-            render_kw={"inputmode": "numeric", "autocomplete": "off", "pattern": "-?[0-9]*" if free else "[0-9]*"}))
+            f"{p.name}", validators=[_integer], render_kw=dict(points_kw)))
         if variant.not_opened_word:
             setattr(HandForm, f"unopened_{p.id}", BooleanField(variant.not_opened_word))
         if not free:
@@ -102,6 +112,7 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
         if version is not None:
             form.version.data = str(version)
     form.free = free
+    form.variant = variant
     form.players = players
     return form
 
@@ -124,7 +135,8 @@ def payload_from_form(form: FlaskForm, variant: Any) -> dict[str, Any]:
     payload: dict[str, Any] = {"kind": "hand", "end": form.end.data or None,
                                "by": int(form.by.data) if form.by.data else None, "held": held}
     if variant.upcard_required:
-        payload["upcard"] = (form.upcard.data or "").strip()
+        # the rank and suit tapped; a whole card sent in ``upcard`` ("4C") is taken as it is
+        payload["upcard"] = f"{form.upcard.data or ''}{form.upcard_suit.data or ''}".strip()
     melds = split_melds(form.melds.data)
     if melds:
         payload["melds"] = melds
@@ -139,7 +151,11 @@ def form_data_from_payload(payload: dict[str, Any]) -> dict[str, Any]:
     if payload.get("by") is not None:
         data["by"] = str(payload["by"])
     if payload.get("upcard"):
-        data["upcard"] = payload["upcard"]
+        try:
+            card = Card.parse(str(payload["upcard"]))
+            data["upcard"], data["upcard_suit"] = RANK_LABELS[card.rank], card.suit
+        except (ValueError, KeyError):
+            pass
     if payload.get("melds"):
         data["melds"] = " | ".join(m if isinstance(m, str) else " ".join(m) for m in payload["melds"])
     for pid, held in (payload.get("held") or {}).items():

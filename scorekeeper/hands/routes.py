@@ -17,53 +17,25 @@ from ..engine.limits import check_hand_cards, solver_cards_limit
 from ..extensions import db
 from ..picker import cards_text
 from ..matches import service
-from ..matches.routes import scoreboard_context
-from ..util import ButtonForm, render_page, wants_fragment
+# the module, not its names: scoreboard imports this package's forms while it loads
+from ..matches import scoreboard
+from ..util import ButtonForm, wants_fragment
 from .forms import build_hand_form, form_data_from_payload, payload_from_form
 
 bp = Blueprint("hands", __name__)
 
-def _players_in(match, standings) -> list[Any]:
-    players = service.seated_players(match)
-    if standings is None:
-        return players
-    state = {p.name: p.state for p in standings.players}
-    return [p for p in players if state.get(p.name) == "in"]
-
-
-def entry_form_context(table, match, standings=None, form=None) -> dict[str, Any]:
-    """The hand form for the scoreboard (or the record page), for the players still in."""
+def _edit_context(table, match, entry) -> dict[str, Any]:
+    """What the hand form needs on the edit page: its card pickers and its own live preview."""
     variant = find_variant(match.variant)
-    if form is None:
-        form = build_hand_form(variant, _players_in(match, standings), version=match.version)
-    return {"entry_form": form,
-            "entry_action": url_for("hands.new", token=table.token, match_id=match.id),
-            "preview_url": url_for("hands.preview", token=table.token, match_id=match.id),
+    return {"deck": scoreboard.deck_for(match, variant), "upcard_limits": scoreboard.upcard_limits(match, variant),
             "cards_url": url_for("hands.cards_value", token=table.token, match_id=match.id),
-            "deck": _deck(match, variant)}
-
-
-def _edit_context(table, match) -> dict[str, Any]:
-    """What the hand form needs on the edit page (its card pickers; no live preview of a new hand)."""
-    return {"deck": _deck(match, find_variant(match.variant)),
-            "cards_url": url_for("hands.cards_value", token=table.token, match_id=match.id)}
-
-
-def _deck(match, variant) -> dict[str, int]:
-    """How many copies of each card and how many jokers the card picker offers for this match."""
-    if not variant.uses_cards:
-        return {"copies": 1, "jokers": 0}
-    n = len(match.seats)
-    try:
-        rules = variant.rules(n, **(match.rules or {}))
-        return {"copies": variant.decks(n), "jokers": variant.jokers(n, rules)}
-    except ValueError:
-        return {"copies": variant.decks(n), "jokers": 0}
+            "preview_url": url_for("hands.edit_preview", token=table.token, match_id=match.id,
+                                   entry_id=entry.id)}
 
 
 def _apply_engine_error(form, exc: ValueError, players) -> None:
     """Put the engine's reason beside the field it is about."""
-    message = str(exc)
+    message = scoreboard.refusal_words(form.variant, str(exc))
     field_name = getattr(exc, "field", None)
     player = getattr(exc, "player", None)
     target = None
@@ -88,20 +60,52 @@ def _form_version(form) -> int:
     return int(text) if text.isascii() and text.isdigit() and len(text) <= 18 else -1
 
 
-def _form_page(table, match, form, status: int, message: str | None = None, entry=None):
-    """The hand form again, filled in, with its errors (the scoreboard, or the edit page)."""
+def _form_page(table, match, form, status: int, entry=None, stale_version: int | None = None):
+    """The hand form again, filled in, with its errors (the scoreboard, or the edit page): the first
+    refusal is focused beside its field and said again at the Save button; a stale sheet says what
+    the other phone changed, at the Save button, and keeps the form's old version so that a plain
+    second tap on Save cannot record the hand twice."""
+    extra: dict[str, Any] = {"first_error": scoreboard.first_error(form) if status == 422 else None}
     if status == 409:
-        # What was typed is kept, but the form now carries the sheet's new version, so that
-        # "save again" (after checking the scores) goes through.
         db.session.refresh(match)
-        form.version.data = str(match.version)
+        extra["conflict"] = scoreboard.conflict_context(match, stale_version if stale_version is not None else -1)
+    if extra["first_error"]:
+        extra["preview"] = {"result": None, "error": extra["first_error"][1]}
     if entry is not None:
         return render_template("hands/edit.html", table=table, match=match, entry=entry, form=form,
-                               variant=find_variant(match.variant), message=message,
-                               **_edit_context(table, match)), status
-    context = scoreboard_context(table, match, message=message)
-    context.update(entry_form_context(table, match, context["standings"], form=form))
-    return render_page("hands/new.html", "matches/partials/scoreboard.html", status=status, **context)
+                               variant=find_variant(match.variant), number=scoreboard.entry_label(match, entry),
+                               **extra, **_edit_context(table, match, entry)), status
+    return scoreboard.render_scoreboard(table, match, status=status, page="hands/new.html", form=form, **extra)
+
+
+def _boxes_ok(form, match, variant) -> bool:
+    """Each player's cards box on its own: a card typed more often than the deck holds is refused
+    beside that box (the whole hand's check would say it at the top of the form)."""
+    deck = scoreboard.deck_for(match, variant)
+    ok = True
+    suit = getattr(form, "upcard_suit", None)
+    if suit is not None and not suit.data and form.upcard.data in [c.value for c in form.upcard.choices]:
+        form.upcard.errors = list(form.upcard.errors) + ["Tap the upcard's suit too."]
+        ok = False
+    for p in form.players:
+        field = getattr(form, f"cards_{p.id}", None)
+        if field is None or not (field.data or "").strip():
+            continue
+        try:
+            check_copies(parse_cards(field.data), decks=deck["copies"], jokers=deck["jokers"])
+        except ValueError as exc:
+            field.errors = list(field.errors) + [str(exc)]
+            ok = False
+    return ok
+
+
+def _posted_version(form) -> tuple[int, int]:
+    """The version the form was drawn from, and the one to save against: the same, unless the user
+    chose "add mine as the next hand" after a stale sheet (that button carries the new version)."""
+    drawn = _form_version(form)
+    accepted = request.form.get("accept_version", "")
+    ok = accepted.isascii() and accepted.isdigit() and len(accepted) <= 18
+    return drawn, int(accepted) if ok else drawn
 
 
 @bp.route("/t/<token>/m/<int:match_id>/hands/new", methods=["GET", "POST"])
@@ -110,24 +114,23 @@ def new(token: str, match_id: int):
     match = service.match_or_404(table, match_id)
     variant = find_variant(match.variant)
     if request.method == "GET":
-        context = scoreboard_context(table, match)
-        context.update(entry_form_context(table, match, context["standings"]))
-        return render_template("hands/new.html", **context)
+        return render_template("hands/new.html", **scoreboard.scoreboard_context(table, match))
     try:
         standings = service.standings(match)
     except ValueError:
         standings = None
-    form = build_hand_form(variant, _players_in(match, standings), formdata=request.form)
-    if not form.validate_on_submit():
+    form = build_hand_form(variant, scoreboard.players_in(match, standings), formdata=request.form)
+    if not (form.validate_on_submit() & _boxes_ok(form, match, variant)):
         return _form_page(table, match, form, 422)
-    version = _form_version(form)
+    drawn, version = _posted_version(form)
     try:
         entry = service.add_entry(match, payload_from_form(form, variant), version=version,
                                   key=form.key.data)
-    except service.StaleSheetError as exc:
-        return _form_page(table, match, form, 409, message=exc.message)
+    except service.StaleSheetError:
+        return _form_page(table, match, form, 409, stale_version=drawn)
     except service.MatchClosedError as exc:
-        return _form_page(table, match, form, 422, message=exc.message)
+        # the scoreboard of a match ended early has no hand form: say it at the top, with Reopen below
+        return scoreboard.render_scoreboard(table, match, status=422, page="hands/new.html", message=exc.message)
     except ValueError as exc:
         _apply_engine_error(form, exc, form.players)
         return _form_page(table, match, form, 422)
@@ -144,16 +147,31 @@ def preview(token: str, match_id: int):
         standings = service.standings(match)
     except ValueError:
         standings = None
-    form = build_hand_form(variant, _players_in(match, standings), formdata=request.form)
-    result, error = None, None
-    if not form.validate():
-        error = "Fix the marked boxes to see the scores."
+    form = build_hand_form(variant, scoreboard.players_in(match, standings), formdata=request.form)
+    return _preview(form, match, variant, lambda payload: service.preview(match, payload))
+
+
+def _preview(form, match, variant, score):
+    """The live preview's answer: the hand's scores, or the first thing to fix, naming its box (the
+    page marks that box: static/js/app.js reads ``data-field``)."""
+    result, error, field = None, None, None
+    if not (form.validate() & _boxes_ok(form, match, variant)):
+        found = scoreboard.first_error(form)
+        if found is not None:
+            field, error = found
+            label = next((f.label.text for f in form if f.id == field), None)
+            if label and field.startswith("points_"):
+                error = f"{label}: {error}"
     else:
         try:
-            result = service.preview(match, payload_from_form(form, variant))
+            result = score(payload_from_form(form, variant))
         except ValueError as exc:
-            error = str(exc)
-    return render_template("hands/partials/preview.html", preview={"result": result, "error": error})
+            _apply_engine_error(form, exc, form.players)
+            found = scoreboard.first_error(form)
+            error = scoreboard.refusal_words(variant, str(exc))
+            field = found[0] if found and found[0] != "save-status" else None
+    return render_template("hands/partials/preview.html",
+                           preview={"result": result, "error": error, "field": field})
 
 
 @bp.get("/t/<token>/m/<int:match_id>/hands/cards")
@@ -167,7 +185,7 @@ def cards_value(token: str, match_id: int):
     if player not in match.seats or not variant.uses_cards:
         return render_template("hands/partials/cards_value.html", value=None, error=None)
     text = cards_text(request.args, f"cards_{player}")
-    deck = _deck(match, variant)
+    deck = scoreboard.deck_for(match, variant)
     value, error = None, None
     try:
         cards = parse_cards(text)
@@ -209,32 +227,24 @@ def _button_entry(token: str, match_id: int, make_payload, refusal: str):
         return redirect(url_for("matches.show", token=token, match_id=match_id))
     payload = make_payload(match)
     if payload is None:
-        return _scoreboard_message(table, match, refusal, 422)
+        return scoreboard.render_scoreboard(table, match, message=refusal, status=422)
     version = request.form.get("version", type=int)
     try:
         entry = service.add_entry(match, payload, version=version if version is not None else -1,
                                   key=request.form.get("key") or None)
     except service.StaleSheetError as exc:
-        return _scoreboard_message(table, match, exc.message, 409)
+        return scoreboard.render_scoreboard(table, match, message=exc.message, status=409)
     except ValueError as exc:
-        return _scoreboard_message(table, match, str(exc), 422)
+        return scoreboard.render_scoreboard(table, match, message=str(exc), status=422)
     return _after_save(table, match, entry)
 
 
 def _after_save(table, match, entry):
-    """PRG without JavaScript; the fresh scoreboard (with a new blank form) for htmx."""
+    """PRG without JavaScript; the fresh scoreboard (with a new blank form) for htmx, which brings
+    the standings into view with the new hand marked (static/js/app.js, ``data-saved``)."""
     if wants_fragment():
-        context = scoreboard_context(table, match)
-        context["highlight"] = entry.id
-        context.update(entry_form_context(table, match, context["standings"]))
-        return render_template("matches/partials/scoreboard.html", **context)
-    return redirect(url_for("matches.show", token=table.token, match_id=match.id, new=entry.id) + "#sheet")
-
-
-def _scoreboard_message(table, match, message: str, status: int):
-    context = scoreboard_context(table, match, message=message)
-    context.update(entry_form_context(table, match, context["standings"]))
-    return render_page("matches/show.html", "matches/partials/scoreboard.html", status=status, **context)
+        return scoreboard.render_scoreboard(table, match, highlight=entry.id, saved=scoreboard.entry_label(match, entry))
+    return redirect(url_for("matches.show", token=table.token, match_id=match.id, new=entry.id) + "#standings")
 
 
 def _entry_result(match, entry):
@@ -257,8 +267,7 @@ def show(token: str, match_id: int, entry_id: int):
     entry = service.entry_or_404(match, entry_id)
     standings, result = _entry_result(match, entry)
     names = {str(p.id): p.name for p in table.players}
-    trail = [{"at": h["at"], "change": h.get("change", "edited"),
-              "was": service.payload_to_document(h["payload"], names)} for h in (entry.history or [])]
+    trail = scoreboard.audit_trail(match, entry)
     number = sum(1 for e in service.live_entries(match) if e.position <= entry.position)
     return render_template("hands/show.html", table=table, match=match, entry=entry, result=result,
                            number=number, trail=trail, button=ButtonForm(),
@@ -274,29 +283,56 @@ def edit(token: str, match_id: int, entry_id: int):
     variant = find_variant(match.variant)
     if entry.kind != "hand" or entry.deleted_at is not None:
         return redirect(url_for("hands.show", token=token, match_id=match_id, entry_id=entry_id))
-    # Everyone who was in for that hand: the players named in it, or everyone seated.
-    seated = service.seated_players(match)
-    held = set((entry.payload.get("held") or {}).keys())
-    players = [p for p in seated if str(p.id) in held or str(p.id) == str(entry.payload.get("by"))] or seated
+    players = _edit_players(match, entry)
     if request.method == "GET":
         form = build_hand_form(variant, players, data=form_data_from_payload(entry.payload),
                                version=match.version)
         return render_template("hands/edit.html", table=table, match=match, entry=entry, form=form,
-                               variant=variant, message=None, **_edit_context(table, match))
+                               variant=variant, number=scoreboard.entry_label(match, entry),
+                               **_edit_context(table, match, entry))
     form = build_hand_form(variant, players, formdata=request.form)
-    if not form.validate_on_submit():
+    if not (form.validate_on_submit() & _boxes_ok(form, match, variant)):
         return _form_page(table, match, form, 422, entry=entry)
-    version = _form_version(form)
+    drawn, version = _posted_version(form)
     try:
         service.edit_entry(match, entry, payload_from_form(form, variant), version=version)
-    except service.StaleSheetError as exc:
-        return _form_page(table, match, form, 409, message=exc.message, entry=entry)
+    except service.StaleSheetError:
+        return _form_page(table, match, form, 409, entry=entry, stale_version=drawn)
+    except service.LaterEntryError as exc:
+        form.form_errors.append(scoreboard.later_entry_message(match, exc))
+        return _form_page(table, match, form, 422, entry=entry)
     except service.MatchClosedError as exc:
-        return _form_page(table, match, form, 422, message=exc.message, entry=entry)
+        form.form_errors.append(exc.message)
+        return _form_page(table, match, form, 422, entry=entry)
     except ValueError as exc:
         _apply_engine_error(form, exc, players)
         return _form_page(table, match, form, 422, entry=entry)
-    return redirect(url_for("matches.show", token=token, match_id=match_id, new=entry.id) + "#sheet")
+    return redirect(url_for("matches.show", token=token, match_id=match_id, new=entry.id) + "#standings")
+
+
+def _edit_players(match, entry) -> list[Any]:
+    """Everyone who was in for that hand: the players named in it, or everyone seated."""
+    seated = service.seated_players(match)
+    held = set((entry.payload.get("held") or {}).keys())
+    return [p for p in seated if str(p.id) in held or str(p.id) == str(entry.payload.get("by"))] or seated
+
+
+@bp.post("/t/<token>/m/<int:match_id>/hands/<int:entry_id>/preview")
+def edit_preview(token: str, match_id: int, entry_id: int):
+    """The edited hand's scores as typed so far, replayed in its place (never saves anything)."""
+    table = service.table_or_404(token)
+    match = service.match_or_404(table, match_id)
+    entry = service.entry_or_404(match, entry_id)
+    variant = find_variant(match.variant)
+    form = build_hand_form(variant, _edit_players(match, entry), formdata=request.form)
+
+    def score(payload):
+        try:
+            return service.preview_edit(match, entry, payload)
+        except service.LaterEntryError as exc:
+            raise ValueError(scoreboard.later_entry_message(match, exc)) from None
+
+    return _preview(form, match, variant, score)
 
 
 def _change(token: str, match_id: int, entry_id: int, action):
@@ -309,9 +345,13 @@ def _change(token: str, match_id: int, entry_id: int, action):
         try:
             action(match, entry, version=version if version is not None else -1)
         except service.StaleSheetError as exc:
-            return _scoreboard_message(table, match, exc.message, 409)
+            return scoreboard.render_scoreboard(table, match, message=exc.message, status=409)
+        except service.LaterEntryError as exc:
+            return scoreboard.render_scoreboard(table, match, message=scoreboard.later_entry_message(match, exc), status=422)
         except ValueError as exc:
-            return _scoreboard_message(table, match, str(exc), 422)
+            return scoreboard.render_scoreboard(table, match, message=str(exc), status=422)
+        if wants_fragment():
+            return scoreboard.render_scoreboard(table, match, highlight=entry.id)
     return redirect(url_for("matches.show", token=token, match_id=match_id) + "#sheet")
 
 

@@ -16,7 +16,6 @@ from typing import Any
 
 import sqlalchemy as sa
 from flask import Blueprint, Response, abort, redirect, request, url_for
-from markupsafe import Markup, escape
 from sqlalchemy.orm import selectinload
 
 from .. import charts
@@ -24,8 +23,8 @@ from ..engine import limits
 from ..engine.variants import VARIANTS, find_variant
 from ..extensions import db
 from ..home.routes import remember_table
-from ..matches import importing, presets, service
-from ..models import Entry, Match, Table
+from ..matches import importing, presets, scoreboard, service
+from ..models import Match, Table
 from ..stats import Played, head_to_head, player_stats
 from ..util import ButtonForm, render_page
 from .forms import ANY, ImportForm, head_to_head_form, history_filter_form
@@ -147,73 +146,6 @@ def index(token: str):
 
 # -- a match's page -----------------------------------------------------------------------------------
 
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else ("±0" if value == 0 else f"−{-value}")
-
-
-def _rows(table: Table, match: Match, standings, seated: list[str]) -> list[dict[str, Any]]:
-    """Every entry in order, deleted ones included, each with its replayed result (if it counts) and
-    its cells ready to print (a 200-hand grid is drawn without a function call per cell)."""
-    names = {str(p.id): p.name for p in match.table.players}
-    live = iter(standings.hands) if standings is not None else iter(())
-    # one url_for for the whole grid: the entry id is the last part of the hand's URL
-    hand_url = url_for("hands.show", token=table.token, match_id=match.id, entry_id=0)[:-1]
-    rows = []
-    hand = 0
-    for entry in match.entries:
-        result = None
-        if entry.deleted_at is None:
-            result = next(live, None)
-            if entry.kind == "hand":
-                hand += 1
-        document = service.payload_to_document(entry.payload, names) if entry.deleted_at else None
-        trail = [{"at": h.get("at", ""), "change": h.get("change", "edited"),
-                  "was": service.payload_to_document(h.get("payload") or {}, names)}
-                 for h in (entry.history or [])]
-        cells = []
-        if result is not None:
-            for name in seated:
-                score = result.scores.get(name)
-                cells.append(None if score is None else (_signed(score), result.explanations.get(name, "")))
-        row = {"entry": entry, "result": result, "number": hand if entry.deleted_at is None else None,
-               "document": document, "trail": trail, "html": None}
-        if entry.deleted_at is None:
-            row["html"] = _live_row_html(entry, result, hand, cells, f"{hand_url}{entry.id}", bool(trail))
-        rows.append(row)
-    return rows
-
-
-def _live_row_html(entry: Entry, result, number: int, cells, url: str, edited: bool) -> Markup:
-    """One counted row of the hand-by-hand grid. Built here rather than in Jinja: a 200-hand,
-    6-player grid is 1,400 cells, and a template call per cell is most of the page's time."""
-    label = str(number) if entry.kind == "hand" else escape(entry.kind)
-    how = ""
-    if result is not None:
-        # free scoring's only end ("scores") says nothing: leave the cell empty
-        end = "" if result.end in (None, "scores") else result.end.replace("_", " ")
-        how = " ".join(x for x in (result.by or "", end) if x)
-    badge = ' <span class="badge">edited</span>' if edited else ""
-    out = [f'<tr class="kind-{escape(entry.kind)}" id="entry-{entry.id}"><th scope="row"><a href="{escape(url)}">'
-           f'{label}</a>{badge}</th>']
-    for cell in cells:
-        if cell is None:
-            out.append("<td></td>")
-        elif cell[1]:
-            out.append(f'<td><span class="score">{cell[0]}</span><span class="why">{escape(cell[1])}</span></td>')
-        else:
-            out.append(f'<td><span class="score">{cell[0]}</span></td>')
-    out.append(f'<td class="meta">{escape(result.dealer or "") if result is not None else ""}</td>'
-               f'<td class="how">{escape(how)}</td></tr>')
-    return Markup("".join(out))
-
-
-def _totals_rows_html(labels: list[str], totals: list[dict[str, int]], names: list[str]) -> Markup:
-    """The chart's table alternative's body (built here for the same reason as the grid's rows)."""
-    return Markup("".join(
-        f'<tr><th scope="row">{escape(label)}</th>' + "".join(f"<td>{t.get(n, '')}</td>" for n in names) + "</tr>"
-        for label, t in zip(labels, totals)))
-
-
 def chart_for(match: Match, standings, chart_id: str = "chart"):
     labels, totals = charts.series(standings)
     names = [p.name for p in service.seated_players(match)]
@@ -232,14 +164,15 @@ def match_page(token: str, match_id: int):
     context: dict[str, Any] = {
         "table": table, "match": match, "variant": find_variant(match.variant), "standings": standings,
         "replay_error": error, "players": players,
-        "rows": _rows(table, match, standings, [p.name for p in players]),
+        "rows": scoreboard.grid_rows(match, standings), "bonus": scoreboard.bonus_row(match, standings),
+        "changes": [{"label": scoreboard.entry_label(match, e), "trail": scoreboard.audit_trail(match, e)}
+                    for e in match.entries if e.history],
         "button": ButtonForm(),
         "spectator_link": url_for("spectate.show", view_token=match.view_token, _external=True),
     }
     if standings is not None:
         svg, labels, totals, lines = chart_for(match, standings)
-        context.update(chart=svg, chart_lines=lines,
-                       chart_rows=_totals_rows_html(labels, totals, [p.name for p in players]))
+        context.update(chart=svg, chart_lines=lines, chart_rows=list(zip(labels, totals)))
     return render_page("history/match.html", "history/match.html", **context)
 
 

@@ -1,5 +1,5 @@
-"""Match pages: new match, the scoreboard (the match's home), undo the last hand, end a match early
-and reopen it."""
+"""Match pages: new match, the scoreboard (the match's home), undo and redo, end a match early
+(asked first) and reopen it."""
 
 from __future__ import annotations
 
@@ -7,12 +7,12 @@ from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, url_for
 
-from ..engine import limits
 from ..engine.variants import VARIANTS, find_variant
 from ..extensions import db
 from ..home.routes import remember_table
-from ..util import ButtonForm, render_page
+from ..util import ButtonForm, wants_fragment
 from . import presets, service, words
+from .scoreboard import describe_action, later_entry_message, render_scoreboard
 from .forms import NOT_PLAYING, build_match_form, rule_value
 
 bp = Blueprint("matches", __name__)
@@ -236,64 +236,44 @@ def _overrides(form, shown, applicable, n_players: int | None) -> dict[str, Any]
     return overrides if ok else None
 
 
-def scoreboard_context(table, match, **extra: Any) -> dict[str, Any]:
-    """What the scoreboard fragment needs: the replayed standings and the entries beside them.
-
-    The hand-by-hand grid shows the last ``limits.SCOREBOARD_ROWS`` entries (the match page has them
-    all), so that drawing the scoreboard after a save costs the same on hand 1,000 as on hand 10."""
-    error = None
-    try:
-        standings = service.standings(match)
-    except ValueError as exc:  # stored entries that no longer replay: show it, never a 500
-        standings, error = None, str(exc)
-    if standings is not None:
-        entries = service.recent_entries(match, limits.SCOREBOARD_ROWS)
-        rows_before = len(standings.hands) - len(entries)
-        hands_before = sum(1 for h in standings.hands[:rows_before] if h.kind == "hand")
-    else:
-        entries, rows_before, hands_before = service.live_entries(match), 0, 0
-    variant = find_variant(match.variant)
-    try:
-        rules_sheet = list(variant.rules_sheet(variant.rules(len(match.seats), **(match.rules or {}))))
-    except ValueError:
-        rules_sheet = []
-    return {
-        "table": table, "match": match, "variant": variant, "rules_sheet": rules_sheet,
-        "standings": standings, "entries": entries, "replay_error": error,
-        "rows_before": rows_before, "hands_before": hands_before,
-        "players": service.seated_players(match), "button": ButtonForm(),
-        "highlight": request.args.get("new", type=int), **extra,
-    }
-
-
 @bp.get("/t/<token>/m/<int:match_id>")
 def show(token: str, match_id: int):
     table = service.table_or_404(token)
     match = service.match_or_404(table, match_id)
     remember_table(table.token)
-    from ..hands.routes import entry_form_context  # the scoreboard carries the quick entry form
+    return render_scoreboard(table, match)
 
-    context = scoreboard_context(table, match)
-    context.update(entry_form_context(table, match, context["standings"]))
-    return render_page("matches/show.html", "matches/partials/scoreboard.html", **context)
+
+def _undo(token: str, match_id: int, *, redo: bool):
+    """Undo the last action (or redo the last undone one) and say which, where Undo was tapped."""
+    table = service.table_or_404(token)
+    match = service.match_or_404(table, match_id)
+    if not ButtonForm().validate_on_submit():
+        return redirect(url_for("matches.show", token=token, match_id=match_id))
+    version = request.form.get("version", type=int)
+    try:
+        action = service.undo(match, version=version if version is not None else -1, redo=redo)
+    except service.StaleSheetError as exc:
+        return render_scoreboard(table, match, message=exc.message, status=409)
+    except service.LaterEntryError as exc:
+        return render_scoreboard(table, match, message=later_entry_message(match, exc), status=422)
+    except ValueError as exc:
+        return render_scoreboard(table, match, message=str(exc), status=422)
+    said = f"{'Redone' if redo else 'Undone'}: {describe_action(match, action)}."
+    if wants_fragment():
+        return render_scoreboard(table, match, undone=said)
+    return redirect(url_for("matches.show", token=token, match_id=match_id,
+                            undone="redo" if redo else "undo") + "#standings")
 
 
 @bp.post("/t/<token>/m/<int:match_id>/undo")
 def undo(token: str, match_id: int):
-    table = service.table_or_404(token)
-    match = service.match_or_404(table, match_id)
-    form = ButtonForm()
-    if form.validate_on_submit():
-        entries = service.live_entries(match)
-        version = request.form.get("version", type=int)
-        if entries:
-            try:
-                service.delete_entry(match, entries[-1], version=version if version is not None else -1)
-            except service.StaleSheetError as exc:
-                return _scoreboard_with_message(table, match, exc.message, 409)
-            except ValueError as exc:
-                return _scoreboard_with_message(table, match, str(exc), 422)
-    return redirect(url_for("matches.show", token=token, match_id=match_id))
+    return _undo(token, match_id, redo=False)
+
+
+@bp.post("/t/<token>/m/<int:match_id>/redo")
+def redo(token: str, match_id: int):
+    return _undo(token, match_id, redo=True)
 
 
 @bp.post("/t/<token>/m/<int:match_id>/rematch")
@@ -339,7 +319,8 @@ def _rematch_dealer(table, previous, seats: list[int]) -> int:
 
 @bp.post("/t/<token>/m/<int:match_id>/abandon")
 def abandon(token: str, match_id: int):
-    """End the match early (it can be reopened), with the version the sheet was drawn from."""
+    """End the match early (the scoreboard asks first; it can be reopened), with the version the
+    sheet was drawn from."""
     return _status_change(token, match_id, service.abandon_match, "tables.show")
 
 
@@ -357,17 +338,9 @@ def _status_change(token: str, match_id: int, change, then: str):
         try:
             change(match, version=version if version is not None else -1)
         except service.StaleSheetError as exc:
-            return _scoreboard_with_message(table, match, exc.message, 409)
+            return render_scoreboard(table, match, message=exc.message, status=409)
         except ValueError as exc:
-            return _scoreboard_with_message(table, match, str(exc), 422)
+            return render_scoreboard(table, match, message=str(exc), status=422)
     if then == "tables.show":
         return redirect(url_for(then, token=token))
     return redirect(url_for(then, token=token, match_id=match_id))
-
-
-def _scoreboard_with_message(table, match, message: str, status: int):
-    from ..hands.routes import entry_form_context
-
-    context = scoreboard_context(table, match, message=message)
-    context.update(entry_form_context(table, match, context["standings"]))
-    return render_page("matches/show.html", "matches/partials/scoreboard.html", status=status, **context)

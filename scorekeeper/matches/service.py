@@ -143,6 +143,16 @@ def preview(match: Match, payload: dict[str, Any]):
     return replayed(match).then([payload_to_document(payload, _names(match))]).last()
 
 
+def preview_edit(match: Match, entry: Entry, payload: dict[str, Any]):
+    """The result ``payload`` would give in ``entry``'s place (nothing is saved). Raises
+    ``LaterEntryError`` when the change would make a later entry impossible."""
+    live = live_entries(match)
+    payloads = [payload if e.id == entry.id else e.payload for e in live]
+    result = _check_change(match, payloads, entry)
+    index = next(i for i, e in enumerate(live) if e.id == entry.id)
+    return result.hands[index]
+
+
 def standings(match: Match):
     """Replay the match. Raises ``InvalidMatchError`` if the stored entries no longer replay."""
     return replayed(match).standings()
@@ -295,6 +305,8 @@ def add_entry(match: Match, payload: dict[str, Any], *, version: int, key: str |
     try:
         _claim_version(match, version, run.finished)
         db.session.add(entry)
+        db.session.flush()
+        _log(match, {"do": "add", "entry": entry.id}, version + 1)
         _commit()
     except IntegrityError:
         # The same form won a race against itself (two requests at once): the first one counts.
@@ -311,13 +323,10 @@ def edit_entry(match: Match, entry: Entry, payload: dict[str, Any], *, version: 
     """Replace an entry's payload, keeping the old one in its audit trail."""
     _check_open(match, version)
     payloads = [payload if e.id == entry.id else e.payload for e in live_entries(match)]
-    result = _check(match, payloads)
+    result = _check_change(match, payloads, entry)
     _claim_version(match, version, result.finished)
-    entry.history = list(entry.history or []) + [
-        {"at": utcnow().isoformat(timespec="seconds"), "payload": entry.payload, "change": "edited"}]
-    entry.payload = payload
-    entry.kind = payload["kind"]
-    entry.edited_at = utcnow()
+    _log(match, {"do": "edit", "entry": entry.id, "before": entry.payload, "after": payload}, version + 1)
+    _set_payload(entry, payload, "edited")
     _commit()
     _remember(match, result)
 
@@ -325,12 +334,8 @@ def edit_entry(match: Match, entry: Entry, payload: dict[str, Any], *, version: 
 def delete_entry(match: Match, entry: Entry, *, version: int) -> None:
     """Delete an entry (kept, marked deleted, restorable). Refused if what follows no longer replays."""
     _check_open(match, version)
-    payloads = [e.payload for e in live_entries(match) if e.id != entry.id]
-    result = _check(match, payloads)
-    _claim_version(match, version, result.finished)
-    entry.deleted_at = utcnow()
-    entry.history = list(entry.history or []) + [
-        {"at": utcnow().isoformat(timespec="seconds"), "payload": entry.payload, "change": "deleted"}]
+    _set_deleted(match, entry, True, version, "deleted")
+    _log(match, {"do": "delete", "entry": entry.id}, version + 1)
     _commit()
     _remember(match, result)
 
@@ -338,14 +343,120 @@ def delete_entry(match: Match, entry: Entry, *, version: int) -> None:
 def restore_entry(match: Match, entry: Entry, *, version: int) -> None:
     """Bring a deleted entry back in its old place."""
     _check_open(match, version)
-    payloads = [e.payload for e in match.entries if e.deleted_at is None or e.id == entry.id]
-    result = _check(match, payloads)
-    _claim_version(match, version, result.finished)
-    entry.deleted_at = None
-    entry.history = list(entry.history or []) + [
-        {"at": utcnow().isoformat(timespec="seconds"), "payload": entry.payload, "change": "restored"}]
+    _set_deleted(match, entry, False, version, "restored")
+    _log(match, {"do": "restore", "entry": entry.id}, version + 1)
     _commit()
     _remember(match, result)
+
+
+# -- undo and redo --------------------------------------------------------------------------------------
+
+#: how many actions the undo log keeps: "Undo" reaches this far back
+UNDO_DEPTH = 50
+
+
+class NothingToUndo(ValueError):
+    """There is no action to undo (or to redo)."""
+
+
+class LaterEntryError(ValueError):
+    """A change to an earlier entry that a later entry depends on: ``entry_id`` is the first later
+    entry that no longer replays, ``reason`` the engine's words."""
+
+    def __init__(self, message: str, *, entry_id: int, reason: str) -> None:
+        super().__init__(message)
+        self.entry_id = entry_id
+        self.reason = reason
+
+
+def _log(match: Match, action: dict[str, Any], version: int) -> None:
+    """Add a new action to the undo log: whatever was undone can no longer be redone."""
+    done = [a for a in (match.actions or []) if not a.get("undone")]
+    match.actions = (done + [{**action, "v": version}])[-UNDO_DEPTH:]
+
+
+def _set_payload(entry: Entry, payload: dict[str, Any], change: str) -> None:
+    entry.history = list(entry.history or []) + [
+        {"at": utcnow().isoformat(timespec="seconds"), "payload": entry.payload, "change": change}]
+    entry.payload = payload
+    entry.kind = payload["kind"]
+    entry.edited_at = utcnow()
+
+
+def _set_deleted(match: Match, entry: Entry, deleted: bool, version: int, change: str) -> None:
+    """Delete or restore ``entry`` after checking the match still replays, and claim the version."""
+    if deleted:
+        payloads = [e.payload for e in live_entries(match) if e.id != entry.id]
+    else:
+        payloads = [e.payload for e in match.entries if e.deleted_at is None or e.id == entry.id]
+    result = _check_change(match, payloads, entry, removed=deleted)
+    _claim_version(match, version, result.finished)
+    entry.deleted_at = utcnow() if deleted else None
+    entry.history = list(entry.history or []) + [
+        {"at": utcnow().isoformat(timespec="seconds"), "payload": entry.payload, "change": change}]
+
+
+def _check_change(match: Match, payloads: list[dict[str, Any]], entry: Entry, *, removed: bool = False):
+    """Replay ``payloads`` (the match after a change to ``entry``, or with it ``removed``). If a LATER
+    entry is what no longer replays, say which one: the engine's error carries the index of the entry
+    it refused, and the changed entry sits after every live entry placed before it."""
+    try:
+        return _check(match, payloads)
+    except InvalidMatchError as exc:
+        index = getattr(exc, "entry", None)
+        order = [e for e in match.entries
+                 if (e.deleted_at is None or e.id == entry.id) and not (removed and e.id == entry.id)]
+        mine = sum(1 for e in order if e.position < entry.position)
+        if isinstance(index, int) and index < len(order) and (index >= mine if removed else index > mine):
+            raise LaterEntryError(str(exc), entry_id=order[index].id, reason=str(exc)) from exc
+        raise
+
+
+def last_action(match: Match, *, undone: bool = False) -> dict[str, Any] | None:
+    """The action "Undo" would take back (or, with ``undone``, the one "Redo" would bring back)."""
+    log = match.actions or []
+    if undone:
+        return next((a for a in log if a.get("undone")), None)
+    return next((a for a in reversed(log) if not a.get("undone")), None)
+
+
+def _apply(match: Match, action: dict[str, Any], version: int, *, backwards: bool) -> None:
+    entry = db.session.get(Entry, action["entry"])
+    if entry is None or entry.match_id != match.id:
+        raise NothingToUndo("That entry is gone: nothing to undo.")
+    word = "undone" if backwards else "redone"
+    kind = action["do"]
+    if kind == "edit":
+        payload = action["before"] if backwards else action["after"]
+        payloads = [payload if e.id == entry.id else e.payload for e in live_entries(match)]
+        result = _check_change(match, payloads, entry)
+        _claim_version(match, version, result.finished)
+        _set_payload(entry, payload, f"edit {word}")
+        return
+    # add and restore bring an entry in, delete takes it out: undoing swaps the two
+    delete = (kind == "delete") != backwards
+    _set_deleted(match, entry, delete, version, f"{'deleted' if delete else 'restored'} ({word})")
+
+
+def undo(match: Match, *, version: int, redo: bool = False) -> dict[str, Any]:
+    """Undo the last action (or redo the last undone one); returns that action."""
+    _check_open(match, version)
+    action = last_action(match, undone=redo)
+    if action is None:
+        raise NothingToUndo("Nothing to redo." if redo else "Nothing to undo.")
+    _apply(match, action, version, backwards=not redo)
+    log = [dict(a) for a in (match.actions or [])]
+    i = next(i for i, a in enumerate(log) if a == action)
+    log[i] = {**action, "undone": not redo, "v": version + 1}
+    match.actions = log
+    _commit()
+    db.session.refresh(match)
+    return log[i]
+
+
+def changes_since(match: Match, version: int) -> list[dict[str, Any]]:
+    """The actions done (or undone) since ``version``, oldest first: what another phone changed."""
+    return sorted((a for a in (match.actions or []) if a.get("v", 0) > version), key=lambda a: a["v"])
 
 
 def abandon_match(match: Match, *, version: int) -> None:
@@ -402,8 +513,7 @@ def create_match(table: Table, *, variant: str, rules: dict[str, Any], seats: li
 
 
 __all__ = [
-    "InvalidMatchError", "MatchClosedError", "StaleSheetError", "abandon_match", "add_entry", "create_match",
-    "delete_entry", "edit_entry", "reopen_match",
+    "InvalidMatchError", "LaterEntryError", "NothingToUndo", "StaleSheetError", "add_entry", "changes_since", "create_match", "delete_entry", "edit_entry",
     "entry_or_404", "live_entries", "match_or_404", "new_token", "restore_entry", "seated_players",
-    "standings", "table_or_404", "to_document",
+    "standings", "table_or_404", "to_document", "undo",
 ]

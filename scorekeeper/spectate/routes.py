@@ -17,7 +17,7 @@ from sqlalchemy.orm import selectinload
 
 from ..engine.variants import find_variant
 from ..extensions import db
-from ..matches import service
+from ..matches import scoreboard, service
 from ..models import Match, Table
 
 bp = Blueprint("spectate", __name__)
@@ -48,7 +48,10 @@ def _context(match: Match) -> dict:
         standings, error = None, str(exc)
     return {"match": match, "variant": find_variant(match.variant), "standings": standings,
             "replay_error": error, "entries": service.live_entries(match),
-            "players": service.seated_players(match), "poll_seconds": POLL_SECONDS}
+            "players": service.seated_players(match), "poll_seconds": POLL_SECONDS,
+            "rows": scoreboard.grid_rows(match, standings, deleted=False),
+            "bonus": scoreboard.bonus_row(match, standings),
+            "knocked_out": scoreboard.knocked_out(standings), "bars": scoreboard.bars(match, standings)}
 
 
 def _no_cache(response: Response, etag: str) -> Response:

@@ -161,7 +161,14 @@
   }
   var note = "";
   function say(form, message) {
-    var line = form.querySelector(".queue-note") || form.insertBefore(el("p", "queue-note"), form.firstChild);
+    // at the Save button, where the answer to a Save is said (the top of the form elsewhere)
+    var status = form.querySelector("[data-save-status]");
+    var line = form.querySelector(".queue-note");
+    if (!line) {
+      line = el("p", "queue-note");
+      if (status) status.appendChild(line);
+      else form.insertBefore(line, form.firstChild);
+    }
     line.setAttribute("role", "status");
     line.textContent = message;
   }
@@ -252,7 +259,8 @@
           if (form && matchPath(form) === next.match) changed = true;
         } else if (response.status === 409) {
           var doc = fragmentOf(text);
-          var v = doc.querySelector('input[name="version"]');
+          // the stale form keeps the version it was drawn from; the sheet's own is on "Add mine"
+          var v = doc.querySelector('[name="accept_version"]') || doc.querySelector('input[name="version"]');
           update(next.key, function (i) {
             i.state = "conflict";
             i.server = v ? parseInt(v.value, 10) : null;
@@ -308,6 +316,8 @@
   function prepare(onLoad) {
     var form = handForm();
     if (!form) return;
+    // this script answers a Save that gets no connection (app.js leaves such a form to it)
+    form.setAttribute("data-offline-queue", "");
     var key = field(form, "key");
     var used = queue().map(function (i) { return i.key; }).concat(load(SENT, []));
     if (key && used.indexOf(key.value) >= 0) key.value = newKey();

@@ -97,7 +97,7 @@ def test_record_a_hand_without_javascript(browser: Browser, live_server: str):
     new_table(page, live_server, players)
     new_match(page, "Ramino", players)
     record(page, "Ann", "Out", {"Ben": 23, "Cat": 4})
-    expect(page).to_have_url(re.compile(r"/m/\d+\?new=\d+#sheet$"))
+    expect(page).to_have_url(re.compile(r"/m/\d+\?new=\d+#standings$"))
     expect(total_of(page, "Ben")).to_have_text("20")
     expect(total_of(page, "Cat")).to_have_text("0")
     context.close()

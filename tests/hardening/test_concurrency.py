@@ -201,9 +201,10 @@ def test_a_stale_edit_with_an_old_version_is_refused(server, store):
     assert store.snapshot() == before
 
 
-def test_saving_again_from_the_stale_sheet_page_succeeds(server, store):
-    """What the stale-sheet message promises: 'check the scores below, then save again: what you typed
-    is kept'. Saving the form exactly as the 409 page draws it must then work."""
+def test_saving_again_from_the_stale_sheet_page_needs_the_choice(server, store):
+    """A stale sheet offers "Keep theirs" or "Add mine as the next hand". Saving the form exactly as
+    the 409 page draws it (a plain second tap on Save) is refused again, so that two phones recording
+    the same hand cannot record it twice; the "Add mine" button (it carries the new version) saves."""
     game = store.make_match(["Ann", "Ben"])
     ann, ben = Phone(server.port), Phone(server.port)
     assert ann.post(game.base + "/hands/new", _hand_form(game, 1, 0, 1)).status == 302
@@ -212,4 +213,8 @@ def test_saving_again_from_the_stale_sheet_page_succeeds(server, store):
     resent = {name: html_value for name, html_value in re.findall(
         r'<input id="(version|key)" name="\1" type="hidden" value="([^"]*)"', stale.body)}
     again = ben.post(game.base + "/hands/new", {**_hand_form(game, 2, 0, 0), **resent})
-    assert again.status == 302, (resent, again.status)
+    assert again.status == 409, (resent, again.status)
+    accept = re.search(r'name="accept_version" value="(\d+)"', again.body).group(1)
+    added = ben.post(game.base + "/hands/new", {**_hand_form(game, 2, 0, 0), **resent, "accept_version": accept})
+    assert added.status == 302, (accept, added.status)
+    assert len(store.entries(game.match_id)) == 2

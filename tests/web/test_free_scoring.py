@@ -23,8 +23,8 @@ def game(sheet):
 
 def totals(client, token, match_id) -> dict[str, int]:
     page = client.get(f"/t/{token}/m/{match_id}").get_data(as_text=True)
-    found = re.findall(r'<span class="name">([^<]+)</span>.*?<span class="total">(-?\d+)</span>', page, re.S)
-    return {name: int(total) for name, total in found}
+    found = re.findall(r'<span class="name">([^<]+)</span>.*?<span class="total">([−-]?\d+)</span>', page, re.S)
+    return {name: int(total.replace("−", "-")) for name, total in found}
 
 
 def entries(app, match_id) -> list[Entry]:
@@ -146,7 +146,10 @@ def test_stale_sheet_is_refused_and_keeps_typing(game, app):
     response = sheet.record_points(match_id, {"Ann": 7, "Ben": 8, "Cat": 9}, version=1)
     assert response.status_code == 409
     body = response.get_data(as_text=True)
-    assert "The sheet changed on another phone" in body
+    assert "Not saved: the sheet changed on another phone (hand 1 recorded)." in body
+    assert "Keep theirs" in body and "Add mine as the next hand" in body
+    # the form keeps the version it was drawn from: a plain second tap on Save is refused again
+    assert 'name="version" type="hidden" value="1"' in body
     assert 'value="7"' in body and 'value="8"' in body and 'value="9"' in body
     assert len(entries(app, match_id)) == 1
 
@@ -199,9 +202,16 @@ def test_delete_restore_and_undo(game, client, app):
     assert totals(client, sheet.token, match_id) == {"Ann": 1, "Ben": 1, "Cat": 1}
     sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/{first.id}/restore", {"version": str(sheet.version(match_id))})
     assert totals(client, sheet.token, match_id) == {"Ann": 11, "Ben": 6, "Cat": 1}
-    sheet.post(f"/t/{sheet.token}/m/{match_id}/undo", {"version": str(sheet.version(match_id))})
-    assert totals(client, sheet.token, match_id) == {"Ann": 10, "Ben": 5, "Cat": 0}
-    assert len(entries(app, match_id)) == 1
+    # Undo takes back the last action, the restore (not the last hand in the grid)
+    response = sheet.post(f"/t/{sheet.token}/m/{match_id}/undo", {"version": str(sheet.version(match_id))})
+    assert response.status_code == 302
+    assert response.headers["Location"] == f"/t/{sheet.token}/m/{match_id}?undone=undo#standings"
+    assert totals(client, sheet.token, match_id) == {"Ann": 1, "Ben": 1, "Cat": 1}
+    assert [e.id for e in entries(app, match_id)] != [first.id] and len(entries(app, match_id)) == 1
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Undone: hand 1 restored." in page and "Redo" in page
+    sheet.post(f"/t/{sheet.token}/m/{match_id}/redo", {"version": str(sheet.version(match_id))})
+    assert totals(client, sheet.token, match_id) == {"Ann": 11, "Ben": 6, "Cat": 1}
 
 
 def test_match_ends_at_target_with_winner(sheet, client, app):

@@ -1,0 +1,348 @@
+"""The scoreboard: everything its fragment draws, built in one place.
+
+The scoreboard page, the record-hand page and every htmx answer that swaps ``#scoreboard`` (a saved
+hand, a refused one, a stale sheet, an undo, a rebuy) draw it from here, so both the matches and the
+hands blueprints import this module and neither imports the other. It also builds the rows of the one
+hand-by-hand grid (``templates/matches/partials/grid.html``) that the scoreboard, the spectator sheet
+and the match page share.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import request, url_for
+
+from .. import charts
+from ..engine import limits
+from ..engine.variants import find_variant
+from ..hands.forms import build_hand_form
+from ..util import ButtonForm, minus_signs, number, render_page
+from . import service
+
+
+# -- the hand form -----------------------------------------------------------------------------------
+
+def deck_for(match, variant) -> dict[str, int]:
+    """How many copies of each card and how many jokers the card picker offers for this match."""
+    if not variant.uses_cards:
+        return {"copies": 1, "jokers": 0}
+    n = len(match.seats)
+    try:
+        rules = variant.rules(n, **(match.rules or {}))
+        return {"copies": variant.decks(n), "jokers": variant.jokers(n, rules)}
+    except ValueError:
+        return {"copies": variant.decks(n), "jokers": 0}
+
+
+def players_in(match, standings) -> list[Any]:
+    players = service.seated_players(match)
+    if standings is None:
+        return players
+    state = {p.name: p.state for p in standings.players}
+    return [p for p in players if state.get(p.name) == "in"]
+
+
+def entry_form_context(table, match, standings=None, form=None) -> dict[str, Any]:
+    """The hand form for the scoreboard (or the record page), for the players still in."""
+    variant = find_variant(match.variant)
+    if form is None:
+        form = build_hand_form(variant, players_in(match, standings), version=match.version)
+    return {"entry_form": form, "upcard_limits": upcard_limits(match, variant),
+            "entry_action": url_for("hands.new", token=table.token, match_id=match.id),
+            "preview_url": url_for("hands.preview", token=table.token, match_id=match.id),
+            "cards_url": url_for("hands.cards_value", token=table.token, match_id=match.id),
+            "deck": deck_for(match, variant)}
+
+
+_FREE_WORDS = ((re.compile(r"give (\S+?)'s cards or points(, not both)?"), r"type \1's points"),
+               (re.compile(r"give cards or points(, not both)?"), "type the points"))
+
+
+def refusal_words(variant, message: str) -> str:
+    """An engine refusal as the page says it: with the true minus sign, and in free scoring (a game
+    the app knows no cards of) without speaking of cards."""
+    if not variant.uses_cards:
+        for pattern, words in _FREE_WORDS:
+            message = pattern.sub(words, message)
+    return minus_signs(message)
+
+
+def upcard_limits(match, variant) -> list[tuple[str, str]] | None:
+    """For a game whose upcard sets the knock limit: each rank and what it allows, in words, so the
+    limit shows the moment the rank is tapped (static/css/app.css shows the one for the checked rank)."""
+    if not getattr(variant, "upcard_required", False):
+        return None
+    try:
+        rules = variant.rules(len(match.seats), **(match.rules or {}))
+    except ValueError:
+        return None
+    out = []
+    for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"):
+        limit = variant.knock_limit(f"{rank}D", rules)
+        out.append((rank, f"Knock with {limit} or less" if limit else "Gin only: no knocking"))
+    return out
+
+
+def first_error(form) -> tuple[str, str] | None:
+    """The first refusal in the order the form shows its fields: (the id to focus, the message).
+    A refusal that belongs to no field is focused at the Save button."""
+    order = []
+    for name in ("upcard", "by", "end"):
+        if hasattr(form, name):
+            order.append(getattr(form, name))
+    for p in form.players:
+        order.append(getattr(form, f"points_{p.id}"))
+        cards = getattr(form, f"cards_{p.id}", None)
+        if cards is not None:
+            order.append(cards)
+    if hasattr(form, "melds"):
+        order.append(form.melds)
+    for field in order:
+        if field.errors:
+            if field.name.startswith("cards_"):
+                # the card picker's text box carries the cards (templates/shared/_card_picker.html)
+                return f"cards-{field.name[6:]}-text", field.errors[0]
+            if field.type == "RadioField":
+                return f"{field.id}-0", field.errors[0]
+            return field.id, field.errors[0]
+    if form.form_errors:
+        return "save-status", form.form_errors[0]
+    return None
+
+
+# -- what the scoreboard shows -----------------------------------------------------------------------
+
+def knocked_out(standings) -> set[str]:
+    """The players knocked out (eliminated after their last rebuy), as against the losers of a match
+    that simply ended: only they get the "out" badge."""
+    if standings is None:
+        return set()
+    last_out: dict[str, int] = {}
+    last_rebuy: dict[str, int] = {}
+    for i, r in enumerate(standings.hands):
+        for name in r.eliminated:
+            last_out[name] = i
+        if r.kind == "rebuy":
+            for name in r.scores:
+                last_rebuy[name] = i
+    return {p.name for p in standings.players if p.state in ("out", "finished")
+            and last_out.get(p.name, -1) > last_rebuy.get(p.name, -1)}
+
+
+def entry_label(match, entry) -> str:
+    """How an entry is called in messages: "hand 4", "Ann's rebuy", "the void hand after hand 3"."""
+    hands = sum(1 for e in match.entries if e.kind == "hand" and e.position < entry.position
+                and (e.deleted_at is None or e.id == entry.id))
+    if entry.kind == "hand":
+        return f"hand {hands + 1}"
+    where = f" after hand {hands}" if hands else " before the first hand"
+    if entry.kind == "rebuy":
+        names = {p.id: p.name for p in match.table.players}
+        return f"{names.get(entry.payload.get('player'), '?')}'s rebuy{where}"
+    return f"the void hand{where}"
+
+
+VERBS = {"add": "recorded", "edit": "edited", "delete": "deleted", "restore": "restored"}
+
+
+def describe_action(match, action: dict[str, Any]) -> str:
+    """ "hand 4 recorded", "Ann's rebuy recorded", "hand 2 edited" (the words Undo and Redo say)."""
+    entry = next((e for e in match.entries if e.id == action.get("entry")), None)
+    if entry is None:
+        return "a change"
+    return f"{entry_label(match, entry)} {VERBS.get(action['do'], action['do'])}"
+
+
+def later_entry_message(match, exc: service.LaterEntryError) -> str:
+    """A refusal caused by a later entry, naming that entry and what to do."""
+    later = next((e for e in match.entries if e.id == exc.entry_id), None)
+    if later is None:
+        return exc.reason
+    name = entry_label(match, later)
+    return (f"This change makes {name} impossible ({exc.reason}). "
+            f"Delete or edit {name} first, then make this change.")
+
+
+def bars(match, standings) -> dict[str, dict[str, Any]]:
+    """For each player still in: how far their total is toward the limit or the target, as a bar."""
+    if standings is None or standings.finished:
+        return {}
+    lines = charts.limit_lines(match.variant, match.rules, len(match.seats))
+    if not lines:
+        return {}
+    line = lines[0]
+    out = {}
+    for p in standings.players:
+        if p.state != "in" or line.value <= 0:
+            continue
+        share = max(0.0, min(1.0, p.total / line.value))
+        left = line.value - p.total
+        near = line.kind == "limit" and share >= 0.8
+        label = (f"{left} to go to {line.value}" if line.kind == "target"
+                 else f"{left} left before {line.value}" if left > 0 else f"at {line.value}")
+        out[p.name] = {"label": label, "near": near, "kind": line.kind, "value": line.value,
+                       # a <meter> turns amber past "low" and red past "high" (near the limit)
+                       "low": round(line.value * 0.6), "high": round(line.value * 0.8)}
+    return out
+
+
+def grid_rows(match, standings, *, deleted: bool = True) -> list[dict[str, Any]]:
+    """Every entry in order (deleted ones too, unless ``deleted`` is false), each with its replayed
+    result if it counts, its number, what to call it, and its cells in seat order."""
+    names = {str(p.id): p.name for p in match.table.players}
+    seated = [p.name for p in service.seated_players(match)]
+    live = iter(standings.hands) if standings is not None else iter(())
+    rows = []
+    hand = 0
+    for entry in match.entries:
+        if entry.deleted_at is not None:
+            if deleted:
+                rows.append({"entry": entry, "result": None, "number": None, "deleted": True,
+                             "label": entry_label(match, entry),
+                             "document": service.payload_to_document(entry.payload, names)})
+            continue
+        result = next(live, None)
+        if entry.kind == "hand":
+            hand += 1
+        how = ""
+        if result is not None:
+            # free scoring's only end ("scores") says nothing: leave the cell empty
+            end = "" if result.end in (None, "scores") else result.end.replace("_", " ")
+            how = " ".join(x for x in (result.by or "", end) if x)
+        cells = [None if result is None or name not in result.scores
+                 else (result.scores[name], result.explanations.get(name, "")) for name in seated]
+        rows.append({"entry": entry, "result": result, "number": hand if entry.kind == "hand" else None,
+                     "deleted": False, "cells": cells, "how": how, "edited": bool(entry.history)})
+    return rows
+
+
+def _held_words(held: dict[str, Any] | None) -> str:
+    if not held:
+        return "nothing"
+    if "cards" in held:
+        words = str(held["cards"])
+    else:
+        words = f"{number(held.get('points'))} points"
+    return words + (" (never opened)" if held.get("opened") is False else "")
+
+
+def what_changed(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """An edit in words, only what differs: "Ben 30 points → 23 points", "ended by Ann → Cat"."""
+    said = []
+    if before.get("by") != after.get("by"):
+        said.append(f"ended by {before.get('by') or 'nobody'} → {after.get('by') or 'nobody'}")
+    if before.get("end") != after.get("end"):
+        said.append(f"how: {(before.get('end') or '?').replace('_', ' ')} → {(after.get('end') or '?').replace('_', ' ')}")
+    if before.get("upcard") != after.get("upcard"):
+        said.append(f"upcard {before.get('upcard') or 'none'} → {after.get('upcard') or 'none'}")
+    if before.get("melds") != after.get("melds"):
+        said.append("declared melds")
+    held_before, held_after = before.get("held") or {}, after.get("held") or {}
+    for name in list(held_before) + [n for n in held_after if n not in held_before]:
+        if held_before.get(name) != held_after.get(name):
+            said.append(f"{name} {_held_words(held_before.get(name))} → {_held_words(held_after.get(name))}")
+    return said
+
+
+def audit_trail(match, entry) -> list[dict[str, Any]]:
+    """An entry's changes, oldest first: when (UTC, shown in the phone's own time) and what changed.
+    Each stored step keeps the payload from before it; the one after is the next step's, or today's."""
+    names = {str(p.id): p.name for p in match.table.players}
+    steps = list(entry.history or [])
+    out = []
+    for i, h in enumerate(steps):
+        before = service.payload_to_document(h.get("payload") or {}, names)
+        after_payload = steps[i + 1].get("payload") if i + 1 < len(steps) else entry.payload
+        after = service.payload_to_document(after_payload or {}, names)
+        change = h.get("change", "edited")
+        out.append({"at": h.get("at", ""), "change": change,
+                    "what": what_changed(before, after) if change.startswith("edit") else []})
+    return out
+
+
+def bonus_row(match, standings) -> list[int] | None:
+    """What the totals hold beyond the entries' scores (end-of-match bonuses), per seat; None if
+    nothing, so that the Total row is always the sum of the columns above it."""
+    if standings is None:
+        return None
+    seated = [p.name for p in service.seated_players(match)]
+    sums = {n: 0 for n in seated}
+    for r in standings.hands:
+        for n, s in r.scores.items():
+            if n in sums:
+                sums[n] += s
+    extra = [standings.player(n).total - sums[n] for n in seated]
+    return extra if any(extra) else None
+
+
+def scoreboard_context(table, match, *, form=None, message: str | None = None, **extra: Any) -> dict[str, Any]:
+    """What the scoreboard fragment needs: the replayed standings, the entries beside them, the hand
+    form (a fresh one unless ``form``), undo and redo."""
+    error = None
+    try:
+        standings = service.standings(match)
+    except ValueError as exc:  # stored entries that no longer replay: show it, never a 500
+        standings, error = None, str(exc)
+    variant = find_variant(match.variant)
+    try:
+        rules_sheet = list(variant.rules_sheet(variant.rules(len(match.seats), **(match.rules or {}))))
+    except ValueError:
+        rules_sheet = []
+    rows = grid_rows(match, standings)
+    undo_action = service.last_action(match)
+    redo_action = service.last_action(match, undone=True)
+    # without JavaScript, Undo and Redo redirect here: say what they did from the log
+    after = request.args.get("undone")
+    if after == "undo" and redo_action and "undone" not in extra:
+        extra["undone"] = f"Undone: {describe_action(match, redo_action)}."
+    elif after == "redo" and undo_action and "undone" not in extra:
+        extra["undone"] = f"Redone: {describe_action(match, undo_action)}."
+    context = {
+        "table": table, "match": match, "variant": variant, "rules_sheet": rules_sheet,
+        "standings": standings, "entries": service.live_entries(match), "replay_error": error,
+        "players": service.seated_players(match), "button": ButtonForm(),
+        "highlight": request.args.get("new", type=int), "message": message,
+        # the last entries only (the match page has them all): the scoreboard after a save costs
+        # the same on hand 1,000 as on hand 10
+        "rows": rows[-limits.SCOREBOARD_ROWS:], "rows_before": max(0, len(rows) - limits.SCOREBOARD_ROWS),
+        "bonus": bonus_row(match, standings),
+        "knocked_out": knocked_out(standings), "bars": bars(match, standings),
+        "undo_label": describe_action(match, undo_action) if undo_action else None,
+        "redo_label": describe_action(match, redo_action) if redo_action else None,
+        **extra,
+    }
+    if match.status == "active" and standings is not None and not standings.finished:
+        context.update(entry_form_context(table, match, standings, form=form))
+    return context
+
+
+def render_scoreboard(table, match, *, status: int = 200, page: str = "matches/show.html", **kw: Any):
+    """The scoreboard page, or for htmx its fragment alone."""
+    return render_page(page, "matches/partials/scoreboard.html", status=status,
+                       **scoreboard_context(table, match, **kw))
+
+
+def conflict_context(match, version: int) -> dict[str, Any]:
+    """What another phone changed since ``version``: said at the Save button of a stale form."""
+    changes = service.changes_since(match, version)
+    said = []
+    for action in changes:
+        words = describe_action(match, action)
+        if action.get("undone"):
+            words = f"undid {words}"
+        said.append(words)
+    last = None
+    try:
+        standings = service.standings(match)
+        if standings.hands and changes and changes[-1]["do"] == "add" and not changes[-1].get("undone"):
+            last = standings.hands[-1]
+    except ValueError:
+        pass
+    return {"changes": said, "last": last}
+
+
+__all__ = ["bars", "bonus_row", "conflict_context", "deck_for", "describe_action", "entry_form_context",
+           "audit_trail", "entry_label", "first_error", "what_changed", "grid_rows", "knocked_out", "later_entry_message", "refusal_words", "players_in", "render_scoreboard",
+           "scoreboard_context"]

@@ -1,0 +1,126 @@
+// The match pages' JavaScript (the scoreboard, the hand form, the edit page, a hand's page, the match
+// page): answers where the thumb is. Every page works without it. After a swap the first refusal is
+// brought into view and focused, a saved hand or an undo brings the standings into view, a request that
+// got no answer (or an error page) says so at its button, the live preview marks the box it is about,
+// a question opened at the bottom of the screen is brought into view, one card picker is open at a
+// time, and times written in UTC are shown in the phone's own time.
+(function () {
+  "use strict";
+
+  // The form's first refusal (data-first-error names it): in the middle of the screen, clear of the
+  // sticky Save bar, and focused. A saved hand or an undo (data-scroll-to) brings the standings up.
+  function bringIntoView(scope) {
+    var root = scope || document;
+    var form = root.querySelector ? root.querySelector("[data-first-error]") : null;
+    if (root.matches && root.matches("[data-first-error]")) form = root;
+    if (form) {
+      var target = document.getElementById(form.getAttribute("data-first-error"));
+      if (target) {
+        target.scrollIntoView({ block: "center" });
+        target.focus({ preventScroll: true });
+        return;
+      }
+    }
+    var board = root.matches && root.matches("[data-scroll-to]") ? root
+      : (root.querySelector ? root.querySelector("[data-scroll-to]") : null);
+    if (board) {
+      var spot = document.getElementById(board.getAttribute("data-scroll-to"));
+      if (spot) spot.scrollIntoView({ block: "start" });
+    }
+  }
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var target = event.detail.target;
+    if (!target || target.id === "preview" || target.closest(".picker")) return;
+    // the swapped element replaced the target: look at what is in the page now, once the card
+    // pickers in it have been drawn (they change the page's height)
+    requestAnimationFrame(function () { bringIntoView(document.getElementById("scoreboard") || document); });
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    requestAnimationFrame(function () { bringIntoView(document); });
+  });
+
+  // A request that got no answer (no connection, server down) or an error page: say so at the
+  // form's Save button, keep everything typed. The form gets a "save-failed" event too.
+  function saveFailed(event, words) {
+    var elt = event.detail.elt;
+    var form = elt && (elt.tagName === "FORM" ? elt : elt.closest("form"));
+    if (!form || (elt.id === "preview") || (elt.closest && elt.closest(".picker"))) return;
+    // a hand form whose Saves are kept on the phone when offline (static/js/offline.js) says so itself
+    if (event.type === "htmx:sendError" && form.hasAttribute("data-offline-queue")) return;
+    var status = form.querySelector("[data-save-status]");
+    if (!status) {
+      status = document.createElement("p");
+      status.className = "save-status";
+      status.setAttribute("data-save-status", "");
+      status.setAttribute("tabindex", "-1");
+      form.appendChild(status);
+    }
+    status.setAttribute("role", "alert");
+    status.textContent = "";
+    var line = document.createElement("p");
+    line.className = "error";
+    line.textContent = words;
+    status.appendChild(line);
+    status.scrollIntoView({ block: "nearest" });
+    form.dispatchEvent(new CustomEvent("save-failed", { bubbles: true, detail: { words: words } }));
+  }
+  document.addEventListener("htmx:sendError", function (event) {
+    saveFailed(event, "Not saved: no connection. What you typed is kept: tap Save again when you are back online.");
+  });
+  document.addEventListener("htmx:responseError", function (event) {
+    saveFailed(event, "Not saved: the server could not save it (error " + event.detail.xhr.status +
+      "). What you typed is kept: try again.");
+  });
+
+  // The live preview names the box it is about (data-field): mark that box until the next answer.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var region = event.detail.target;
+    if (!region || region.id !== "preview") return;
+    var form = region.closest("form");
+    if (!form) return;
+    // the preview is the latest verdict on the whole form: marks from an earlier answer go
+    form.querySelectorAll("input.points[aria-invalid], [data-preview-marked]").forEach(function (box) {
+      box.removeAttribute("data-preview-marked");
+      box.removeAttribute("aria-invalid");
+      var row = box.closest(".has-error");
+      if (row) row.classList.remove("has-error");
+    });
+    var said = region.querySelector("[data-field]");
+    var box = said && document.getElementById(said.getAttribute("data-field"));
+    if (box && box.tagName === "INPUT" && box.type !== "radio") {
+      box.setAttribute("aria-invalid", "true");
+      box.setAttribute("data-preview-marked", "");
+    }
+  });
+
+  // A question opened at the bottom of the screen ("End match early…") is brought into view.
+  document.addEventListener("toggle", function (event) {
+    var opened = event.target;
+    if (opened.matches && opened.matches("details.confirm") && opened.open) {
+      opened.scrollIntoView({ block: "nearest" });
+    }
+  }, true);
+
+  // One card picker open at a time (browsers without the exclusive <details name> do it here).
+  document.addEventListener("toggle", function (event) {
+    var opened = event.target;
+    if (!opened.matches || !opened.matches("details.cards-box") || !opened.open) return;
+    var form = opened.closest("form");
+    if (!form) return;
+    form.querySelectorAll("details.cards-box[open]").forEach(function (other) {
+      if (other !== opened) other.open = false;
+    });
+  }, true);
+
+  // Times written in UTC by the server (data-local) are shown in the phone's own time.
+  function localTimes(scope) {
+    (scope || document).querySelectorAll("time[data-local]").forEach(function (t) {
+      var when = new Date(t.getAttribute("datetime") + "Z");
+      if (isNaN(when.getTime())) return;
+      t.textContent = when.toLocaleString([], { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+      t.removeAttribute("data-local");
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () { localTimes(document); });
+  document.addEventListener("htmx:load", function (event) { localTimes(event.detail.elt); });
+})();
