@@ -150,7 +150,7 @@ def preview_edit(match: Match, entry: Entry, payload: dict[str, Any]):
     payloads = [payload if e.id == entry.id else e.payload for e in live]
     result = _check_change(match, payloads, entry)
     index = next(i for i, e in enumerate(live) if e.id == entry.id)
-    return result.hands[index]
+    return result.standings().hands[index]
 
 
 def standings(match: Match):
@@ -334,7 +334,7 @@ def edit_entry(match: Match, entry: Entry, payload: dict[str, Any], *, version: 
 def delete_entry(match: Match, entry: Entry, *, version: int) -> None:
     """Delete an entry (kept, marked deleted, restorable). Refused if what follows no longer replays."""
     _check_open(match, version)
-    _set_deleted(match, entry, True, version, "deleted")
+    result = _set_deleted(match, entry, True, version, "deleted")
     _log(match, {"do": "delete", "entry": entry.id}, version + 1)
     _commit()
     _remember(match, result)
@@ -343,7 +343,7 @@ def delete_entry(match: Match, entry: Entry, *, version: int) -> None:
 def restore_entry(match: Match, entry: Entry, *, version: int) -> None:
     """Bring a deleted entry back in its old place."""
     _check_open(match, version)
-    _set_deleted(match, entry, False, version, "restored")
+    result = _set_deleted(match, entry, False, version, "restored")
     _log(match, {"do": "restore", "entry": entry.id}, version + 1)
     _commit()
     _remember(match, result)
@@ -383,7 +383,7 @@ def _set_payload(entry: Entry, payload: dict[str, Any], change: str) -> None:
     entry.edited_at = utcnow()
 
 
-def _set_deleted(match: Match, entry: Entry, deleted: bool, version: int, change: str) -> None:
+def _set_deleted(match: Match, entry: Entry, deleted: bool, version: int, change: str) -> MatchReplay:
     """Delete or restore ``entry`` after checking the match still replays, and claim the version."""
     if deleted:
         payloads = [e.payload for e in live_entries(match) if e.id != entry.id]
@@ -394,6 +394,7 @@ def _set_deleted(match: Match, entry: Entry, deleted: bool, version: int, change
     entry.deleted_at = utcnow() if deleted else None
     entry.history = list(entry.history or []) + [
         {"at": utcnow().isoformat(timespec="seconds"), "payload": entry.payload, "change": change}]
+    return result
 
 
 def _check_change(match: Match, payloads: list[dict[str, Any]], entry: Entry, *, removed: bool = False):
@@ -420,7 +421,7 @@ def last_action(match: Match, *, undone: bool = False) -> dict[str, Any] | None:
     return next((a for a in reversed(log) if not a.get("undone")), None)
 
 
-def _apply(match: Match, action: dict[str, Any], version: int, *, backwards: bool) -> None:
+def _apply(match: Match, action: dict[str, Any], version: int, *, backwards: bool) -> MatchReplay:
     entry = db.session.get(Entry, action["entry"])
     if entry is None or entry.match_id != match.id:
         raise NothingToUndo("That entry is gone: nothing to undo.")
@@ -432,10 +433,10 @@ def _apply(match: Match, action: dict[str, Any], version: int, *, backwards: boo
         result = _check_change(match, payloads, entry)
         _claim_version(match, version, result.finished)
         _set_payload(entry, payload, f"edit {word}")
-        return
+        return result
     # add and restore bring an entry in, delete takes it out: undoing swaps the two
     delete = (kind == "delete") != backwards
-    _set_deleted(match, entry, delete, version, f"{'deleted' if delete else 'restored'} ({word})")
+    return _set_deleted(match, entry, delete, version, f"{'deleted' if delete else 'restored'} ({word})")
 
 
 def undo(match: Match, *, version: int, redo: bool = False) -> dict[str, Any]:
@@ -444,13 +445,13 @@ def undo(match: Match, *, version: int, redo: bool = False) -> dict[str, Any]:
     action = last_action(match, undone=redo)
     if action is None:
         raise NothingToUndo("Nothing to redo." if redo else "Nothing to undo.")
-    _apply(match, action, version, backwards=not redo)
+    run = _apply(match, action, version, backwards=not redo)
     log = [dict(a) for a in (match.actions or [])]
     i = next(i for i, a in enumerate(log) if a == action)
     log[i] = {**action, "undone": not redo, "v": version + 1}
     match.actions = log
     _commit()
-    db.session.refresh(match)
+    _remember(match, run)
     return log[i]
 
 
