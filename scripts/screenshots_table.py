@@ -9,6 +9,7 @@ Run: .venv/bin/python scripts/screenshots_table.py  (needs Debian's chromium at 
 - scoreboard-undone: "Undone: …" with Redo, where Undo was tapped
 - hand-edit: the edit page with its live preview
 - match-page: the match page's grid (one partial with the scoreboard's) and changes in local time
+- hand-form-upcard: Oklahoma's upcard tapped (7, then ♦) and its knock limit shown at once
 """
 
 from __future__ import annotations
@@ -102,6 +103,18 @@ def main() -> None:
             shoot("hand-edit")
             page.locator("form.hand-form").get_by_role("button", name="Save hand").click()
             expect(page.locator("#standings")).to_be_visible()
+
+            # Oklahoma: the upcard tapped, its knock limit at once
+            page.goto(base + "/")
+            page.get_by_role("link", name="Club night").first.click()
+            page.get_by_role("link", name="New match").first.click()
+            start_setup(page, "Oklahoma", ("Ann", "Ben"))
+            page.get_by_role("button", name=re.compile("^Start")).click()
+            upcard = page.locator("fieldset.upcard")
+            upcard.locator("label", has_text=re.compile("^7$")).click()
+            upcard.locator(".suit-D label").click()
+            upcard.scroll_into_view_if_needed()
+            shoot("hand-form-upcard")
 
             page.goto(scoreboard + "/history")
             page.locator("#hands").scroll_into_view_if_needed()
