@@ -54,7 +54,8 @@ def test_axe_history_match_and_stats_pages(page: Page, live_server: str, scheme:
     page.locator(".history-item a").first.click()
     expect(page.get_by_role("heading", name="Hand by hand")).to_be_visible()
     expect(page.locator("tr.deleted")).to_have_count(1)
-    expect(page.locator("svg.chart")).to_be_visible()
+    expect(page.locator("img.chart")).to_be_visible()
+    expect(page.locator("img.chart")).to_have_js_property("complete", True)
     assert _serious(axe.run(page)) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     spectator = page.locator("#spectator-link").input_value()

@@ -90,9 +90,13 @@ def test_match_page_shows_grid_explanations_dealers_and_chart(played, client):
     assert "Hand by hand" in page
     assert '<span class="score">+12</span>' in page
     assert '<td class="meta">Ben</td>' in page  # Ben dealt the first hand
-    assert 'role="img"' in page and "<title" in page and "<desc" in page
+    assert f'src="/t/{sheet.token}/m/{first}/chart.svg"' in page and 'loading="lazy"' in page
+    assert "Running totals over 2 hands" in page  # the image's alt text
     assert "The chart as a table" in page
-    assert "Running totals over 2 hands" in page
+    table = client.get(f"/t/{sheet.token}/m/{first}/chart")
+    assert table.status_code == 200
+    text = table.get_data(as_text=True)
+    assert "Running totals after each hand" in text and "<td>15</td>" in text
     assert "/v/" in page  # the spectator link
 
 
@@ -134,6 +138,7 @@ def test_match_page_of_another_table_is_404(played, client, sheet):
     other = sheet.create_table("Other")
     assert client.get(f"/t/{other}/m/{first}/history").status_code == 404
     assert client.get(f"/t/{other}/m/{first}/chart.svg").status_code == 404
+    assert client.get(f"/t/{other}/m/{first}/chart").status_code == 404
 
 
 def test_chart_svg_is_an_image_with_a_text_alternative(played, client):
@@ -219,7 +224,7 @@ def _count_statements(app, client, url: str) -> int:
 def test_sql_statements_do_not_grow_with_hands_or_matches(played, client, app):
     sheet, first, second = played
     urls = [f"/t/{sheet.token}/history", f"/t/{sheet.token}/m/{first}/history",
-            f"/t/{sheet.token}/m/{first}/chart.svg", f"/t/{sheet.token}/stats"]
+            f"/t/{sheet.token}/m/{first}/chart.svg", f"/t/{sheet.token}/m/{first}/chart", f"/t/{sheet.token}/stats"]
     for url in urls:
         client.get(url)  # warm up the connection (its PRAGMAs)
     before = [_count_statements(app, client, u) for u in urls]
