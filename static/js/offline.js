@@ -7,7 +7,8 @@
 //   and the form is ready for the next hand. The kept hands are sent in order when the connection
 //   returns (the online event, a retry timer, the next page load). Each answer is shown on its row:
 //   saved (the row goes, the scoreboard is drawn again), refused (the reason, kept until edited or
-//   dropped), conflict (another phone saved first: send it on top of that hand, or drop it). The
+//   dropped), conflict (another phone saved first: "Keep theirs" drops it, "Add mine as the next hand"
+//   sends it on top of theirs, as the Save button's conflict offers). The
 //   server checks every hand as always; the key makes a resend harmless.
 // - The draft: every change to the hand form is kept per match and put back when the form is drawn
 //   empty (a reload, a new browser); cleared when the hand is saved, kept for sending, or discarded.
@@ -196,9 +197,9 @@
       row.appendChild(el("span", "badge", STATES[item.state] || item.state));
       if (item.reason) row.appendChild(el("p", "error small", item.reason));
       var actions = [];
-      if (item.state === "conflict") actions.push(["send-on-top", "Send on top of it"]);
-      if (item.state === "refused") actions.push(["edit", "Edit"]);
-      if (item.state === "refused" || item.state === "conflict") actions.push(["drop", "Drop it"]);
+      // a conflict offers the Save button's two choices in its words (templates/hands/partials/form.html)
+      if (item.state === "conflict") actions.push(["drop", "Keep theirs"], ["send-on-top", "Add mine as the next hand"]);
+      if (item.state === "refused") actions.push(["edit", "Edit"], ["drop", "Drop it"]);
       actions.forEach(function (a) {
         var b = el("button", "button small", a[1]);
         b.type = "button";
@@ -264,7 +265,7 @@
           update(next.key, function (i) {
             i.state = "conflict";
             i.server = v ? parseInt(v.value, 10) : null;
-            i.reason = "Another phone saved a hand first. Check the scores, then send this one on top of it or drop it.";
+            i.reason = "Not sent: the sheet changed on another phone. Check the scores, then keep theirs or add mine as the next hand.";
           });
           if (form && matchPath(form) === next.match) changed = true;
         } else if (response.status === 429 || response.status >= 500) {

@@ -147,11 +147,12 @@ def test_a_second_phone_saving_meanwhile_is_a_conflict_not_a_double(browser: Bro
     page.evaluate("window.dispatchEvent(new Event('online'))")
     row = page.locator("#pending-hands .pending-row")
     expect(row).to_contain_text("conflict", timeout=15000)
-    expect(row).to_contain_text("Another phone saved a hand first")
+    expect(row).to_contain_text("the sheet changed on another phone")
+    expect(row.get_by_role("button", name="Keep theirs")).to_be_visible()
     expect(page.locator(".grid tbody tr")).to_have_count(1)  # the other phone's hand, drawn afresh
     assert stored_points(database_url, match_id(url)) == [{str(k): v for k, v in _ids(HANDS[1], database_url).items()}]
 
-    row.get_by_role("button", name="Send on top of it").click()
+    row.get_by_role("button", name="Add mine as the next hand").click()
     expect(page.locator("#pending-hands")).to_have_count(0, timeout=15000)
     expect(page.locator(".grid tbody tr")).to_have_count(2)
     assert len(stored_points(database_url, match_id(url))) == 2
