@@ -16,6 +16,8 @@ import sqlalchemy as sa
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+from .engine.limits import CURRENCY
+
 
 def utcnow() -> dt.datetime:
     return dt.datetime.now(dt.UTC).replace(tzinfo=None)
@@ -42,7 +44,7 @@ class Table(Model):
     name: Mapped[str] = mapped_column(String(100))
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
     #: the symbol the table's money is shown with ("$", "€", "CHF"), set once; None shows bare amounts
-    currency: Mapped[str | None] = mapped_column(String(8))
+    currency: Mapped[str | None] = mapped_column(String(CURRENCY))
 
     players: Mapped[list[Player]] = relationship(
         back_populates="table", order_by="Player.id", cascade="all, delete-orphan"

@@ -49,6 +49,9 @@ FORM_KEY = 64
 STAKE_MAX = Decimal("1000000")
 STAKE_TEXT = 20
 
+#: characters of the table's currency: a symbol or a short code ("€", "CHF", "kr"); the column holds 8
+CURRENCY = 8
+
 #: typed points: nothing a hand can give reaches a million in any game, so a number past this is
 #: refused before the engine does any arithmetic with it (no digit-long integers anywhere)
 POINTS_CEILING = 1_000_000
@@ -161,7 +164,7 @@ def json_depth(value: Any) -> int:
 
 
 __all__ = [
-    "DRAW", "FORM_KEY", "FREE_HAND_POINTS", "FREE_HAND_POINTS_MAX", "IMPORT_ENTRIES",
+    "CURRENCY", "DRAW", "FORM_KEY", "FREE_HAND_POINTS", "FREE_HAND_POINTS_MAX", "IMPORT_ENTRIES",
     "JSON_DEPTH", "LimitError", "MATCH_ENTRIES", "PLAYER_NAME", "POINTS_CEILING", "REPLAY_MEMO_ENTRIES", "ROSTER_PLAYERS", "SCOREBOARD_ROWS",
     "STAKE_MAX", "STAKE_TEXT", "TABLE_NAME", "UPLOAD_BYTES", "check_entries", "check_hand_cards",
     "hand_cards_limit", "hand_points_limit", "json_depth", "solver_cards_limit",

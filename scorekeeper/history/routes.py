@@ -292,7 +292,8 @@ def table_document(table: Table, matches: list[Match]) -> dict[str, Any]:
             document["finished_at"] = m.finished_at.isoformat(timespec="seconds")
         out.append(document)
     return {"format": TABLE_FORMAT, "name": table.name, "players": [p.name for p in table.players],
-            "house_rules": [presets.to_document(h) for h in table.house_rules], "matches": out}
+            "house_rules": [presets.to_document(h) for h in table.house_rules],
+            **({"currency": table.currency} if table.currency else {}), "matches": out}
 
 
 @bp.get("/t/<token>/export.json")

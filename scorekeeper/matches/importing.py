@@ -79,6 +79,8 @@ class Plan:
     matches: list[_Planned] = field(default_factory=list)
     #: a table document's named house rules, checked (``presets``)
     house_rules: list[dict[str, Any]] = field(default_factory=list)
+    #: a table document's currency, checked; a table that has one keeps its own
+    currency: str | None = None
 
 
 # -- 1. the bytes ---------------------------------------------------------------------------------------
@@ -187,6 +189,7 @@ def plan_import(table: Table, document: Any) -> Plan:
             raise ImportRefused("The table document's matches must be a list.")
         wheres = [f"Match {i}" for i in range(1, len(documents) + 1)]
         plan.house_rules = _check_house_rules(document.get("house_rules", []))
+        plan.currency = _check_currency(document.get("currency"))
     elif fmt in (None, DOCUMENT_FORMAT):
         documents, wheres = [document], ["The match"]
     else:
@@ -204,6 +207,14 @@ def plan_import(table: Table, document: Any) -> Plan:
         raise ImportRefused(f"The table would have {len(names):,} players; a table holds at most "
                             f"{limits.ROSTER_PLAYERS}.")
     return plan
+
+
+def _check_currency(currency: Any) -> str | None:
+    if currency is None:
+        return None
+    if not isinstance(currency, str) or len(currency.strip()) > limits.CURRENCY:
+        raise ImportRefused(f"The table's currency must be text of at most {limits.CURRENCY} characters.")
+    return currency.strip() or None
 
 
 def _check_house_rules(house_rules: Any) -> list[dict[str, Any]]:
@@ -306,6 +317,8 @@ def import_document(table: Table, document: Any, *, again: bool = False) -> list
                     presets.save(table, h["variant"], h["name"], dict(h.get("rules") or {}), commit=False)
                 except presets.PresetRefused as exc:
                     raise ImportRefused(f"House rules “{str(h['name'])[:40]}”: {exc}") from None
+        if plan.currency and not table.currency:
+            table.currency = plan.currency
         created = [_write_match(table, roster, planned) for planned in plan.matches]
         db.session.commit()
     except Exception:

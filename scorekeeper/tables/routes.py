@@ -20,7 +20,7 @@ from ..engine.variants import VARIANTS
 from ..models import Player, Table
 from ..stats import player_stats, streaks
 from ..util import ButtonForm
-from .forms import PlayerForm, TableForm
+from .forms import CurrencyForm, PlayerForm, TableForm
 
 bp = Blueprint("tables", __name__)
 
@@ -76,7 +76,7 @@ def _head_to_head(table: Table) -> dict | None:
 
 def _render_table(table: Table, player_form: PlayerForm | None = None, status: int = 200,
                   rename_error: tuple[int, str] | None = None, focus_name: bool = False,
-                  preset_error: tuple[int, str] | None = None):
+                  preset_error: tuple[int, str] | None = None, currency_form: CurrencyForm | None = None):
     link = url_for("tables.show", token=table.token, _external=True)
     qr = Markup(segno.make(link, error="m").svg_inline(scale=4, dark="#000", light="#fff", border=2,
                                                         title="QR code of the table's link"))
@@ -89,7 +89,7 @@ def _render_table(table: Table, player_form: PlayerForm | None = None, status: i
         player_form=player_form or PlayerForm(formdata=None), button=ButtonForm(),
         rename_error=rename_error, focus_name=focus_name or bool(player_form and player_form.errors),
         preset_error=preset_error, describe=presets.describe, name_max=presets.NAME_MAX,
-        h2h=_head_to_head(table),
+        h2h=_head_to_head(table), currency_form=currency_form or CurrencyForm.for_table(table.currency),
     ), status
 
 
@@ -170,6 +170,17 @@ def delete_preset(token: str, preset_id: int):
     if ButtonForm().validate_on_submit():
         presets.delete(preset)
     return redirect(url_for("tables.show", token=token) + "#house-rules")
+
+
+@bp.post("/t/<token>/currency")
+def set_currency(token: str):
+    table = table_or_404(token)
+    form = CurrencyForm()
+    if form.validate_on_submit():
+        table.currency = form.chosen()
+        db.session.commit()
+        return redirect(url_for("tables.show", token=token, currency="saved") + "#settings")
+    return _render_table(table, status=422, currency_form=form)
 
 
 @bp.post("/t/<token>/players/<int:player_id>/remove")

@@ -1,0 +1,99 @@
+"""The table's currency: set once on the table page, refused when too long, and shown the same way
+with every amount of money (scoreboard, rebuy offer, summary page, its image and share text, stats)."""
+
+from __future__ import annotations
+
+import re
+
+import sqlalchemy as sa
+
+from scorekeeper.engine import limits
+from scorekeeper.extensions import db
+from scorekeeper.models import Table
+
+
+def currency_of(app, token: str) -> str | None:
+    with app.app_context():
+        return db.session.scalar(sa.select(Table.currency).where(Table.token == token))
+
+
+def test_the_currency_is_set_on_the_table_page(sheet, app, client):
+    sheet.create_table()
+    page = client.get(f"/t/{sheet.token}").get_data(as_text=True)
+    assert "Currency: none" in page and 'action="/t/%s/currency"' % sheet.token in page
+    response = sheet.post(f"/t/{sheet.token}/currency", {"currency": "€", "other": ""})
+    assert response.status_code == 302
+    assert response.headers["Location"].endswith(f"/t/{sheet.token}?currency=saved#settings")
+    assert currency_of(app, sheet.token) == "€"
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Currency: €" in page and "amounts show as €40.00" in page
+    # a typed one, and back to none
+    assert sheet.post(f"/t/{sheet.token}/currency", {"currency": "other", "other": " kr "}).status_code == 302
+    assert currency_of(app, sheet.token) == "kr"
+    assert 'value="kr"' in client.get(f"/t/{sheet.token}").get_data(as_text=True)
+    assert sheet.post(f"/t/{sheet.token}/currency", {"currency": "", "other": "kr"}).status_code == 302
+    assert currency_of(app, sheet.token) is None
+
+
+def test_a_too_long_or_missing_currency_is_refused_beside_the_field(sheet, app, client):
+    sheet.create_table()
+    sheet.post(f"/t/{sheet.token}/currency", {"currency": "$", "other": ""})
+    long = "x" * (limits.CURRENCY + 1)
+    response = sheet.post(f"/t/{sheet.token}/currency", {"currency": "other", "other": long})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert f"Keep the currency to {limits.CURRENCY} characters." in page and f'value="{long}"' in page
+    assert "<details class=\"settings\" open>" in page
+    response = sheet.post(f"/t/{sheet.token}/currency", {"currency": "other", "other": ""})
+    assert response.status_code == 422 and "Type the currency" in response.get_data(as_text=True)
+    assert sheet.post(f"/t/{sheet.token}/currency", {"currency": "¥¥", "other": ""}).status_code == 422
+    assert currency_of(app, sheet.token) == "$"  # nothing half-saved
+    # without the form's token nothing is saved
+    client.post(f"/t/{sheet.token}/currency", data={"currency": "£"})
+    assert currency_of(app, sheet.token) == "$"
+
+
+def test_the_same_amount_reads_the_same_everywhere(sheet, app, client):
+    sheet.create_table()
+    sheet.add_players("Ann", "Ben", "Cat")
+    sheet.post(f"/t/{sheet.token}/currency", {"currency": "€", "other": ""})
+    match_id = sheet.start_match("rumino", ["Ann", "Ben", "Cat"], stake="20")
+    sheet.record(match_id, by="Cat", end="knock", points={"Ann": 60, "Ben": 50, "Cat": 2})
+    sheet.record(match_id, by="Cat", end="knock", points={"Ann": 45, "Ben": 30, "Cat": 2})
+    board = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    assert "Pot <strong>€60.00</strong>" in board and "Rebuy on 80 for €40.00?" in board
+    assert "paid €20.00" in board
+    assert not re.search(r"(?<![€\d.])\d+\.\d\d\b", board)  # no bare amount left
+    with app.app_context():
+        token = sheet.match(match_id).view_token
+    summary = client.get(f"/v/{token}/summary").get_data(as_text=True)
+    assert summary.count("Pot €60.00") == 2  # on the page and in the share text
+    assert "Pot €60.00" in client.get(f"/v/{token}/summary.svg").get_data(as_text=True)
+    # the match's page in the history carries it the same way
+    history = client.get(f"/t/{sheet.token}/m/{match_id}/history").get_data(as_text=True)
+    assert "Pot €60.00" in history
+    assert not re.search(r"(?<![€\d.])\d+\.\d\d\b", history)
+
+
+def test_the_table_export_carries_the_currency_and_an_import_sets_it(sheet, app, client):
+    import io
+    import json
+
+    sheet.create_table()
+    sheet.post(f"/t/{sheet.token}/currency", {"currency": "other", "other": "kr"})
+    document = client.get(f"/t/{sheet.token}/export.json").get_json()
+    assert document["currency"] == "kr"
+
+    def upload(doc, token):
+        return sheet.post(f"/t/{token}/import", {"document": (io.BytesIO(json.dumps(doc).encode()), "t.json")},
+                          content_type="multipart/form-data")
+
+    target = sheet.create_table("Copy")
+    assert upload(document, target).status_code == 302
+    assert currency_of(app, target) == "kr"
+    # a table that has its own keeps it; a too-long one is refused and nothing is written
+    sheet.post(f"/t/{target}/currency", {"currency": "€", "other": ""})
+    assert upload(document, target).status_code == 302 and currency_of(app, target) == "€"
+    response = upload(dict(document, currency="x" * (limits.CURRENCY + 1)), sheet.create_table("Third"))
+    assert response.status_code == 422
+    assert f"at most {limits.CURRENCY} characters" in response.get_data(as_text=True)
