@@ -29,12 +29,14 @@ def play_a_little(page: Page, base: str) -> str:
     choose_game(page, "Free scoring")
     seat(page, ("Ann", "Ben", "Cat"))
     page.get_by_role("button", name=re.compile("^Start")).click()
-    for a, b, c in ((12, 5, 0), (3, 20, 7), (8, 1, 30)):
+    for number, (a, b, c) in enumerate(((12, 5, 0), (3, 20, 7), (8, 1, 30)), start=1):
         page.get_by_label("Ann", exact=True).fill(str(a))
         page.get_by_label("Ben", exact=True).fill(str(b))
         page.get_by_label("Cat", exact=True).fill(str(c))
         page.get_by_role("button", name="Save hand").click()
-        page.wait_for_load_state("networkidle")
+        # the saved sheet is swapped in before the next step: a hand page opened from the sheet
+        # before the last save is a stale sheet, and its Delete would be refused
+        expect(page.get_by_text(f"Hand {number + 1} ·").first).to_be_visible()
     # delete the second hand, so the match page shows a struck-through, restorable row
     page.locator("table.grid tbody tr").nth(1).get_by_role("link").click()
     page.get_by_role("button", name="Delete").click()
