@@ -38,18 +38,11 @@ TABLE_FORMAT = importing.TABLE_FORMAT
 # -- loading ------------------------------------------------------------------------------------------
 
 def _table(token: str) -> Table:
-    table = db.session.scalar(sa.select(Table).where(Table.token == token).options(selectinload(Table.players)))
-    if table is None:
-        abort(404)
-    return table
+    return service.table_or_404(token, selectinload(Table.players))
 
 
 def _match(table: Table, match_id: int) -> Match:
-    match = db.session.scalar(sa.select(Match).where(Match.id == match_id, Match.table_id == table.id)
-                              .options(selectinload(Match.entries)))
-    if match is None:
-        abort(404)
-    return match
+    return service.match_or_404(table, match_id, selectinload(Match.entries))
 
 
 def _replay(match: Match):

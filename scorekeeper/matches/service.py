@@ -49,25 +49,31 @@ def new_token() -> str:
 
 # -- loading ------------------------------------------------------------------------------------------
 
-def table_or_404(token: str) -> Table:
-    table = db.session.scalar(sa.select(Table).where(Table.token == token))
-    if table is None:
+# The one set of loaders for a table, a match and an entry: a wrong token or id is a 404. ``options``
+# are loader options (``selectinload``) for a page that reads a relation of every row it shows.
+
+def _one_or_404(query):
+    found = db.session.scalar(query)
+    if found is None:
         abort(404)
-    return table
+    return found
 
 
-def match_or_404(table: Table, match_id: int) -> Match:
-    match = db.session.scalar(sa.select(Match).where(Match.id == match_id, Match.table_id == table.id))
-    if match is None:
-        abort(404)
-    return match
+def table_or_404(token: str, *options) -> Table:
+    return _one_or_404(sa.select(Table).where(Table.token == token).options(*options))
+
+
+def match_or_404(table: Table, match_id: int, *options) -> Match:
+    return _one_or_404(sa.select(Match).where(Match.id == match_id, Match.table_id == table.id).options(*options))
+
+
+def viewed_match_or_404(view_token: str, *options) -> Match:
+    """The match a spectator's link names (``/v/<view_token>``)."""
+    return _one_or_404(sa.select(Match).where(Match.view_token == view_token).options(*options))
 
 
 def entry_or_404(match: Match, entry_id: int) -> Entry:
-    entry = db.session.scalar(sa.select(Entry).where(Entry.id == entry_id, Entry.match_id == match.id))
-    if entry is None:
-        abort(404)
-    return entry
+    return _one_or_404(sa.select(Entry).where(Entry.id == entry_id, Entry.match_id == match.id))
 
 
 def live_entries(match: Match) -> list[Entry]:
@@ -516,5 +522,5 @@ def create_match(table: Table, *, variant: str, rules: dict[str, Any], seats: li
 __all__ = [
     "InvalidMatchError", "LaterEntryError", "NothingToUndo", "StaleSheetError", "add_entry", "changes_since", "create_match", "delete_entry", "edit_entry",
     "entry_or_404", "live_entries", "match_or_404", "new_token", "restore_entry", "seated_players",
-    "standings", "table_or_404", "to_document", "undo",
+    "standings", "table_or_404", "to_document", "undo", "viewed_match_or_404",
 ]

@@ -33,12 +33,8 @@ def _etag(match_id: int, version: int) -> str:
 
 
 def _match(view_token: str) -> Match:
-    match = db.session.scalar(
-        sa.select(Match).where(Match.view_token == view_token)
-        .options(selectinload(Match.entries), selectinload(Match.table).selectinload(Table.players)))
-    if match is None:
-        abort(404)
-    return match
+    return service.viewed_match_or_404(view_token, selectinload(Match.entries),
+                                       selectinload(Match.table).selectinload(Table.players))
 
 
 def _context(match: Match) -> dict:
