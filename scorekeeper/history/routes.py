@@ -178,14 +178,21 @@ def match_page(token: str, match_id: int):
     return render_page("history/match.html", "history/match.html", **context)
 
 
-@bp.get("/t/<token>/m/<int:match_id>/chart")
-def chart_table(token: str, match_id: int):
-    """The chart as a table (its text alternative), on a page of its own so the match page stays light."""
+def _charted(token: str, match_id: int):
+    """The table, match and standings a chart is drawn from; a match whose hands no longer replay has
+    no chart (404)."""
     table = _table(token)
     match = _match(table, match_id)
     standings, error = _replay(match)
     if standings is None:
         abort(404)
+    return table, match, standings
+
+
+@bp.get("/t/<token>/m/<int:match_id>/chart")
+def chart_table(token: str, match_id: int):
+    """The chart as a table (its text alternative), on a page of its own so the match page stays light."""
+    table, match, standings = _charted(token, match_id)
     _, _, labels, totals, lines = _chart_parts(match, standings)
     return render_page("history/chart_table.html", "history/chart_table.html", table=table, match=match,
                        variant=find_variant(match.variant), players=service.seated_players(match),
@@ -194,11 +201,7 @@ def chart_table(token: str, match_id: int):
 
 @bp.get("/t/<token>/m/<int:match_id>/chart.svg")
 def chart_svg(token: str, match_id: int):
-    table = _table(token)
-    match = _match(table, match_id)
-    standings, error = _replay(match)
-    if standings is None:
-        abort(404)
+    _, match, standings = _charted(token, match_id)
     svg, *_ = chart_for(match, standings)
     response = Response('<?xml version="1.0" encoding="utf-8"?>\n' + str(svg), mimetype="image/svg+xml")
     response.headers["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"
