@@ -37,8 +37,10 @@ from scorekeeper.models import Table  # noqa: E402
 def forget_replays() -> None:
     """Clear every remembered replay (the cold case)."""
     for name in dir(service):
-        clear = getattr(getattr(service, name), "cache_clear", None)
-        if callable(clear):
+        value = getattr(service, name)
+        clear = getattr(value, "cache_clear", None)
+        # a class's own cache_clear is unbound (the memo class beside its one instance)
+        if callable(clear) and not isinstance(value, type):
             clear()
 
 

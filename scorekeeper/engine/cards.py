@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable
 
 #: Suits in the order the card picker shows them.
@@ -87,6 +88,16 @@ class Card:
 
         ``position`` (1-based) is only used in the error message.
         """
+        # a replay parses every card of every hand again (thousands for a long match): a short token's
+        # card is remembered; a card is immutable, so one instance serves every hand that holds it
+        if cls is Card and isinstance(token, str) and len(token) <= _TOKEN_CHARS:
+            card = _known_card(token)
+            if card is not None:
+                return card
+        return cls._parse_token(token, position)
+
+    @classmethod
+    def _parse_token(cls, token: str, position: int | None = None) -> "Card":
         raw = token
         text = token.strip().upper()
         where = f" (card {position})" if position is not None else ""
@@ -167,6 +178,21 @@ class Card:
         return (SUITS.index(self.suit), self.rank, 0)
 
 
+#: the longest token that can be a card, "JOKER=10♠" (with a space either side to strip): the tokens
+#: remembered by :func:`_known_card`, whose count is bounded too
+_TOKEN_CHARS = max(map(len, JOKER_WORDS)) + len("=10S") + 2
+
+
+@lru_cache(maxsize=1024)
+def _known_card(token: str) -> Card | None:
+    """The card ``token`` names, or None when it is not a card (the caller parses it again to say
+    where, in its own words)."""
+    try:
+        return Card._parse_token(token)
+    except InvalidCardError:
+        return None
+
+
 _SPLIT_RE = re.compile(r"[\s,;]+")
 
 
@@ -204,11 +230,12 @@ def check_copies(cards: Iterable[Card], decks: int, jokers: int) -> None:
     ...
     scorekeeper.engine.cards.InvalidCardError: three 7♦ cannot be in play: the deck holds only two
     """
-    counts = Counter(Card(c.rank, c.suit) if not c.is_joker else Card.joker() for c in cards)
-    for card, n in counts.items():
-        limit = jokers if card.is_joker else decks
+    # counted by (rank, suit), which a joker's declared card does not change (a joker is (0, ""))
+    counts = Counter((c.rank, c.suit) for c in cards)
+    for (rank, suit), n in counts.items():
+        limit = jokers if rank == 0 else decks
         if n > limit:
-            what = "jokers" if card.is_joker else card.symbol
+            what = "jokers" if rank == 0 else Card(rank, suit).symbol
             if limit == 0:
                 raise InvalidCardError(
                     f"this game is played without jokers, but {_count_word(n)} {'was' if n == 1 else 'were'} given"
