@@ -417,9 +417,9 @@ class Variant(ABC):
             if entry.get(name) is not None:
                 raise hand.error(f"this game has no {name}", field=name)
 
+    @abstractmethod
     def score(self, hand: Hand, state: MatchState) -> HandScore:
         """Score one hand: each player's change, win points, explanations."""
-        raise NotImplementedError
 
     def elimination(self) -> tuple[int, bool] | None:
         """(threshold, inclusive) on the total, or None where nobody is knocked out."""

@@ -21,6 +21,8 @@ False
 
 from __future__ import annotations
 
+from abc import abstractmethod
+
 from typing import Any, Mapping
 
 from ..arrange import Arrangement
@@ -79,9 +81,9 @@ class KnockRummy(KnockGame, Variant):
 
     # -- the hand's own facts -------------------------------------------------------------------------
 
+    @abstractmethod
     def seed_scheme(self, rules: Rules | None = None) -> bool:
         """Whether these rules use the seed's penalty scheme (3–4 players, or chosen)."""
-        raise NotImplementedError
 
     def high_wins(self, rules: Rules | None = None) -> bool:
         return True  # points are won, in both schemes

@@ -10,6 +10,8 @@ layouts (``arrangements``) when the knocker declared none and lay-offs make the 
 
 from __future__ import annotations
 
+from abc import abstractmethod
+
 from typing import Callable, Iterable, Sequence
 
 from .. import arrange as _arrange
@@ -55,9 +57,9 @@ class KnockGame:
 
     # -- scoring helpers for a bound variant ------------------------------------------------------------
 
+    @abstractmethod
     def typed_maximum(self) -> int:
         """The most deadwood a hand typed as points can hold (docs/rules/common.md#typed-points)."""
-        raise NotImplementedError
 
     def declared_arrangement(self, hand: Hand, held: Held) -> Arrangement:
         """The knocker's own melds (``hand.melds``) taken out of their cards: each must be legal and held."""
