@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine.cards import Card
+from scorekeeper.engine.cards import Card, parse_cards
 from scorekeeper.engine.melds import CONTRACTS, check_meld, contract_in_hand
 from scorekeeper.engine.variants import find_variant
 
@@ -68,6 +68,10 @@ def hands(draw):
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hands())
+# three books with at most one joker each: [A A JK] [A A JK] [2 2 2], so the natural book of aces must
+# be split rather than taken whole
+@example((4, parse_cards("AS 2S 3S AH JK JK AH 2H AS 2S"),
+          RUSSIAN.rules(4, max_jokers_per_meld=1)))
 def test_contract_answer_agrees_with_brute_force(case):
     deal, cards, rules = case
     mr = RUSSIAN.meld_rules(rules)
