@@ -615,7 +615,8 @@ def contract_in_hand(deal: int, cards: str | Iterable[Card], mrules: MeldRules, 
 
     The search is exact: a book needs only three cards in deals 1-4 (a larger book holds a three-card
     one with as many natural cards), books need no particular suits, so after each choice of straights
-    the books are counted rank by rank; straights are listed window by window, a natural card given up
+    the books are counted rank by rank, every split of a rank's natural cards tried against the jokers
+    left (a joker limit can make two books of a rank better than one natural book); straights are listed window by window, a natural card given up
     for a joker only where a book of its rank (or deal 5's other straight) could need it.
 
     >>> russian = MeldRules(set_word="book", run_word="straight", set_max=None, set_distinct_suits=False,
@@ -719,35 +720,55 @@ def _straights(hand: list[Card], mr: MeldRules, swaps: int) -> list[tuple[Card, 
 
 
 def _three_card_books(cards: list[Card], wanted: int, mr: MeldRules) -> tuple[tuple[Card, ...], ...]:
-    """As many three-card books as ``cards`` make (up to ``wanted``): all-natural ones first, then the
-    fewest jokers each (suits never matter in a book)."""
-    if mr.set_min > 3 or (mr.set_max is not None and mr.set_max < 3):
+    """As many three-card books as ``cards`` make (up to ``wanted``), found exactly: rank by rank, every
+    way of splitting the rank's natural cards into books of three, two or one natural card (the rest
+    jokers, within the joker rules), with the hand's jokers as the budget shared by all ranks. Of the
+    ways that make the most books, the one with the fewest jokers (suits never matter in a book)."""
+    if mr.set_min > 3 or (mr.set_max is not None and mr.set_max < 3) or wanted <= 0:
         return ()
     jokers = sum(1 for c in cards if c.is_joker)
     per_rank: dict[int, list[Card]] = {}
     for c in cards:
         if not c.is_joker:
             per_rank.setdefault(c.rank, []).append(c)
-    made: list[tuple[Card, ...]] = []
-    spare: list[list[Card]] = []
-    for rank in sorted(per_rank):
-        group = per_rank[rank]
-        while len(group) >= 3 and len(made) < wanted:
-            made.append(tuple(group[:3]))
-            group = group[3:]
-        if group:
-            spare.append(group)
     limit = mr.max_jokers_per_meld if mr.max_jokers_per_meld is not None else 3
-    # then two natural cards and a joker, one and two jokers, three jokers: the fewest jokers first
-    for naturals in (2, 1, 0):
-        need = 3 - naturals
-        if naturals < mr.min_naturals_per_meld or need > limit:
-            continue
-        for group in spare if naturals else [[]]:
-            while len(group) >= naturals and jokers >= need and len(made) < wanted:
-                made.append(tuple(group[:naturals]) + (Card.joker(),) * need)
-                jokers -= need
-                group[:] = group[naturals:]
+    # the mixes a three-card book may be: natural cards, the rest jokers
+    mixes = [k for k in (3, 2, 1, 0) if k >= mr.min_naturals_per_meld and 3 - k <= limit]
+    ranked = [k for k in mixes if k]
+    # best[j] = (books, -jokers, plan) using j jokers so far; a plan lists (rank, naturals) per book.
+    # At most ``wanted`` (3) books and the hand's jokers bound every loop here.
+    best: dict[int, tuple[int, list]] = {0: (0, [])}
+    for rank in sorted(per_rank):
+        have = len(per_rank[rank])
+        nxt: dict[int, tuple[int, list]] = {}
+        for used, (made, plan) in best.items():
+            stack = [(made, used, have, plan)]
+            while stack:
+                m, u, left, p = stack.pop()
+                if m > nxt.get(u, (-1,))[0]:
+                    nxt[u] = (m, p)
+                if m >= wanted:
+                    continue
+                for k in ranked:
+                    if left >= k and u + 3 - k <= jokers:
+                        stack.append((m + 1, u + 3 - k, left - k, p + [(rank, k)]))
+        best = nxt
+    finals = []
+    for used, (made, plan) in best.items():
+        plan = list(plan)
+        if 0 in mixes:  # books of three jokers, from what the ranks left
+            while len(plan) < wanted and jokers - used >= 3:
+                plan.append((None, 0))
+                used += 3
+        finals.append((min(len(plan), wanted), -used, plan))
+    _, _, plan = max(finals, key=lambda f: (f[0], f[1]))
+    made: list[tuple[Card, ...]] = []
+    taken: dict[int, int] = {}
+    for rank, k in sorted(plan, key=lambda b: (b[0] is None, b[0] or 0, -b[1])):
+        start = taken.get(rank, 0)
+        naturals = tuple(per_rank[rank][start:start + k]) if rank is not None else ()
+        taken[rank] = start + k
+        made.append(naturals + (Card.joker(),) * (3 - k))
     return tuple(made[:wanted])
 
 
