@@ -11,7 +11,10 @@ from itertools import combinations
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+import pytest
+
 from scorekeeper.engine.cards import Card, parse_cards
+from scorekeeper.engine.match import InvalidMatchError, replay
 from scorekeeper.engine.melds import CONTRACTS, check_meld, contract_in_hand
 from scorekeeper.engine.variants import find_variant
 
@@ -89,3 +92,24 @@ def test_contract_answer_agrees_with_brute_force(case):
                                       hand=cards if deal == 5 and no_discard else None).valid
     elif deal != 5:
         assert len(got.melds) == want  # the closest it comes
+
+
+def _deal_five(winner_cards: str, melds: list[str] | None = None) -> dict:
+    typed = {"Q": {"points": 10}, "R": {"points": 10}}
+    last = {"kind": "hand", "end": "out", "by": "P", "held": {"P": {"cards": winner_cards}, **typed}}
+    if melds is not None:
+        last["melds"] = melds
+    return {"variant": "russian", "players": ["P", "Q", "R", "S"],
+            "entries": [{"kind": "hand", "end": "out", "by": "P", "held": {**typed, "S": {"points": 10}}}] * 4
+            + [{**last, "held": {**last["held"], "S": {"points": 10}}}]}
+
+
+def test_a_deal_five_hand_enlarged_by_claims_is_not_handed_to_the_contract_search():
+    # 20 cards with four jokers: the whole-hand contract search would take seconds on it, so the
+    # replay asks for the melds laid down instead (a bound, not a refusal of the hand itself)
+    long_hand = "JK JK JK JK 2H 3H 4H 5H 6H 7H 8H 9H 2H 3H 4H 5H 6H 7H 8H 9H"
+    with pytest.raises(InvalidMatchError) as refused:
+        replay(_deal_five(long_hand))
+    assert "enter the melds laid down" in str(refused.value)
+    assert refused.value.field == "melds"
+    assert refused.value.player == "P"

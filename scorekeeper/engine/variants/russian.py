@@ -21,6 +21,7 @@ from typing import Any, Iterable, Mapping
 
 from ..cards import Card, format_cards
 from ..hands import Hand, HandScore, MatchState
+from ..limits import solver_cards_limit
 from ..melds import CONTRACTS, ContractCheck, MeldRules, check_contract, contract_in_hand
 from .base import Rules, Switch, Variant, card_values, values_sentence
 from .going_out import GoingOut, not_melded, physical
@@ -220,6 +221,13 @@ class Russian(GoingOut, Variant):
             if no_discard and left:
                 raise not_melded(hand, hand.by, f"went out in deal {DEALS}", sorted(left.elements(), key=Card.sort_key))
             return
+        searchable = solver_cards_limit(self, len(self.players), self.house)
+        if len(cards) > searchable:
+            # a hand enlarged by claims is past what the contract search may be handed in one request
+            # (docs/hardening.md): its melds, as laid down, are checked one by one instead
+            raise hand.error(f"{hand.by} went out in deal {DEALS} with {len(cards)} cards: enter the melds "
+                             f"laid down (a hand of more than {searchable} cards is checked meld by meld)",
+                             player=hand.by, field="melds")
         if contract_in_hand(DEALS, cards, self._solver()[0], no_discard=no_discard).valid:
             return
         contract = contract_words(DEALS).split(",")[0]
