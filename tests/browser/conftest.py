@@ -11,10 +11,15 @@ import shutil
 import threading
 
 import pytest
+from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
 from scorekeeper.extensions import alembic, db
+
+# A loaded CI machine (two cores running the whole suite) can take seconds to answer one htmx request;
+# an assertion that waits longer still fails when the thing never appears.
+expect.set_options(timeout=15_000)
 
 CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
 PHONE = {"width": 390, "height": 844}
