@@ -9,8 +9,11 @@ import queue
 import re
 import shutil
 import threading
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 import pytest
+from flask import Flask
 from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
@@ -49,20 +52,55 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": PHONE, "device_scale_factor": 1, "has_touch": True}
 
 
-def _serve(database_url: str, ready: queue.Queue, stop: threading.Event) -> None:
-    # The app is made, migrated and served in its own thread: Playwright's sync API keeps an event
-    # loop running in the test's thread, where Flask cannot run the extensions' async teardowns.
-    app = create_app({"TESTING": True, "SECRET_KEY": "browser test secret", "DATABASE_URL": database_url})
+def migrated_app(config: dict) -> Flask:
+    """The app made with ``config`` and its database brought up to the newest migration."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "browser test secret", **config})
     with app.app_context():
         alembic.upgrade()
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    server.timeout = 0.2
-    ready.put(server.server_port)
-    while not stop.is_set():
-        server.handle_request()
-    server.server_close()
-    with app.app_context():
-        db.engine.dispose()
+    return app
+
+
+@contextmanager
+def serve_app(make_app: Callable[[], tuple[Flask, Any]]) -> Iterator[tuple[str, Any]]:
+    """Serve the app that ``make_app()`` makes (with anything it returns beside it; see
+    ``migrated_app``) on a free loopback port from a thread; yields (base URL, what came beside it).
+
+    The app is made, migrated and served in its own thread: Playwright's sync API keeps an event loop
+    running in the test's thread, where Flask cannot run the extensions' async teardowns. At the end
+    every request still being answered is waited for before the pool is disposed: a request thread
+    left running would hand its connection back to a pool already thrown away, and PostgreSQL's
+    driver then warns of an unclosed connection in whichever test happens to collect it."""
+    ready: queue.Queue = queue.Queue()
+    stop = threading.Event()
+
+    def run() -> None:
+        try:
+            app, beside = make_app()
+            server = make_server("127.0.0.1", 0, app, threaded=True)
+        except BaseException as error:  # said in the test's thread, not lost in this one
+            ready.put(error)
+            raise
+        server.daemon_threads = False  # so that server_close() joins the requests in flight
+        server.block_on_close = True
+        server.timeout = 0.2
+        ready.put((server.server_port, beside))
+        while not stop.is_set():
+            server.handle_request()
+        server.server_close()
+        with app.app_context():
+            db.engine.dispose()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    got = ready.get(timeout=60)
+    if isinstance(got, BaseException):
+        raise got
+    port, beside = got
+    try:
+        yield f"http://127.0.0.1:{port}", beside
+    finally:
+        stop.set()
+        thread.join(timeout=30)
 
 
 def choose_game(page, name: str) -> None:
@@ -92,14 +130,8 @@ def seat(page, names) -> None:
 @pytest.fixture
 def live_server(database_url):
     """The app on a fresh database, served on 127.0.0.1 from a thread; yields its base URL."""
-    ready: queue.Queue = queue.Queue()
-    stop = threading.Event()
-    thread = threading.Thread(target=_serve, args=(database_url, ready, stop),
-                              daemon=True)
-    thread.start()
-    port = ready.get(timeout=30)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        stop.set()
-        thread.join(timeout=10)
+    def make():
+        return migrated_app({"DATABASE_URL": database_url}), None
+
+    with serve_app(make) as (base, _):
+        yield base

@@ -12,52 +12,31 @@ that create tables and matches have their own tests).
 
 from __future__ import annotations
 
-import queue
 import re
 import threading
 import uuid
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
-from werkzeug.serving import make_server
 
-from scorekeeper import create_app
-from scorekeeper.extensions import alembic, db
+from scorekeeper.extensions import db
 from scorekeeper.matches import service
 from scorekeeper.models import Player, Table
 
-from .conftest import PHONE
+from .conftest import PHONE, migrated_app, serve_app
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     """The app on one fresh SQLite file for the module, served from a thread: (base URL, app)."""
     url = f"sqlite:///{tmp_path_factory.mktemp('table') / 'sk.sqlite3'}"
-    ready: queue.Queue = queue.Queue()
-    stop = threading.Event()
-    box: dict = {}
 
-    def serve():
-        app = create_app({"TESTING": True, "SECRET_KEY": "browser test secret", "DATABASE_URL": url,
-                          "RATELIMIT_ENABLED": False})
-        with app.app_context():
-            alembic.upgrade()
-        box["app"] = app
-        srv = make_server("127.0.0.1", 0, app, threaded=True)
-        srv.timeout = 0.1
-        ready.put(srv.server_port)
-        while not stop.is_set():
-            srv.handle_request()
-        srv.server_close()
-        with app.app_context():
-            db.engine.dispose()
+    def make():
+        app = migrated_app({"DATABASE_URL": url, "RATELIMIT_ENABLED": False})
+        return app, app
 
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
-    port = ready.get(timeout=30)
-    yield f"http://127.0.0.1:{port}", box["app"]
-    stop.set()
-    thread.join(timeout=10)
+    with serve_app(make) as served:
+        yield served
 
 
 def in_thread(app, fn):

@@ -9,20 +9,18 @@ set of house rules), and each screen is fetched from it.
 from __future__ import annotations
 
 import json
-import queue
 import shutil
 import subprocess
-import threading
 import urllib.request
 from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
-from werkzeug.serving import make_server
 
-from scorekeeper import create_app
-from scorekeeper.extensions import alembic, db
+from scorekeeper.extensions import db
+
+from .conftest import migrated_app, serve_app
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
 
@@ -91,37 +89,18 @@ def _lay_the_table(app) -> dict[str, str]:
     }
 
 
-def _serve(database_url: str, ready: queue.Queue, stop: threading.Event) -> None:
-    # Made, filled and served in its own thread (see conftest: Flask's teardowns cannot run in the
-    # thread where Playwright keeps its event loop).
-    app = create_app({"TESTING": True, "SECRET_KEY": "pages test secret", "DATABASE_URL": database_url,
-                      "RATELIMIT_ENABLED": False})
-    with app.app_context():
-        alembic.upgrade()
-        paths = _lay_the_table(app)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    server.timeout = 0.2
-    ready.put((server.server_port, paths))
-    while not stop.is_set():
-        server.handle_request()
-    server.server_close()
-    with app.app_context():
-        db.engine.dispose()
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    ready: queue.Queue = queue.Queue()
-    stop = threading.Event()
     url = f"sqlite:///{tmp_path_factory.mktemp('pages') / 'pages.sqlite3'}"
-    thread = threading.Thread(target=_serve, args=(url, ready, stop), daemon=True)
-    thread.start()
-    port, paths = ready.get(timeout=60)
-    try:
-        yield f"http://127.0.0.1:{port}", paths
-    finally:
-        stop.set()
-        thread.join(timeout=10)
+
+    def make():
+        app = migrated_app({"DATABASE_URL": url, "SECRET_KEY": "pages test secret", "RATELIMIT_ENABLED": False})
+        with app.app_context():
+            paths = _lay_the_table(app)
+        return app, paths
+
+    with serve_app(make) as served:
+        yield served
 
 
 def _vnu_jar() -> Path:
