@@ -19,7 +19,7 @@ from flask import Flask, Response, render_template, request, session
 from flask_wtf.csrf import CSRFError
 from htmx_flask import Htmx
 
-from . import assets
+from . import assets, i18n
 from .engine import limits
 from .extensions import alembic, compress, csrf, db, limiter, watch_engine
 
@@ -115,6 +115,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     limiter.init_app(app)
     compress.init_app(app)
     assets.init_app(app)
+    i18n.init_app(app)
     Htmx(app)
     with app.app_context():
         watch_engine(db.engine)
@@ -267,4 +268,9 @@ def _register_web_plumbing(app: Flask) -> None:
     app.add_template_filter(number, "num")
     app.add_template_filter(money, "money")
     app.add_template_filter(minus_signs, "minus")
+
+    @app.template_filter("speak")
+    def speak(text: Any) -> str:
+        # the engine's words in the page's language, with the true minus sign
+        return minus_signs(i18n.speak(text))
 

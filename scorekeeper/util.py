@@ -12,6 +12,8 @@ from flask import render_template, request
 from flask_wtf import FlaskForm
 from wtforms import SelectChoice
 
+from .i18n import MINUS, money, whole  # noqa: F401 - money is re-exported
+
 
 class Form(FlaskForm):
     """Every form's base: its hidden CSRF field is drawn without an ``id``, so a page with several
@@ -45,14 +47,9 @@ def choices(pairs) -> list[SelectChoice]:
     return [SelectChoice(str(value), str(label)) for value, label in pairs]
 
 
-MINUS = "\u2212"
-
-
-def number(value: int | None) -> str:
-    """A score or total as text, with the true minus sign: ``number(-10) == "\u221210"``."""
-    if value is None:
-        return ""
-    return f"{MINUS}{-value}" if value < 0 else str(value)
+#: numbers and money are written the page's language's way (scorekeeper.i18n); re-exported here,
+#: where the blueprints have always found them
+number = whole
 
 
 _HYPHEN_MINUS = re.compile(r"(?<![\w-])-(?=\d)")
@@ -67,18 +64,4 @@ def signed(value: int | None) -> str:
     """A hand's score with its sign: +23, ±0, \u22125."""
     if value is None:
         return ""
-    return f"+{value}" if value > 0 else ("±0" if value == 0 else f"{MINUS}{-value}")
-
-
-def money(amount: Decimal | str | int | None, currency: str | None = None) -> str:
-    """An amount in the table's currency, the same way everywhere: "$40.00", "40.00 CHF", "40.00".
-
-    A one-character symbol goes before the amount; a code (CHF, kr) after it, with a space."""
-    if amount is None or amount == "":
-        return ""
-    value = Decimal(str(amount)).quantize(Decimal("0.01"))
-    text = f"{MINUS}{-value}" if value < 0 else str(value)
-    symbol = (currency or "").strip()
-    if not symbol:
-        return text
-    return f"{symbol}{text}" if len(symbol) == 1 else f"{text} {symbol}"
+    return f"+{whole(value)}" if value > 0 else ("±0" if value == 0 else whole(value))
