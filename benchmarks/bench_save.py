@@ -8,8 +8,14 @@ scoreboard (``--plain``: the form posted without JavaScript and the scoreboard i
 prints hands per second for the first 100 and the last 100 hands, their ratio (target: the last 100
 within 1.5x of the first), and the process's resident memory before, after the first 100 and at the
 end. Then the card picker's live value line: the time of one request at the largest hand each variant
-allows (target: under 0.1 s each), after one warm-up request (the first request in a worker also
-builds the solver's tables for that rule set; that time is printed too).
+allows (target: under 0.1 s each), after one warm-up request; the first request's time is printed too.
+A server builds the solver's tables as it starts (``WARM_SOLVERS``); this app is made as the
+development server makes it, so its first request of each rule set builds them, unless
+``--warm-start`` (the app built as a server builds it: the time it took to start is printed).
+The tables live in the process, so compare the two in separate runs:
+
+    .venv/bin/python benchmarks/bench_save.py --skip-saves
+    .venv/bin/python benchmarks/bench_save.py --skip-saves --warm-start
 
 Figures taken on a loaded machine vary from run to run; compare runs made one after the other.
 """
@@ -89,10 +95,10 @@ def record(phone: Phone, token: str, match_id: int, ids: dict[str, int], variant
     return int(found.group(1)) if found else version + 1
 
 
-def fresh_app(folder: str):
+def fresh_app(folder: str, **config):
     """An app on a new SQLite file in ``folder``, migrated, and a phone talking to it."""
     app = create_app({"SECRET_KEY": "bench", "DATABASE_URL": f"sqlite:///{Path(folder) / 'bench.sqlite3'}",
-                      "RATELIMIT_ENABLED": False})
+                      "RATELIMIT_ENABLED": False, **config})
     with app.app_context():
         alembic.upgrade()
     return app, Phone(app.test_client())
@@ -142,11 +148,15 @@ def worst_hand(variant_key: str, n_players: int) -> str:
     return " ".join(cards[:size])
 
 
-def bench_card_line() -> None:
+def bench_card_line(warm_start: bool = False) -> None:
     from scorekeeper.engine.variants import VARIANTS
 
     with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as tmp:
-        app, phone = fresh_app(tmp)
+        t0 = time.perf_counter()
+        app, phone = fresh_app(tmp, WARM_SOLVERS=warm_start)
+        started = time.perf_counter() - t0
+        how = "as a server: solver tables built at start" if warm_start else "tables built on first use"
+        print(f"app started in {started:.2f} s ({how})")
         print("card value line at the largest hand allowed (one request; median of 5 after a warm-up):")
         for key, variant in VARIANTS.items():
             if variant.cards_dealt(variant.min_players) is None:
@@ -180,10 +190,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", default="free", choices=["free", "gin"])
     parser.add_argument("--plain", action="store_true", help="no JavaScript: post, then follow the redirect")
     parser.add_argument("--skip-cards", action="store_true", help="only the saves")
+    parser.add_argument("--skip-saves", action="store_true", help="only the card line")
+    parser.add_argument("--warm-start", action="store_true", help="build the solver tables as the app starts")
     args = parser.parse_args(argv)
-    bench_saves(args.hands, args.variant, args.plain)
+    if not args.skip_saves:
+        bench_saves(args.hands, args.variant, args.plain)
     if not args.skip_cards:
-        bench_card_line()
+        bench_card_line(args.warm_start)
     return 0
 
 

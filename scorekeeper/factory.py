@@ -21,6 +21,7 @@ from htmx_flask import Htmx
 
 from . import assets, i18n
 from .engine import limits
+from .engine.variants import warm_solvers
 from .extensions import alembic, compress, csrf, db, limiter, watch_engine
 
 def _resources_root() -> Path:
@@ -132,7 +133,20 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     cli.init_app(app)
 
     _register_web_plumbing(app)
+    if warms_solvers(app.config):
+        warm_solvers()
     return app
+
+
+def warms_solvers(config: Mapping[str, Any]) -> bool:
+    """Whether this app builds the solver's tables as it starts (``WARM_SOLVERS``): by default when a
+    server such as gunicorn runs it and it is not under test, so that a worker's first hand of each game
+    does not wait for them (a second or more of that visitor's time), while ``flask`` commands, the
+    development server and the tests start at once."""
+    wanted = config.get("WARM_SOLVERS")
+    if wanted is not None:
+        return bool(wanted)
+    return not config.get("TESTING") and os.environ.get("SERVER_SOFTWARE", "").startswith("gunicorn/")
 
 
 def server_workers() -> int | None:

@@ -774,3 +774,33 @@ def test_general_search_cases(hand, rules, values, points):
     result = arrange(h, rules, values)
     assert_sound(result, h, rules, values)
     assert result.points == points == brute_force_arrange(h, rules, values)
+
+
+def test_warm_solvers_builds_every_table_a_hand_of_that_game_asks_for(monkeypatch):
+    """After ``warm_solvers`` (what a server does as it starts), a hand of the game, with a joker and a
+    second copy, finds every table the solver uses already built: no hand pays for them."""
+    from scorekeeper.engine import arrange as solver
+    from scorekeeper.engine import variants
+
+    rumino = variants.find_variant("rumino")
+    monkeypatch.setattr(variants, "VARIANTS", {"rumino": rumino})  # one game keeps the test quick
+    stores = (solver._tables, solver._suit_tables, solver._rank_sets, solver._conv_code)
+    saved = [dict(store) for store in stores]
+    try:
+        for store in stores:  # as in a new process (put back below)
+            store.clear()
+        solver._last[:] = [None, None, None]
+        variants.warm_solvers()
+        built = [len(store) for store in stores]
+        assert all(built), built
+        for n_players in (2, 6):
+            rules = rumino.rules(n_players)
+            for cards in ("7H 8H 9H 10H QS QD QC", "7H 7H JK 9H 10H QS QD", "AS 2S JK JK 5C 5D 9H", "KD"):
+                rumino.arrange(parse_cards(cards), rules)
+            rumino.best_discard(parse_cards("7H 7H JK 9H 10H QS QD QC"), rules)
+        assert [len(store) for store in stores] == built
+    finally:
+        for store, old in zip(stores, saved):
+            store.clear()
+            store.update(old)
+        solver._last[:] = [None, None, None]

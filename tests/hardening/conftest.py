@@ -41,8 +41,10 @@ ANY_VERSION_RE = re.compile(r'name="version"[^>]*value="(\d+)"')
 #: how a refusal shows its reason: beside a field, in a banner, or on the error page
 MESSAGE_RE = re.compile(r'class="error[ "]|role="alert"|<h1>[^<]+</h1>')
 
-#: the server settings for these tests: rate limits off (hundreds of requests come from one address)
-SERVER_CONFIG = {"RATELIMIT_ENABLED": False}
+#: the server settings for these tests: rate limits off (hundreds of requests come from one address),
+#: and the solver's tables left to the first hand that needs them (built at start, they would add
+#: seconds to every server these tests start)
+SERVER_CONFIG = {"RATELIMIT_ENABLED": False, "WARM_SOLVERS": False}
 
 
 def database_url(tmp_path: Path, name: str = "hardening.sqlite3") -> str:

@@ -95,3 +95,24 @@ def test_several_workers_counting_in_memory_refuse_to_start(monkeypatch):
     assert factory.server_workers() == 3
     monkeypatch.delenv("SERVER_SOFTWARE")
     assert factory.server_workers() is None
+
+
+def test_a_server_builds_the_solver_tables_as_it_starts(monkeypatch):
+    """Under gunicorn the app builds the solver's tables before it serves (no player's first hand waits
+    for them); flask commands, the development server and the tests start without; WARM_SOLVERS decides."""
+    from scorekeeper import factory
+
+    monkeypatch.setattr(sys, "argv", ["gunicorn", "-w", "1", "scorekeeper:create_app()"])
+    monkeypatch.delenv("SERVER_SOFTWARE", raising=False)
+    assert not factory.warms_solvers({})
+    assert factory.warms_solvers({"WARM_SOLVERS": True})
+    monkeypatch.setenv("SERVER_SOFTWARE", "gunicorn/23.0.0")
+    assert factory.warms_solvers({})
+    assert not factory.warms_solvers({"TESTING": True})
+    assert not factory.warms_solvers({"WARM_SOLVERS": False})
+    calls = []
+    monkeypatch.setattr(factory, "warm_solvers", lambda: calls.append(1))
+    factory.create_app({"SECRET_KEY": "x", "DATABASE_URL": "sqlite://", "RATELIMIT_ENABLED": False})
+    assert calls == [1]
+    factory.create_app({"SECRET_KEY": "x", "DATABASE_URL": "sqlite://", "TESTING": True})
+    assert calls == [1]

@@ -15,6 +15,7 @@ scorekeeper.engine.variants.base.UnknownVariantError: no variant called 'canasta
 
 from __future__ import annotations
 
+from ..cards import Card
 from .base import InvalidRulesError, Rules, Switch, UnknownVariantError, Variant
 from .free import Free
 from .gin import Gin
@@ -50,4 +51,30 @@ def find_variant(key: str) -> Variant:
     return _BY_NAME[_fold(key)]
 
 
-__all__ = ["VARIANTS", "find_variant", "Variant", "Switch", "Rules", "InvalidRulesError", "UnknownVariantError"]
+def warm_solvers() -> None:
+    """Build the solver's tables for every card game's standard rules at every table size.
+
+    The tables depend on the rules alone and are built when a rule set's first hand is arranged (up to
+    a second on a busy machine); a server calls this as it starts, so that no player's first hand waits
+    for them. A hand is what asks for them: a few cards are arranged, then with a second copy where the
+    deck has two packs and with each number of jokers the deck holds, as hands of that game can come,
+    and a knock game's hands are asked for their discard as well (the meld checker's question).
+    """
+    for variant in VARIANTS.values():
+        if not variant.uses_cards:
+            continue
+        for n_players in range(variant.min_players, variant.max_players + 1):
+            rules = variant.rules(n_players)
+            deck = variant.meld_rules(rules)
+            cards = [Card(2, "S"), Card(3, "S"), Card(4, "S"), Card(9, "H"), Card(9, "D"), Card(9, "C"), Card(12, "H")]
+            variant.arrange(cards, rules)
+            if deck.decks > 1:
+                cards.append(Card(9, "H"))
+            for jokers in range(deck.jokers_in_deck + 1):
+                hand = cards + [Card.joker()] * jokers
+                variant.arrange(hand, rules)
+                if variant.knock_game:
+                    variant.best_discard(hand, rules)  # type: ignore[attr-defined]
+
+
+__all__ = ["VARIANTS", "find_variant", "warm_solvers", "Variant", "Switch", "Rules", "InvalidRulesError", "UnknownVariantError"]
