@@ -103,6 +103,23 @@ def serve_app(make_app: Callable[[], tuple[Flask, Any]]) -> Iterator[tuple[str, 
         thread.join(timeout=30)
 
 
+def new_table(page, base: str, players, name: str = "Sunday") -> str:
+    """Create a table called ``name`` with these players on its roster; returns the table's URL."""
+    page.goto(base + "/tables/new")
+    page.get_by_label("Table name").fill(name)
+    page.get_by_role("button", name="Create table").click()
+    for player in players:
+        page.get_by_label("Player name").fill(player)
+        page.get_by_role("button", name="Add player").click()
+    expect(page.locator("#roster")).to_contain_text(players[-1])
+    return page.url.split("#")[0].split("?")[0]
+
+
+def total_of(page, name: str):
+    """The standings' total of the player called ``name``."""
+    return page.locator("li.standing", has=page.locator(".name", has_text=re.compile(f"^{name}$"))).locator(".total")
+
+
 def choose_game(page, name: str) -> None:
     """Choose the game on the new-match page (the table's last game may be chosen already)."""
     link = page.locator(".variant-list").get_by_role("link", name=re.compile(name)).first

@@ -9,21 +9,7 @@ import re
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import choose_game, seat
-
-
-def total_of(page: Page, name: str):
-    return page.locator("li.standing", has=page.locator(".name", has_text=re.compile(f"^{name}$"))).locator(".total")
-
-
-def new_table(page: Page, base: str, players: tuple[str, ...]) -> None:
-    page.goto(base + "/tables/new")
-    page.get_by_label("Table name").fill("Club night")
-    page.get_by_role("button", name="Create table").click()
-    for name in players:
-        page.get_by_label("Player name").fill(name)
-        page.get_by_role("button", name="Add player").click()
-    expect(page.locator("#roster")).to_contain_text(players[-1])
+from .conftest import choose_game, new_table, seat, total_of
 
 
 def new_match(page: Page, variant: str, players: tuple[str, ...], stake: str = "") -> None:

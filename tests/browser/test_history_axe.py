@@ -9,7 +9,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
-from .conftest import choose_game, seat
+from .conftest import choose_game, new_table, seat
 
 
 def _serious(results) -> list[str]:
@@ -18,13 +18,7 @@ def _serious(results) -> list[str]:
 
 
 def play_a_little(page: Page, base: str) -> str:
-    page.goto(base + "/tables/new")
-    page.get_by_label("Table name").fill("Thursday night")
-    page.get_by_role("button", name="Create table").click()
-    table_url = page.url
-    for name in ("Ann", "Ben", "Cat"):
-        page.get_by_label("Player name").fill(name)
-        page.get_by_role("button", name="Add player").click()
+    table_url = new_table(page, base, ("Ann", "Ben", "Cat"), "Thursday night")
     page.get_by_role("link", name="New match").first.click()
     choose_game(page, "Free scoring")
     seat(page, ("Ann", "Ben", "Cat"))

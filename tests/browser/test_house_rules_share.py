@@ -8,17 +8,11 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from .conftest import choose_game, seat
+from .conftest import choose_game, new_table, seat
 
 
 def _table_with_a_ramino_played(page: Page, base: str) -> str:
-    page.goto(base + "/tables/new")
-    page.get_by_label("Table name").fill("Sunday")
-    page.get_by_role("button", name="Create table").click()
-    for name in ("Ann", "Ben", "Cat"):
-        page.get_by_label("Player name").fill(name)
-        page.get_by_role("button", name="Add player").click()
-    table = page.url.split("#")[0].split("?")[0]
+    table = new_table(page, base, ("Ann", "Ben", "Cat"))
     page.get_by_role("link", name="New match").click()
     choose_game(page, "Ramino")
     seat(page, ("Ann", "Ben", "Cat"))
@@ -48,12 +42,7 @@ def test_a_match_from_house_rules_in_four_taps(page: Page, live_server: str):
 
 def test_share_copies_the_result_where_there_is_no_share_sheet(page: Page, live_server: str):
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server)
-    page.goto(live_server + "/tables/new")
-    page.get_by_label("Table name").fill("Sunday")
-    page.get_by_role("button", name="Create table").click()
-    for name in ("Ann", "Ben"):
-        page.get_by_label("Player name").fill(name)
-        page.get_by_role("button", name="Add player").click()
+    new_table(page, live_server, ("Ann", "Ben"))
     page.get_by_role("link", name="New match").click()
     choose_game(page, "Free scoring")
     seat(page, ("Ann", "Ben"))

@@ -6,19 +6,13 @@ from __future__ import annotations
 import re
 from playwright.sync_api import Page, expect
 
-from .conftest import choose_game, seat
+from .conftest import choose_game, new_table, seat
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
 
 
 def six_player_match(page: Page, base: str) -> str:
-    page.goto(base + "/tables/new")
-    page.get_by_label("Table name").fill("Big table")
-    page.get_by_role("button", name="Create table").click()
-    for name in NAMES:
-        page.get_by_label("Player name").fill(name)
-        page.get_by_role("button", name="Add player").click()
-    expect(page.locator("#roster")).to_contain_text("Fay")
+    new_table(page, base, NAMES, "Big table")
     page.get_by_role("link", name="New match").first.click()
     choose_game(page, "Rumino")
     seat(page, NAMES)

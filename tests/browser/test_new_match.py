@@ -8,15 +8,7 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
-
-def _table(page: Page, base: str, names: tuple[str, ...]) -> str:
-    page.goto(base + "/tables/new")
-    page.get_by_label("Table name").fill("Sunday")
-    page.get_by_role("button", name="Create table").click()
-    for name in names:
-        page.get_by_label("Player name").fill(name)
-        page.get_by_role("button", name="Add player").click()
-    return page.url.split("#")[0].split("?")[0]
+from .conftest import new_table
 
 
 class Taps:
@@ -31,7 +23,7 @@ class Taps:
 
 
 def test_four_players_start_a_match_in_seven_taps(page: Page, live_server: str):
-    _table(page, live_server, ("Ann", "Ben", "Cat", "Dan"))
+    new_table(page, live_server, ("Ann", "Ben", "Cat", "Dan"))
     taps = Taps(page)
     taps.tap(page.get_by_role("link", name="New match"))
     # no game is chosen for a table that never played: the game comes first
@@ -52,7 +44,7 @@ def test_four_players_start_a_match_in_seven_taps(page: Page, live_server: str):
 
 
 def test_untapping_renumbers_and_house_rules_speak_plainly(page: Page, live_server: str):
-    table = _table(page, live_server, ("Ann", "Ben", "Cat"))
+    table = new_table(page, live_server, ("Ann", "Ben", "Cat"))
     page.goto(table + "/matches/new?variant=ramino")
     group = page.locator(".seat-taps")
     for name in ("Ann", "Ben", "Cat"):
@@ -71,7 +63,7 @@ def test_untapping_renumbers_and_house_rules_speak_plainly(page: Page, live_serv
 def test_without_javascript_it_is_a_plain_form(browser: Browser, live_server: str):
     context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
     page = context.new_page()
-    table = _table(page, live_server, ("Ann", "Ben", "Cat"))
+    table = new_table(page, live_server, ("Ann", "Ben", "Cat"))
     page.goto(table + "/matches/new?variant=gin")
     for number, name in enumerate(("Cat", "Ann", "Ben"), start=1):
         page.locator(".seats").get_by_label(name, exact=True).select_option(f"seat {number}")

@@ -10,23 +10,13 @@ from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper.spectate.routes import POLL_SECONDS
 
-from .conftest import choose_game, seat
+from .conftest import choose_game, new_table, seat, total_of
 
 PHONE = {"width": 390, "height": 844}
 
 
-def total_of(page: Page, name: str):
-    return page.locator("li.standing", has=page.locator(".name", has_text=re.compile(f"^{name}$"))).locator(".total")
-
-
 def start_free_match(page: Page, base: str) -> None:
-    page.goto(base + "/tables/new")
-    page.get_by_label("Table name").fill("Thursday night")
-    page.get_by_role("button", name="Create table").click()
-    for name in ("Ann", "Ben", "Cat"):
-        page.get_by_label("Player name").fill(name)
-        page.get_by_role("button", name="Add player").click()
-    expect(page.locator("#roster")).to_contain_text("Cat")
+    new_table(page, base, ("Ann", "Ben", "Cat"), "Thursday night")
     page.get_by_role("link", name="New match").first.click()
     choose_game(page, "Free scoring")
     seat(page, ("Ann", "Ben", "Cat"))
