@@ -5,8 +5,10 @@ content (a ``url_defaults`` hook, so templates write plain ``url_for`` calls). A
 the current hash is answered with a one-year immutable cache lifetime; any other (no hash, or a hash
 of an older copy) must be revalidated, so a changed file is fetched again on the next load.
 
-Each file is compressed once per process, at brotli's and gzip's highest levels, and kept in memory
-(the static folder is small and fixed); pages, which change with every request, are compressed by
+Style sheets and scripts are sent minified (comments and spare white space dropped by rcssmin and
+rjsmin, which remove only what a browser ignores): the files keep their comments, a phone gets a third
+fewer bytes. The hash is of what is sent. Each file is compressed once per process, at brotli's and
+gzip's highest levels, and kept in memory (the static folder is small and fixed); pages, which change with every request, are compressed by
 Flask-Compress at a quick level. The same answer serves the htmx script, whose URL carries its version.
 """
 
@@ -21,6 +23,8 @@ import re
 from pathlib import Path
 from typing import Callable
 
+import rcssmin
+import rjsmin
 from flask import Flask, Response, abort, request, url_for
 from werkzeug.security import safe_join
 
@@ -74,6 +78,15 @@ class Asset:
         return response.make_conditional(request)
 
 
+def minified(data: bytes, mimetype: str) -> bytes:
+    """What is sent of a static file: a style sheet or script minified, anything else as it is."""
+    if mimetype == "text/css":
+        return rcssmin.cssmin(data.decode("utf-8")).encode("utf-8")
+    if mimetype == "text/javascript":
+        return rjsmin.jsmin(data.decode("utf-8")).encode("utf-8")
+    return data
+
+
 class StaticFiles:
     """The static folder's files as ``Asset``s, read again only when a file changes on disk."""
 
@@ -106,7 +119,7 @@ class StaticFiles:
         cached = self._assets.get(filename)
         if cached is None or cached[0] != stamp:
             mimetype = mimetypes.guess_type(filename)[0] or "application/octet-stream"
-            cached = (stamp, Asset(Path(path).read_bytes(), mimetype))
+            cached = (stamp, Asset(minified(Path(path).read_bytes(), mimetype), mimetype))
             self._assets[filename] = cached
         return cached[1]
 
