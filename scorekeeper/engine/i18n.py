@@ -25,6 +25,8 @@ The message catalog for these words is the ``engine`` domain (see the README's t
 'Ann ha bussato con 7'
 >>> translated(_("hand {number}: {why}", number=3, why=said), Italian(), number=lambda n: f"<{n}>")
 'hand <3>: Ann ha bussato con <7>'
+>>> translated(_("at most {limit:,}", limit=1000), Italian(), number=lambda n: f"{n:,}".replace(",", "."))
+'at most 1.000'
 >>> str(_n("{count} card", "{count} cards", 2))
 '2 cards'
 >>> translated(joined("; ", [said, "plain"]), Italian())
@@ -33,6 +35,7 @@ The message catalog for these words is the ``engine`` domain (see the README's t
 
 from __future__ import annotations
 
+import string
 from typing import Any, Callable, Iterable, Protocol
 
 
@@ -65,8 +68,8 @@ class Message(str):
     def __getnewargs__(self):  # pickling and deepcopy rebuild the message, not only its English
         return (self.msgid, self.values, self.plural, self.count)
 
-    def __repr__(self) -> str:
-        return f"Message({str.__repr__(self)})"
+    def __repr__(self) -> str:  # as the English text, so reprs (a meld check's, a doctest's) read as before
+        return str.__repr__(self)
 
     def render(self, translations: Translations | None, number: Callable[[int], str] | None) -> str:
         if translations is None:
@@ -77,7 +80,7 @@ class Message(str):
             pattern = translations.ngettext(self.msgid, self.plural, self.count or 0)
         if not self.values:
             return pattern
-        return pattern.format(**{k: _value(v, translations, number) for k, v in self.values.items()})
+        return _Renderer(translations, number).vformat(pattern, (), self.values)
 
 
 class Joined(Message):
@@ -126,6 +129,21 @@ def translated(text: Any, translations: Translations | None = None,
 def message_of(error: BaseException) -> Any:
     """The sentence an engine error was raised with (a ``Message`` when the engine said it)."""
     return error.args[0] if error.args else str(error)
+
+
+class _Renderer(string.Formatter):
+    """``str.format`` that says each value in the catalog's language: a message rendered in it, a
+    whole number written by ``number`` (the locale's grouping stands in for a ``{n:,}`` spec)."""
+
+    def __init__(self, translations: Translations | None, number: Callable[[int], str] | None) -> None:
+        self.translations, self.number = translations, number
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, Message):
+            return format(value.render(self.translations, self.number), format_spec)
+        if self.number is not None and isinstance(value, int) and not isinstance(value, bool):
+            return self.number(value)
+        return format(value, format_spec)
 
 
 def _value(value: Any, translations: Translations | None, number: Callable[[int], str] | None) -> str:

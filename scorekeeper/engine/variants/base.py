@@ -34,6 +34,7 @@ from .. import arrange as _arrange
 from .. import melds as _melds
 from ..arrange import Arrangement, DeclaredCheck
 from ..cards import Card, InvalidCardError, check_copies, format_cards, parse_cards
+from ..i18n import _, joined, message_of
 from ..hands import Hand, HandScore, Held, MatchState, PlayerState, RebuyPolicy
 from ..limits import POINTS_CEILING
 from ..melds import ContractCheck, MeldCheck, MeldRules, OpeningCheck
@@ -73,41 +74,44 @@ class Switch:
     def allowed(self) -> str:
         """The allowed values in words, for messages and forms."""
         if self.type == "bool":
-            return "true or false"
+            return _("true or false")
         if self.choices is not None:
-            return ", ".join(_show(c) for c in self.choices)
+            return joined(", ", [_show(c) for c in self.choices])
         if self.min is not None and self.max is not None:
-            rng = f"{self.min}–{self.max}"
+            rng = _("{min}–{max}", min=self.min, max=self.max)
         elif self.min is not None:
-            rng = f"{self.min} or more"
+            rng = _("{min} or more", min=self.min)
         elif self.max is not None:
-            rng = f"{self.max} or less"
+            rng = _("{max} or less", max=self.max)
         else:
-            rng = "any whole number"
-        return rng + (", or null" if self.type == "int_or_null" else "")
+            rng = _("any whole number")
+        return _("{range}, or null", range=rng) if self.type == "int_or_null" else rng
 
     def check(self, value: Any) -> None:
         """Refuse a value of the wrong JSON type or outside the allowed set."""
         if self.type == "bool":
             if not isinstance(value, bool):
-                raise InvalidRulesError(f"{self.name} must be true or false, not {_show(value)}")
+                raise InvalidRulesError(_("{name} must be true or false, not {value}", name=self.name, value=_show(value)))
             return
         if self.type == "enum":
             if not isinstance(value, str) or value not in (self.choices or ()):
-                raise InvalidRulesError(f"{self.name} must be one of {self.allowed()}, not {_show(value)}")
+                raise InvalidRulesError(_("{name} must be one of {allowed}, not {value}", name=self.name,
+                                          allowed=self.allowed(), value=_show(value)))
             return
         if value is None and self.type == "int_or_null":
             return
         # bool is a subclass of int in Python, but JSON true is not a number
         if not isinstance(value, int) or isinstance(value, bool):
-            raise InvalidRulesError(f"{self.name} must be a whole number ({self.allowed()}), not {_show(value)}")
+            raise InvalidRulesError(_("{name} must be a whole number ({allowed}), not {value}", name=self.name,
+                                      allowed=self.allowed(), value=_show(value)))
         if self.choices is not None and value not in self.choices:
-            raise InvalidRulesError(f"{self.name} must be {self.allowed()}, not {value}")
+            raise InvalidRulesError(_("{name} must be {allowed}, not {value}", name=self.name, allowed=self.allowed(), value=value))
         if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
-            raise InvalidRulesError(f"{self.name} must be {self.allowed()}, not {value}")
+            raise InvalidRulesError(_("{name} must be {allowed}, not {value}", name=self.name, allowed=self.allowed(), value=value))
         if abs(value) > POINTS_CEILING:
             # a switch with no bound of its own (a target, a penalty) still holds a number of points
-            raise InvalidRulesError(f"{self.name} must be between −{POINTS_CEILING:,} and {POINTS_CEILING:,}")
+            raise InvalidRulesError(_("{name} must be between −{ceiling:,} and {ceiling:,}", name=self.name,
+                                      ceiling=POINTS_CEILING))
 
 
 def _show(value: Any) -> str:
@@ -271,9 +275,10 @@ class Variant(ABC):
                 raise InvalidRulesError(self.REFUSED[name])
             if name in self.FIXED:
                 raise InvalidRulesError(
-                    f"{name} is fixed in {self.name} ({_show(self.FIXED[name])}), not a house rule")
+                    _("{name} is fixed in {game} ({value}), not a house rule", name=name, game=self.name,
+                      value=_show(self.FIXED[name])))
             if name not in specs:
-                raise InvalidRulesError(f"{name} is not a house rule of {self.name}")
+                raise InvalidRulesError(_("{name} is not a house rule of {game}", name=name, game=self.name))
             specs[name].check(value)
         values = self._defaults(n_players, house)
         values.update(house)
@@ -284,8 +289,8 @@ class Variant(ABC):
             for cond, allowed in spec.only_when:
                 if values.get(cond) not in allowed:
                     raise InvalidRulesError(
-                        f"{name} does not apply when {cond} is {_show(values.get(cond))}: "
-                        f"it is used only when {cond} is {' or '.join(_show(a) for a in allowed)}")
+                        _("{name} does not apply when {cond} is {value}: it is used only when {cond} is {allowed}", name=name,
+                          cond=cond, value=_show(values.get(cond)), allowed=joined(_(" or "), [_show(a) for a in allowed])))
         self._validate(values, house, n_players)
         # A switch that cannot apply reads None, so nobody scores with a value the table never chose.
         for spec in self.SWITCHES:
@@ -312,18 +317,19 @@ class Variant(ABC):
         return True
 
     def _players_refusal(self, spec: Switch, n_players: int) -> str:
-        return f"{spec.name} does not apply to {self.name} with {n_players} players"
+        return _("{name} does not apply to {game} with {n_players} players", name=spec.name, game=self.name,
+                 n_players=n_players)
 
     def _validate(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
         """Checks between switches; values may be completed here (for example a preset by player count)."""
 
     def _check_players(self, n_players: Any) -> None:
         if not isinstance(n_players, int) or isinstance(n_players, bool):
-            raise InvalidRulesError(f"the number of players must be a whole number, not {_show(n_players)}")
+            raise InvalidRulesError(_("the number of players must be a whole number, not {value}", value=_show(n_players)))
         if not self.min_players <= n_players <= self.max_players:
-            span = (f"{self.min_players}–{self.max_players}" if self.min_players != self.max_players
+            span = (_("{min}–{max}", min=self.min_players, max=self.max_players) if self.min_players != self.max_players
                     else str(self.min_players))
-            raise InvalidRulesError(f"{self.name} is for {span} players, not {n_players}")
+            raise InvalidRulesError(_("{game} is for {span} players, not {n_players}", game=self.name, span=span, n_players=n_players))
 
     def _resolve(self, rules: Rules | Mapping[str, Any] | None = None) -> Rules:
         """Accept resolved rules, a mapping of overrides, or None (the bound match's rules, else the
@@ -337,7 +343,7 @@ class Variant(ABC):
             return found
         if isinstance(rules, Rules):
             if rules.variant != self.key:
-                raise InvalidRulesError(f"these rules are for {rules.variant}, not {self.key}")
+                raise InvalidRulesError(_("these rules are for {variant}, not {key}", variant=rules.variant, key=self.key))
             return rules
         return self.rules(**dict(rules))
 
@@ -415,7 +421,7 @@ class Variant(ABC):
         """Read the variant's own hand fields (``upcard``, ``deal``); refuse those it does not have."""
         for name in ("upcard", "deal"):
             if entry.get(name) is not None:
-                raise hand.error(f"this game has no {name}", field=name)
+                raise hand.error(_("this game has no {name}", name=name), field=name)
 
     @abstractmethod
     def score(self, hand: Hand, state: MatchState) -> HandScore:
@@ -487,7 +493,7 @@ class Variant(ABC):
         try:
             check_copies(cards, decks=self.table_decks(), jokers=self.table_jokers())
         except InvalidCardError as exc:
-            raise hand.error(str(exc), field="cards") from None
+            raise hand.error(message_of(exc), field="cards") from None
 
     def card_count(self, hand: Hand, held: Held, allowed: Iterable[int], what: str) -> None:
         """Refuse a hand of cards whose size is impossible (docs/rules/common.md#card-counts)."""
@@ -497,12 +503,13 @@ class Variant(ABC):
         allowed = list(allowed)
         if n not in allowed:
             if len(allowed) == 1:
-                need = f"exactly {allowed[0]}"
+                need = _("exactly {count}", count=allowed[0])
             elif allowed == list(range(allowed[0], allowed[-1] + 1)):
-                need = f"{allowed[0]} to {allowed[-1]}"
+                need = _("{low} to {high}", low=allowed[0], high=allowed[-1])
             else:
-                need = " or ".join(str(a) for a in allowed)
-            raise hand.error(f"{held.player} {what} {need} cards, not {n}", player=held.player, field="cards")
+                need = joined(_(" or "), allowed)
+            raise hand.error(_("{player} {what} {need} cards, not {n}", player=held.player, what=what, need=need, n=n),
+                             player=held.player, field="cards")
 
     def check_melds(self, hand: Hand) -> None:
         """Every declared meld must be valid in this game."""
@@ -510,19 +517,20 @@ class Variant(ABC):
         for meld in hand.melds or []:
             check = _melds.check_meld(meld, meld_rules)
             if not check.valid:
-                raise hand.error(f"{format_cards(meld)}: {check.reason}", player=hand.by, field="melds")
+                raise hand.error(_("{cards}: {reason}", cards=format_cards(meld), reason=check.reason), player=hand.by,
+                                 field="melds")
 
     def held_value(self, held: Held) -> tuple[int, str]:
         """(points, explanation) for a going-out loser: every card held counts (cards in hand)."""
         if held.cards is None:
-            return held.points or 0, f"{held.points}"
+            return held.points or 0, _("{points}", points=held.points)
         vals = self._solver()[1]
         parts = [vals[c.rank] for c in held.cards]
         total = sum(parts)
         text = format_cards(held.cards)
         if len(parts) > 1:
-            return total, f"{text}: {' + '.join(map(str, parts))} = {total}"
-        return total, f"{text}: {total}"
+            return total, _("{cards}: {sum} = {total}", cards=text, sum=" + ".join(map(str, parts)), total=total)
+        return total, _("{cards}: {total}", cards=text, total=total)
 
     def best_of(self, names: Iterable[str], state: MatchState) -> list[str]:
         """The players among ``names`` with the best total (lowest, or highest where high wins)."""
@@ -580,8 +588,9 @@ def values_sentence(values: tuple[int, ...], jokers: bool = True) -> str:
     'Cards held count: ace 15, 2–9 count 5 each, 10/J/Q/K 10, joker 25.'
     """
     if values[2] == values[9]:
-        pips = f"2–9 count {values[2]} each, 10/J/Q/K {values[10]}"
+        pips = _("2–9 count {low} each, 10/J/Q/K {high}", low=values[2], high=values[10])
     else:
-        pips = f"2–10 face value, J/Q/K {values[11]}"
-    text = f"Cards held count: ace {values[1]}, {pips}"
-    return text + (f", joker {values[0]}." if jokers else ".")
+        pips = _("2–10 face value, J/Q/K {pictures}", pictures=values[11])
+    if jokers:
+        return _("Cards held count: ace {ace}, {pips}, joker {joker}.", ace=values[1], pips=pips, joker=values[0])
+    return _("Cards held count: ace {ace}, {pips}.", ace=values[1], pips=pips)

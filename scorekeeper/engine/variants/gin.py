@@ -28,6 +28,7 @@ from typing import Any, Mapping
 from ..arrange import Arrangement
 from ..cards import format_cards
 from ..hands import Hand, HandScore, MatchState, check_typed
+from ..i18n import _
 from ..melds import MeldRules
 from .base import Rules, Switch, Variant, card_values, values_sentence
 from .going_out import not_melded
@@ -42,6 +43,11 @@ HAND_SIZE, SEED_HAND_SIZE = 10, 7
 _TWO = (("multiplayer_scheme", (None,)),)
 _SEED = (("multiplayer_scheme", ("seed_penalty",)),)
 _SHUTOUT = ("game_bonus_200", "double_hand_points", "double_total")
+#: a shutout mode in words, for the rules sheet
+_SHUTOUT_WORDS = {"game_bonus_200": _("game bonus 200"), "double_hand_points": _("double hand points"),
+                  "double_total": _("double total")}
+#: how the seed scheme's winner won, in words
+_WAY_WON = {"gin": _("gin"), "big_gin": _("big gin"), "undercut": _("undercut"), "knock": _("knock")}
 
 
 class KnockRummy(KnockGame, Variant):
@@ -51,7 +57,7 @@ class KnockRummy(KnockGame, Variant):
 
     ends = ("knock", "gin", "big_gin")
     min_players, max_players = 2, 4
-    declared_melds_use = "lay-offs are worked out against them"
+    declared_melds_use = _("lay-offs are worked out against them")
 
     def cards_dealt(self, n_players: int | None = None, rules: Rules | None = None) -> int:
         if n_players is None and rules is not None:
@@ -72,11 +78,12 @@ class KnockRummy(KnockGame, Variant):
         """The rules sheet's lines for the seed's penalty scheme (docs/rules/oklahoma.md#three-or-four-players)."""
         pts = SEED_WINNER_POINTS
         return [
-            f"Winner points: gin +{pts['gin']}, undercut +{pts['undercut']}, knock +{pts['knock']}; each loser's "
-            "penalty is their deadwood minus the winner's (twice their deadwood after gin).",
-            f"The match ends when a net score reaches {r.target}"
-            + (f" or after {r.match_length_deals} deals" if r.match_length_deals else "")
-            + "; the highest net wins.",
+            _("Winner points: gin +{gin}, undercut +{undercut}, knock +{knock}; each loser's penalty is their deadwood "
+              "minus the winner's (twice their deadwood after gin).", gin=pts['gin'], undercut=pts['undercut'],
+              knock=pts['knock']),
+            _("The match ends when a net score reaches {target} or after {deals} deals; the highest net wins.",
+              target=r.target, deals=r.match_length_deals) if r.match_length_deals else
+            _("The match ends when a net score reaches {target}; the highest net wins.", target=r.target),
         ]
 
     # -- the hand's own facts -------------------------------------------------------------------------
@@ -120,12 +127,12 @@ class KnockRummy(KnockGame, Variant):
         for name, held in hand.held.items():
             if name == hand.by:
                 size = hand_size + (1 if hand.end == "big_gin" else 0)
-                self.card_count(hand, held, [size], "must show" if hand.end != "big_gin" else "must show (big gin)")
+                self.card_count(hand, held, [size], _("must show") if hand.end != "big_gin" else _("must show (big gin)"))
             else:
-                self.card_count(hand, held, [hand_size], "must show")
+                self.card_count(hand, held, [hand_size], _("must show"))
         if hand.end == "big_gin":
             if not self.big_gin_allowed():
-                raise hand.error("big gin is off in these rules: record it as gin", field="end")
+                raise hand.error(_("big gin is off in these rules: record it as gin"), field="end")
             return self.score_gin(hand, big=True)
         if hand.end == "gin":
             return self.score_gin(hand, big=False)
@@ -134,14 +141,15 @@ class KnockRummy(KnockGame, Variant):
     def score_gin(self, hand: Hand, big: bool) -> HandScore:
         """Gin or big gin: no lay-offs, cannot be undercut."""
         held = hand.held.get(hand.by)
-        word = "big gin" if big else "gin"
+        word = _("big gin") if big else _("gin")
         if held is not None:
             if held.typed and held.points:
-                raise hand.error(f"{hand.by} went {word}: the points must be 0", player=hand.by, field="points")
+                raise hand.error(_("{by} went {word}: the points must be 0", by=hand.by, word=word), player=hand.by,
+                                 field="points")
             if not held.typed:
                 left = self.in_hand_order(self.arrange(held.cards).deadwood, held.cards)
                 if left:
-                    raise not_melded(hand, hand.by, f"went {word}", left)
+                    raise not_melded(hand, hand.by, _("went {word}", word=word), left)
         others = {n: self.defender_deadwood(hand, hand.held[n], None) for n in hand.others}
         return self.result(hand, "big_gin" if big else "gin", hand.by, 0, others)
 
@@ -154,8 +162,9 @@ class KnockRummy(KnockGame, Variant):
         def over(points: int, fld: str) -> None:
             if points > limit:
                 if limit == 0:
-                    raise hand.error("the upcard is an ace: only gin is allowed, not a knock", field="end")
-                raise hand.error(f"cannot knock with {points}: the limit is {limit}", player=hand.by, field=fld)
+                    raise hand.error(_("the upcard is an ace: only gin is allowed, not a knock"), field="end")
+                raise hand.error(_("cannot knock with {points}: the limit is {limit}", points=points, limit=limit),
+                                 player=hand.by, field=fld)
 
         if knocker.typed:
             kdw = check_typed(hand, knocker, maximum=None)
@@ -165,10 +174,10 @@ class KnockRummy(KnockGame, Variant):
                 return self.result(hand, "gin", hand.by, 0,
                                    {n: self.defender_deadwood(hand, hand.held[n], None) for n in defenders})
             if hand.melds is None and any(not hand.held[n].typed for n in defenders):
-                raise hand.error("enter the knocker's melds, or the defender's points after lay-offs",
+                raise hand.error(_("enter the knocker's melds, or the defender's points after lay-offs"),
                                  field="melds")
             self.check_melds(hand)
-            others = {n: self.defender_deadwood(hand, hand.held[n], hand.melds or [], " after lay-offs")
+            others = {n: self.defender_deadwood(hand, hand.held[n], hand.melds or [], _(" after lay-offs"))
                       for n in defenders}
             return self.knock_result(hand, kdw, others)
         if hand.melds is not None:
@@ -184,7 +193,7 @@ class KnockRummy(KnockGame, Variant):
             if lay.points == 0:
                 return self.result(hand, "gin", hand.by, 0,
                                    {n: self.defender_deadwood(hand, hand.held[n], None) for n in defenders})
-            others = {n: self.defender_deadwood(hand, hand.held[n], lay.melds, " after lay-offs")
+            others = {n: self.defender_deadwood(hand, hand.held[n], lay.melds, _(" after lay-offs"))
                       for n in defenders}
             return self.knock_result(hand, lay.points, others)
 
@@ -194,10 +203,13 @@ class KnockRummy(KnockGame, Variant):
             lambda lay, result: (result.scores.get(hand.by, 0)
                                  - sum(v for n, v in result.scores.items() if n != hand.by), -lay.points))
         shown = self.melds_text(lay.melds)
-        result.explanations[hand.by] = f"{result.explanations.get(hand.by, '')} [melds {shown}]".strip()
+        said = result.explanations.get(hand.by)
+        result.explanations[hand.by] = (_("{said} [melds {shown}]", said=said, shown=shown) if said
+                                        else _("[melds {shown}]", shown=shown))
         if hand.melds is None:
             result.arrangement = shown
-            result.notes.append(f"hand {hand.index + 1}: {hand.by}'s melds taken as {shown} (best for the knocker)")
+            result.notes.append(_("hand {number}: {by}'s melds taken as {shown} (best for the knocker)",
+                                   number=hand.index + 1, by=hand.by, shown=shown))
         return result
 
     # -- results --------------------------------------------------------------------------------------
@@ -232,31 +244,37 @@ class KnockRummy(KnockGame, Variant):
         knocker = hand.by
         if how in ("gin", "big_gin"):
             bonus = self.house.big_gin_bonus if how == "big_gin" else self.house.gin_bonus
-            base, formula = ddw + bonus, f"{ddw} + {bonus}"
-            word = "big gin" if how == "big_gin" else "gin"
-            scored.summary = f"{knocker} went {word}"
+            base, formula = ddw + bonus, _("{ddw} + {bonus}", ddw=ddw, bonus=bonus)
+            word = _("big gin") if how == "big_gin" else _("gin")
+            scored.summary = _("{knocker} went {word}", knocker=knocker, word=word)
         elif how == "undercut":
             bonus = self.house.undercut_bonus
-            base, formula = (kdw - ddw) + bonus, f"({kdw} − {ddw}) + {bonus}"
-            word = "undercut"
-            scored.summary = f"{knocker} knocked with {kdw}; {defender} undercut with {ddw}"
+            base, formula = (kdw - ddw) + bonus, _("({kdw} − {ddw}) + {bonus}", kdw=kdw, ddw=ddw, bonus=bonus)
+            word = _("undercut")
+            scored.summary = _("{knocker} knocked with {kdw}; {defender} undercut with {ddw}",
+                               knocker=knocker, kdw=kdw, defender=defender, ddw=ddw)
         elif how == "tie":
-            scored.summary = f"{knocker} knocked with {kdw}; {defender} tied: no score"
-            scored.explanations = {knocker: f"knock: {kdw}, tied: 0", defender: f"{dtext}; tie: 0"}
+            scored.summary = _("{knocker} knocked with {kdw}; {defender} tied: no score",
+                               knocker=knocker, kdw=kdw, defender=defender)
+            scored.explanations = {knocker: _("knock: {kdw}, tied: 0", kdw=kdw),
+                                   defender: _("{dtext}; tie: 0", dtext=dtext)}
             return scored
         else:
-            base, formula = ddw - kdw, f"{ddw} − {kdw}"
-            word = "knock"
-            scored.summary = f"{knocker} knocked with {kdw}; {defender} had {ddw}"
+            base, formula = ddw - kdw, _("{ddw} − {kdw}", ddw=ddw, kdw=kdw)
+            word = _("knock")
+            scored.summary = _("{knocker} knocked with {kdw}; {defender} had {ddw}",
+                               knocker=knocker, kdw=kdw, defender=defender, ddw=ddw)
         points = base * mult
-        text = f"{word}: {formula} = {base}" if formula != str(base) else f"{word}: {base}"
+        text = (_("{word}: {formula} = {base}", word=word, formula=formula, base=base) if formula != str(base)
+                else _("{word}: {base}", word=word, base=base))
         if mult != 1:
-            text = f"{word}: ({formula}) × {mult}{mtext} = {points}"
+            text = _("{word}: ({formula}) × {mult}{mtext} = {points}", word=word, formula=formula, mult=mult,
+                     mtext=mtext, points=points)
         assert winner is not None
         scored.scores[winner] = points
         scored.explanations[winner] = text
         loser = defender if winner == knocker else knocker
-        scored.explanations[loser] = dtext if loser == defender else f"knock: deadwood {kdw}"
+        scored.explanations[loser] = dtext if loser == defender else _("knock: deadwood {kdw}", kdw=kdw)
         scored.boxes = {winner: 1 + self.extra_boxes(how)}
         return scored
 
@@ -272,28 +290,37 @@ class KnockRummy(KnockGame, Variant):
         deadwood = {n: v for n, (v, _) in others.items()}
         texts = {n: t for n, (_, t) in others.items()}
         deadwood.setdefault(hand.by, kdw)
-        texts.setdefault(hand.by, f"knock: deadwood {kdw}")
+        texts.setdefault(hand.by, _("knock: deadwood {kdw}", kdw=kdw))
         scored = HandScore(winner=winner)
         for name in hand.players_in:
             if name == winner:
                 points = win * mult
                 scored.win_points[name] = points
                 scored.scores[name] = points
-                scored.explanations[name] = f"{how.replace('_', ' ')}: +{win}" + (f" × {mult}{mtext} = +{points}" if mult != 1 else "")
+                word = _WAY_WON[how]
+                scored.explanations[name] = (
+                    _("{word}: +{win} × {mult}{mtext} = +{points}", word=word, win=win, mult=mult, mtext=mtext,
+                      points=points) if mult != 1 else _("{word}: +{win}", word=word, win=win))
                 continue
             own = deadwood[name]
             if kind == "gin":
-                penalty, formula = 2 * own, f"2 × {own}"
+                penalty, formula = 2 * own, _("2 × {own}", own=own)
             else:
                 ref = deadwood[winner]
-                penalty, formula = max(0, own - ref), f"{own} − {ref}"
+                penalty, formula = max(0, own - ref), _("{own} − {ref}", own=own, ref=ref)
             total = penalty * mult
             scored.scores[name] = -total
             scored.win_points[name] = 0
-            scored.explanations[name] = f"{texts[name]}; penalty {formula} = {penalty}" + (
-                f" × {mult}{mtext} = {total}" if mult != 1 else "")
-        scored.summary = {"gin": f"{winner} went gin", "undercut": f"{hand.by} knocked with {kdw}; {winner} undercut",
-                          "knock": f"{winner} knocked with {kdw}"}[kind]
+            scored.explanations[name] = (
+                _("{said}; penalty {formula} = {penalty} × {mult}{mtext} = {total}", said=texts[name],
+                  formula=formula, penalty=penalty, mult=mult, mtext=mtext, total=total) if mult != 1 else
+                _("{said}; penalty {formula} = {penalty}", said=texts[name], formula=formula, penalty=penalty))
+        if kind == "gin":
+            scored.summary = _("{winner} went gin", winner=winner)
+        elif kind == "undercut":
+            scored.summary = _("{by} knocked with {kdw}; {winner} undercut", by=hand.by, kdw=kdw, winner=winner)
+        else:
+            scored.summary = _("{winner} knocked with {kdw}", winner=winner, kdw=kdw)
         return scored
 
     @staticmethod
@@ -337,22 +364,25 @@ class KnockRummy(KnockGame, Variant):
         if shutout and mode == "game_bonus_200":
             game_added = 2 * game
             w.total = w.hand_points + game_added + w_boxes
-            notes.append(f"shutout: game bonus doubled to {game_added}")
+            notes.append(_("shutout: game bonus doubled to {game_added}", game_added=game_added))
         elif shutout and mode == "double_hand_points":
             w.total = 2 * w.hand_points + game + w_boxes
             game_added = game
-            notes.append(f"shutout: {winner}'s hand points doubled, {w.hand_points} × 2 = {2 * w.hand_points}")
+            notes.append(_("shutout: {winner}'s hand points doubled, {hand_points} × 2 = {doubled}", winner=winner,
+                           hand_points=w.hand_points, doubled=2 * w.hand_points))
         elif shutout and mode == "double_total":
             game_added = game
             w.total = 2 * (w.hand_points + game + w_boxes)
-            notes.append(f"shutout: {winner}'s total doubled, ({w.hand_points} + {game} + {w_boxes}) × 2 = {w.total}")
+            notes.append(_("shutout: {winner}'s total doubled, ({hand_points} + {game} + {w_boxes}) × 2 = {total}",
+                           winner=winner, hand_points=w.hand_points, game=game, w_boxes=w_boxes, total=w.total))
         else:
             game_added = game
             w.total = w.hand_points + game + w_boxes
         l.total = l.hand_points + l_boxes
-        notes.insert(0, f"game bonus: {winner} +{game_added}")
-        notes.insert(1, f"box bonuses added at the end: {winner} {w.boxes} × {box} = +{w_boxes}, "
-                        f"{loser} {l.boxes} × {box} = +{l_boxes}")
+        notes.insert(0, _("game bonus: {winner} +{game_added}", winner=winner, game_added=game_added))
+        notes.insert(1, _("box bonuses added at the end: {winner} {boxes} × {box} = +{w_boxes}, "
+                          "{loser} {loser_boxes} × {box} = +{l_boxes}", winner=winner, boxes=w.boxes, box=box,
+                          w_boxes=w_boxes, loser=loser, loser_boxes=l.boxes, l_boxes=l_boxes))
         return notes
 
     def context(self, state: MatchState) -> dict[str, Any]:
@@ -364,7 +394,7 @@ class Gin(KnockRummy):
     key = "gin"
     name = "Gin Rummy"
     aliases = ("gin rummy", "gin_rummy")
-    summary = "2-player knock rummy: knock at 10 or less, gin and undercut bonuses, first to 100."
+    summary = _("2-player knock rummy: knock at 10 or less, gin and undercut bonuses, first to 100.")
     PRESET_SWITCH = "preset"
     PRESETS = {
         "modern_25": {"knock_limit": 10, "gin_bonus": 25, "undercut_bonus": 25, "undercut_on_tie": True,
@@ -375,26 +405,26 @@ class Gin(KnockRummy):
                           "shutout_mode": "game_bonus_200"},
     }
     SWITCHES = (
-        Switch("preset", "enum", "modern_25", "Bundle of bonuses: modern 25/25 or pagat's classic 20/10.",
+        Switch("preset", "enum", "modern_25", _("Bundle of bonuses: modern 25/25 or pagat's classic 20/10."),
                choices=("modern_25", "classic_pagat"), only_when=_TWO),
-        Switch("knock_limit", "int", 10, "Highest deadwood a player may knock with.", min=0, max=10),
-        Switch("gin_bonus", "int", 25, "Bonus for gin.", min=0, only_when=_TWO,
+        Switch("knock_limit", "int", 10, _("Highest deadwood a player may knock with."), min=0, max=10),
+        Switch("gin_bonus", "int", 25, _("Bonus for gin."), min=0, only_when=_TWO,
                preset_defaults=(("modern_25", 25), ("classic_pagat", 20))),
-        Switch("undercut_bonus", "int", 25, "Bonus for an undercut.", min=0, only_when=_TWO,
+        Switch("undercut_bonus", "int", 25, _("Bonus for an undercut."), min=0, only_when=_TWO,
                preset_defaults=(("modern_25", 25), ("classic_pagat", 10))),
-        Switch("undercut_on_tie", "bool", True, "A tie is an undercut (false: both score 0).", only_when=_TWO),
-        Switch("big_gin_bonus", "int_or_null", 31, "Bonus for big gin (all 11 cards); null turns it off.",
+        Switch("undercut_on_tie", "bool", True, _("A tie is an undercut (false: both score 0)."), only_when=_TWO),
+        Switch("big_gin_bonus", "int_or_null", 31, _("Bonus for big gin (all 11 cards); null turns it off."),
                min=0, only_when=_TWO, preset_defaults=(("modern_25", 31), ("classic_pagat", None))),
-        Switch("game_target", "int", 100, "Points that win the game.", min=1, only_when=_TWO),
-        Switch("game_bonus", "int", 100, "Bonus for winning the game.", min=0, only_when=_TWO),
-        Switch("box_bonus", "int", 25, "Bonus per hand won, added at the end.", min=0, only_when=_TWO,
+        Switch("game_target", "int", 100, _("Points that win the game."), min=1, only_when=_TWO),
+        Switch("game_bonus", "int", 100, _("Bonus for winning the game."), min=0, only_when=_TWO),
+        Switch("box_bonus", "int", 25, _("Bonus per hand won, added at the end."), min=0, only_when=_TWO,
                preset_defaults=(("modern_25", 25), ("classic_pagat", 20))),
-        Switch("shutout_mode", "enum", "game_bonus_200", "What a shutout does.", choices=_SHUTOUT,
+        Switch("shutout_mode", "enum", "game_bonus_200", _("What a shutout does."), choices=_SHUTOUT,
                only_when=_TWO),
-        Switch("multiplayer_scheme", "enum", None, "The seed's penalty scheme; applied automatically with 3–4 players.",
+        Switch("multiplayer_scheme", "enum", None, _("The seed's penalty scheme; applied automatically with 3–4 players."),
                choices=("seed_penalty",)),
-        Switch("target", "int", 100, "Net points that end a 3–4 player match.", min=1, only_when=_SEED),
-        Switch("match_length_deals", "int_or_null", None, "Deals in a 3–4 player match; null for no limit.",
+        Switch("target", "int", 100, _("Net points that end a 3–4 player match."), min=1, only_when=_SEED),
+        Switch("match_length_deals", "int_or_null", None, _("Deals in a 3–4 player match; null for no limit."),
                min=1, only_when=_SEED),
     )
 
@@ -415,29 +445,32 @@ class Gin(KnockRummy):
 
     def _players_refusal(self, spec: Switch, n_players: int) -> str:
         if spec.name == "multiplayer_scheme":
-            return "multiplayer_scheme applies only with 3–4 players; 2-player Gin is standard Gin"
+            return _("multiplayer_scheme applies only with 3–4 players; 2-player Gin is standard Gin")
         if n_players >= 3:
-            return (f"{spec.name} does not apply with {n_players} players: 3–4 players use the seed's "
-                    "penalty scheme (multiplayer_scheme seed_penalty)")
-        return f"{spec.name} applies only with 3–4 players (the seed's penalty scheme)"
+            return _("{name} does not apply with {n_players} players: 3–4 players use the seed's penalty scheme "
+                     "(multiplayer_scheme seed_penalty)", name=spec.name, n_players=n_players)
+        return _("{name} applies only with 3–4 players (the seed's penalty scheme)", name=spec.name)
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
         r = self._resolve(rules)
         lines = [
-            "One pack, no jokers; " + f"{SEED_HAND_SIZE if r.multiplayer_scheme else HAND_SIZE} cards each.",
-            "Melds: sets of 3 or 4 of a kind, runs of 3 or more in one suit; the ace is low only (A-2-3, not Q-K-A).",
-            values_sentence(self.values(r), jokers=False) + " Only deadwood counts.",
-            f"Knock with deadwood {r.knock_limit} or less; the defender lays off on the knocker's melds (not after gin).",
+            _("One pack, no jokers; {count} cards each.", count=SEED_HAND_SIZE if r.multiplayer_scheme else HAND_SIZE),
+            _("Melds: sets of 3 or 4 of a kind, runs of 3 or more in one suit; the ace is low only (A-2-3, not Q-K-A)."),
+            _("{values} Only deadwood counts.", values=values_sentence(self.values(r), jokers=False)),
+            _("Knock with deadwood {knock_limit} or less; the defender lays off on the knocker's melds (not after gin).",
+              knock_limit=r.knock_limit),
         ]
         if r.multiplayer_scheme:
             return lines + self.seed_sheet(r)
-        tie = "a tie counts as an undercut" if r.undercut_on_tie else "a tie scores 0 for both"
+        tie = _("a tie counts as an undercut") if r.undercut_on_tie else _("a tie scores 0 for both")
         lines += [
-            f"Knock: the difference. Undercut (defender at or below the knocker; {tie}): the difference + "
-            f"{r.undercut_bonus}.",
-            f"Gin: the defender's deadwood + {r.gin_bonus}."
-            + (f" Big gin (all 11 cards): + {r.big_gin_bonus}." if r.big_gin_bonus is not None else ""),
-            f"First to {r.game_target} wins the game: + {r.game_bonus}, and {r.box_bonus} per hand won for both "
-            f"players; shutout: {r.shutout_mode.replace('_', ' ')}.",
+            _("Knock: the difference. Undercut (defender at or below the knocker; {tie}): the difference + "
+              "{undercut_bonus}.", tie=tie, undercut_bonus=r.undercut_bonus),
+            _("Gin: the defender's deadwood + {gin_bonus}. Big gin (all 11 cards): + {big_gin_bonus}.",
+              gin_bonus=r.gin_bonus, big_gin_bonus=r.big_gin_bonus) if r.big_gin_bonus is not None else
+            _("Gin: the defender's deadwood + {gin_bonus}.", gin_bonus=r.gin_bonus),
+            _("First to {game_target} wins the game: + {game_bonus}, and {box_bonus} per hand won for both "
+              "players; shutout: {shutout}.", game_target=r.game_target, game_bonus=r.game_bonus,
+              box_bonus=r.box_bonus, shutout=_SHUTOUT_WORDS[r.shutout_mode]),
         ]
         return lines

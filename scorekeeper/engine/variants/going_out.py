@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from ..cards import Card, format_cards
+from ..i18n import _, _n
 from ..hands import Hand, Held, InvalidHandError, check_typed
 from ..melds import check_opening
 
@@ -23,8 +24,8 @@ def physical(cards: Iterable[Card]) -> Counter:
 
 def not_melded(hand: Hand, player: str, how: str, cards: list[Card]) -> InvalidHandError:
     """The refusal for a winner whose cards are not all in melds, in a player's words."""
-    verb = "is" if len(cards) == 1 else "are"
-    return hand.error(f"{player} {how} but {format_cards(cards)} {verb} not in a meld", player=player,
+    return hand.error(_n("{player} {how} but {cards} is not in a meld", "{player} {how} but {cards} are not in a meld",
+                         len(cards), player=player, how=how, cards=format_cards(cards)), player=player,
                       field="cards")
 
 
@@ -57,16 +58,17 @@ class GoingOut:
             shown, laid = physical(cards), physical(c for meld in hand.melds for c in meld)
             extra = laid - shown
             if extra:
-                raise hand.error(f"{format_cards(sorted(extra.elements(), key=Card.sort_key))} "
-                                 f"{'is' if sum(extra.values()) == 1 else 'are'} in {hand.by}'s melds "
-                                 f"but not in {hand.by}'s cards", player=hand.by, field="melds")
+                raise hand.error(_n("{cards} is in {by}'s melds but not in {by}'s cards",
+                                    "{cards} are in {by}'s melds but not in {by}'s cards", sum(extra.values()),
+                                    cards=format_cards(sorted(extra.elements(), key=Card.sort_key)), by=hand.by),
+                                 player=hand.by, field="melds")
             left = shown - laid
             if left:
-                raise not_melded(hand, hand.by, "went out", sorted(left.elements(), key=Card.sort_key))
+                raise not_melded(hand, hand.by, _("went out"), sorted(left.elements(), key=Card.sort_key))
             return
         left = self.unmelded(cards)
         if left:
-            raise not_melded(hand, hand.by, "went out", left)
+            raise not_melded(hand, hand.by, _("went out"), left)
 
     def winner_cards(self, hand: Hand) -> list[Card] | None:
         """The cards the winner is shown with, to be checked; None if they were left out or typed as
@@ -76,7 +78,7 @@ class GoingOut:
             return None
         if held.typed:
             if held.points:
-                raise hand.error(f"{hand.by} went out: their points must be 0", player=hand.by, field="points")
+                raise hand.error(_("{by} went out: their points must be 0", by=hand.by), player=hand.by, field="points")
             return None
         return held.cards or None
 
@@ -90,18 +92,18 @@ class GoingOut:
         for name in hand.others:
             held = hand.held[name]
             if held.cards is not None and not held.cards:
-                raise hand.error(f"{name} holds no cards, so {name} went out too: only one player can",
+                raise hand.error(_("{name} holds no cards, so {name} went out too: only one player can", name=name),
                                  player=name, field="cards")
             counts = self.loser_counts(hand, held)
             if counts is not None:
-                self.card_count(hand, held, counts, "must hold")  # type: ignore[attr-defined]
+                self.card_count(hand, held, counts, _("must hold"))  # type: ignore[attr-defined]
         self.check_winner(hand)
 
     def raw_count(self, hand: Hand, held: Held) -> tuple[int, str]:
         """The raw value of what a loser holds: counted cards or typed points."""
         if held.typed:
             points = check_typed(hand, held, maximum=self.typed_maximum(), multiple_of=self.typed_multiple())
-            return points, f"{points}"
+            return points, _("{points}", points=points)
         return self.held_value(held)  # type: ignore[attr-defined]
 
     def check_hand_opening(self, hand: Hand, minimum: int, single: bool = False) -> None:
@@ -110,4 +112,5 @@ class GoingOut:
             return
         check = check_opening(hand.melds, self._solver()[0], minimum, single)  # type: ignore[attr-defined]
         if not check.valid:
-            raise hand.error(f"{hand.by}'s lay-down: {check.reason}", player=hand.by, field="melds")
+            raise hand.error(_("{by}'s lay-down: {reason}", by=hand.by, reason=check.reason), player=hand.by,
+                             field="melds")

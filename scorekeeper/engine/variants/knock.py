@@ -17,6 +17,7 @@ from typing import Callable, Iterable, Sequence
 from .. import arrange as _arrange
 from ..arrange import Arrangement, DeclaredCheck
 from ..cards import Card, format_cards
+from ..i18n import _
 from ..hands import Hand, HandScore, Held, check_typed
 from ..melds import check_meld
 from .base import Rules, _cards
@@ -68,7 +69,8 @@ class KnockGame:
         for meld in hand.melds or []:
             check = check_meld(meld, meld_rules)
             if not check.valid:
-                raise hand.error(f"{format_cards(meld)}: {check.reason}", player=hand.by, field="melds")
+                raise hand.error(_("{cards}: {reason}", cards=format_cards(meld), reason=check.reason),
+                                 player=hand.by, field="melds")
             for card in meld:
                 if card in rest:
                     rest.remove(card)
@@ -76,7 +78,8 @@ class KnockGame:
                     # a joker declared as a card (JK=9S) is the same physical joker as a plain JK
                     rest.remove(next(c for c in rest if c.is_joker))
                 else:
-                    raise hand.error(f"{card} is in a meld but not in {hand.by}'s cards", player=hand.by,
+                    raise hand.error(_("{card} is in a meld but not in {by}'s cards", card=card, by=hand.by),
+                                     player=hand.by,
                                      field="melds")
         return Arrangement(tuple(tuple(m) for m in hand.melds or []), tuple(rest),
                            sum(values[c.rank] for c in rest))
@@ -92,7 +95,8 @@ class KnockGame:
         found = self.knock_layouts(held.cards, limit)
         if not found:
             least = self.arrange(held.cards).points  # type: ignore[attr-defined]
-            raise hand.error(f"cannot knock with {least}: the limit is {limit}", player=hand.by, field="cards")
+            raise hand.error(_("cannot knock with {points}: the limit is {limit}", points=least, limit=limit),
+                             player=hand.by, field="cards")
         return found
 
     def defender_deadwood(self, hand: Hand, held: Held, knocker_melds: Sequence[Sequence[Card]] | None,
@@ -100,12 +104,13 @@ class KnockGame:
         """A defender's deadwood: their own least, after lay-offs on ``knocker_melds`` when given."""
         if held.typed:
             points = check_typed(hand, held, maximum=self.typed_maximum())
-            return points, f"deadwood {points}{typed_note}"
+            return points, (_("deadwood {points}{typed_note}", points=points, typed_note=typed_note) if typed_note
+                            else _("deadwood {points}", points=points))
         if knocker_melds:
             found = self.layoff(held.cards, knocker_melds)
         else:
             found = self.arrange(held.cards)  # type: ignore[attr-defined]
-        return found.points, f"deadwood {self.show(found, held.cards)}"
+        return found.points, _("deadwood {show}", show=self.show(found, held.cards))
 
     def show(self, found: Arrangement, held: Sequence[Card] = ()) -> str:
         """Deadwood in words, in the order held: "9♠ 4♥ = 9 + 4 = 13, after laying off 6♥"."""
@@ -114,10 +119,12 @@ class KnockGame:
         values = self._solver()[1]  # type: ignore[attr-defined]
         deadwood = self.in_hand_order(found.deadwood, held)
         parts = [values[c.rank] for c in deadwood]
-        laid = f", after laying off {format_cards(self.in_hand_order(found.laid_off, held))}" if found.laid_off else ""
+        laid = (_(", after laying off {cards}", cards=format_cards(self.in_hand_order(found.laid_off, held)))
+                if found.laid_off else "")
         if len(parts) == 1:
-            return f"{format_cards(deadwood)} = {found.points}{laid}"
-        return f"{format_cards(deadwood)} = {' + '.join(map(str, parts))} = {found.points}{laid}"
+            return _("{cards} = {points}{laid}", cards=format_cards(deadwood), points=found.points, laid=laid)
+        return _("{cards} = {sum} = {points}{laid}", cards=format_cards(deadwood), sum=" + ".join(map(str, parts)),
+                 points=found.points, laid=laid)
 
     def best_for_knocker(self, hand: Hand, candidates: list[Arrangement],
                          result_of: Callable[[Arrangement], HandScore],
