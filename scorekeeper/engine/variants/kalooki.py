@@ -20,6 +20,7 @@ from typing import Iterable
 
 from ..cards import Card
 from ..hands import Hand, HandScore, Held, MatchState, PlayerState, RebuyPolicy
+from ..i18n import _, _n
 from ..melds import MeldRules, OpeningCheck, check_opening
 from .base import Rules, Switch, Variant, card_values, values_sentence
 from .going_out import GoingOut
@@ -41,36 +42,36 @@ class Kalooki(GoingOut, Variant):
     key = "kalooki"
     name = "Kalooki"
     aliases = ("kaluki", "kalookie", "kalooki 40", "kalooki40")
-    summary = "13-card rummy with two jokers: open with 40, ace high, hunt or go out; over 150 is out."
+    summary = _("13-card rummy with two jokers: open with 40, ace high, hunt or go out; over 150 is out.")
     min_players, max_players = 2, 4
     PACKS = 2
     ends = ("out", "hunt")
-    declared_melds_use = "a hunt must reach the opening"
+    declared_melds_use = _("a hunt must reach the opening")
     FIXED = {"win_points_hunt": WIN_POINTS["hunt"], "win_points_out": WIN_POINTS["out"],
              "min_naturals_per_meld": MIN_NATURALS_PER_MELD}
     SWITCHES = (
-        Switch("joker_value", "int", 15, "What a joker held counts.", min=0, max=50),
-        Switch("opening_min", "int", 40, "Least value of a player's first lay-down.", min=0, max=200),
+        Switch("joker_value", "int", 15, _("What a joker held counts."), min=0, max=50),
+        Switch("opening_min", "int", 40, _("Least value of a player's first lay-down."), min=0, max=200),
         # the hunt's opening check, docs/rules/kalooki.md#hunt
-        Switch("hunt_exempt_from_opening", "bool", False, "A hunt's melds need not reach the opening minimum."),
+        Switch("hunt_exempt_from_opening", "bool", False, _("A hunt's melds need not reach the opening minimum.")),
         Switch("allow_duplicate_suits_in_natural_sets", "bool", False,
-               "A set with no joker may repeat suits."),
-        Switch("ace_low_allowed", "bool", False, "A-2-3 is a run too (the ace counts 1 there when opening)."),
-        Switch("hunt_multiplier", "int", 2, "What a hunt multiplies the losers' penalties by.", min=1),
-        Switch("match_mode", "enum", "elimination", "Eliminate over 150, or race to win points.",
+               _("A set with no joker may repeat suits.")),
+        Switch("ace_low_allowed", "bool", False, _("A-2-3 is a run too (the ace counts 1 there when opening).")),
+        Switch("hunt_multiplier", "int", 2, _("What a hunt multiplies the losers' penalties by."), min=1),
+        Switch("match_mode", "enum", "elimination", _("Eliminate over 150, or race to win points."),
                choices=("elimination", "win_points_race")),
-        Switch("elimination_target", "int", 150, "A penalty total over this is out.", min=1, only_when=_ELIMINATION),
-        Switch("elimination_inclusive", "bool", False, "A total equal to the target is out too.",
+        Switch("elimination_target", "int", 150, _("A penalty total over this is out."), min=1, only_when=_ELIMINATION),
+        Switch("elimination_inclusive", "bool", False, _("A total equal to the target is out too."),
                only_when=_ELIMINATION),
-        Switch("rebuy_min_remaining", "int", 3, "Players who must still be in for a buy-in.", min=2, max=4,
+        Switch("rebuy_min_remaining", "int", 3, _("Players who must still be in for a buy-in."), min=2, max=4,
                only_when=_ELIMINATION),
-        Switch("max_rebuys", "int_or_null", 1, "Buy-ins per player; null for no limit.", min=0,
+        Switch("max_rebuys", "int_or_null", 1, _("Buy-ins per player; null for no limit."), min=0,
                only_when=_ELIMINATION),
-        Switch("rebuy_cost", "enum", "half_stake", "What a buy-in costs.",
+        Switch("rebuy_cost", "enum", "half_stake", _("What a buy-in costs."),
                choices=("half_stake", "same_stake", "double_per_entry"), only_when=_ELIMINATION),
-        Switch("win_points_target", "int", 200, "Win points that win a win-points race.", min=1,
+        Switch("win_points_target", "int", 200, _("Win points that win a win-points race."), min=1,
                only_when=(("match_mode", ("win_points_race",)),)),
-        Switch("jokers_in_deck", "int", 2, "Jokers in the two packs (2 makes 106 cards).", choices=(2, 4)),
+        Switch("jokers_in_deck", "int", 2, _("Jokers in the two packs (2 makes 106 cards)."), choices=(2, 4)),
     )
 
     def cards_dealt(self, n_players: int | None = None, rules: Rules | None = None) -> int:
@@ -98,26 +99,30 @@ class Kalooki(GoingOut, Variant):
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
         r = self._resolve(rules)
         lines = [
-            f"Two packs and {r.jokers_in_deck} jokers; {HAND_SIZE} cards each.",
-            "Sets: 3 or 4 of one rank, distinct suits"
-            + (" (a set without jokers may repeat suits)" if r.allow_duplicate_suits_in_natural_sets else "")
-            + ". Runs: 3 or more in one suit, "
-            + ("ace high or low" if r.ace_low_allowed else "ace high only (Q-K-A, not A-2-3)") + ".",
-            "Jokers are wild; each meld needs at least one natural card.",
-            f"Open with melds worth at least {r.opening_min}: pictures 10, ace 11, a joker as its card.",
+            _("Two packs and {jokers} jokers; {count} cards each.", jokers=r.jokers_in_deck, count=HAND_SIZE),
+            _("Sets: 3 or 4 of one rank, distinct suits{repeat}. Runs: 3 or more in one suit, {ace}.",
+              repeat=_(" (a set without jokers may repeat suits)") if r.allow_duplicate_suits_in_natural_sets else "",
+              ace=_("ace high or low") if r.ace_low_allowed else _("ace high only (Q-K-A, not A-2-3)")),
+            _("Jokers are wild; each meld needs at least one natural card."),
+            _("Open with melds worth at least {opening_min}: pictures 10, ace 11, a joker as its card.",
+              opening_min=r.opening_min),
             values_sentence(self.values(r)),
-            f"Going out: +{WIN_POINTS['out']} win points; the others count every card held.",
-            f"Hunt (all cards laid in one turn): +{WIN_POINTS['hunt']} win points; the others' penalties "
-            f"×{r.hunt_multiplier}.",
+            _("Going out: +{win} win points; the others count every card held.", win=WIN_POINTS['out']),
+            _("Hunt (all cards laid in one turn): +{win} win points; the others' penalties ×{hunt_multiplier}.",
+              win=WIN_POINTS['hunt'], hunt_multiplier=r.hunt_multiplier),
         ]
         if r.match_mode == "elimination":
-            over = "of" if r.elimination_inclusive else "over"
-            cap = "unlimited buy-ins" if r.max_rebuys is None else f"{r.max_rebuys} buy-in{'s' if r.max_rebuys != 1 else ''} each"
-            lines.append(f"A penalty total {over} {r.elimination_target}{' or more' if r.elimination_inclusive else ''} "
-                         f"is out; buy in on the highest total still in while {r.rebuy_min_remaining} or more "
-                         f"remain ({cap}); the last one in wins.")
+            cap = (_("unlimited buy-ins") if r.max_rebuys is None else
+                   _n("{count} buy-in each", "{count} buy-ins each", r.max_rebuys))
+            values = {"target": r.elimination_target, "rebuy_min_remaining": r.rebuy_min_remaining, "cap": cap}
+            lines.append(
+                _("A penalty total of {target} or more is out; buy in on the highest total still in while "
+                  "{rebuy_min_remaining} or more remain ({cap}); the last one in wins.", **values)
+                if r.elimination_inclusive else
+                _("A penalty total over {target} is out; buy in on the highest total still in while "
+                  "{rebuy_min_remaining} or more remain ({cap}); the last one in wins.", **values))
         else:
-            lines.append(f"The first to {r.win_points_target} win points wins.")
+            lines.append(_("The first to {win_points_target} win points wins.", win_points_target=r.win_points_target))
         return lines
 
     # -- a hand: going out, or a hunt (docs/rules/kalooki.md#how-a-hand-ends) ------------------------------
@@ -140,16 +145,20 @@ class Kalooki(GoingOut, Variant):
             self.check_hand_opening(hand, house.opening_min)
         mult = house.hunt_multiplier if hunt else 1
         win = WIN_POINTS[hand.end]
-        scored = HandScore(winner=hand.by, summary=f"{hand.by} {'hunted' if hunt else 'went out'}: +{win} win points")
+        scored = HandScore(winner=hand.by, summary=(
+            _("{by} hunted: +{win} win points", by=hand.by, win=win) if hunt
+            else _("{by} went out: +{win} win points", by=hand.by, win=win)))
         scored.scores[hand.by] = 0
         scored.win_points[hand.by] = win
-        scored.explanations[hand.by] = f"{'hunt' if hunt else 'went out'}: +{win} win points"
+        scored.explanations[hand.by] = (_("hunt: +{win} win points", win=win) if hunt
+                                        else _("went out: +{win} win points", win=win))
         for name in hand.others:
             raw, text = self.raw_count(hand, hand.held[name])
             points = raw * mult
             scored.scores[name] = points
             scored.raw[name] = raw
-            scored.explanations[name] = text + (f" × {mult} = {points}" if mult != 1 else "")
+            scored.explanations[name] = (_("{said} × {mult} = {points}", said=text, mult=mult, points=points)
+                                         if mult != 1 else text)
         return scored
 
     # -- the match ------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from typing import Any, Mapping
 
 from ..cards import Card, InvalidCardError
 from ..hands import Hand, MatchState
+from ..i18n import _, message_of
 from .base import InvalidRulesError, Rules, Switch, values_sentence
 from .gin import HAND_SIZE, SEED_HAND_SIZE, KnockRummy
 
@@ -34,7 +35,7 @@ class Oklahoma(KnockRummy):
     key = "oklahoma"
     name = "Oklahoma Gin"
     aliases = ("oklahoma gin", "oklahoma_gin", "okla")
-    summary = "Gin Rummy where the upcard sets the knock limit and a spade upcard doubles; game to 150."
+    summary = _("Gin Rummy where the upcard sets the knock limit and a spade upcard doubles; game to 150.")
     upcard_required = True
     PRESET_SWITCH = "preset"
     PRESETS = {
@@ -43,26 +44,27 @@ class Oklahoma(KnockRummy):
     }
     REFUSED = {"knock_limit": "knock_limit is not a house rule in Oklahoma Gin: the upcard sets it each hand"}
     SWITCHES = (
-        Switch("preset", "enum", "standard", "standard (2 players) or the seed's penalty scheme (3–4 players).",
+        Switch("preset", "enum", "standard", _("standard (2 players) or the seed's penalty scheme (3–4 players)."),
                choices=("standard", "seed_penalty")),
-        Switch("oklahoma_ace", "enum", "one", "An ace upcard allows knocking with 1, or gin only.",
+        Switch("oklahoma_ace", "enum", "one", _("An ace upcard allows knocking with 1, or gin only."),
                choices=("one", "gin_only")),
-        Switch("spade_upcard_doubles", "bool", True, "A spade upcard doubles the hand's score.",
+        Switch("spade_upcard_doubles", "bool", True, _("A spade upcard doubles the hand's score."),
                preset_defaults=(("standard", True), ("seed_penalty", False))),
-        Switch("gin_bonus", "int", 25, "Bonus for gin.", min=0, only_when=_STANDARD),
-        Switch("undercut_bonus", "int", 25, "Bonus for an undercut.", min=0, only_when=_STANDARD),
-        Switch("undercut_on_tie", "bool", True, "A tie is an undercut (false: both score 0).", only_when=_STANDARD),
-        Switch("big_gin_bonus", "int_or_null", 31, "Bonus for big gin; null turns it off.", min=0,
+        Switch("gin_bonus", "int", 25, _("Bonus for gin."), min=0, only_when=_STANDARD),
+        Switch("undercut_bonus", "int", 25, _("Bonus for an undercut."), min=0, only_when=_STANDARD),
+        Switch("undercut_on_tie", "bool", True, _("A tie is an undercut (false: both score 0)."), only_when=_STANDARD),
+        Switch("big_gin_bonus", "int_or_null", 31, _("Bonus for big gin; null turns it off."), min=0,
                only_when=_STANDARD),
-        Switch("game_target", "int", 150, "Points that win the game.", min=1, only_when=_STANDARD),
-        Switch("game_bonus", "int", 100, "Bonus for winning the game.", min=0, only_when=_STANDARD),
-        Switch("box_bonus", "int", 25, "Bonus per hand won, added at the end.", min=0, only_when=_STANDARD),
-        Switch("extra_boxes", "bool", False, f"An undercut earns {EXTRA_BOXES['undercut']} extra box, a gin {EXTRA_BOXES['gin']}.",
+        Switch("game_target", "int", 150, _("Points that win the game."), min=1, only_when=_STANDARD),
+        Switch("game_bonus", "int", 100, _("Bonus for winning the game."), min=0, only_when=_STANDARD),
+        Switch("box_bonus", "int", 25, _("Bonus per hand won, added at the end."), min=0, only_when=_STANDARD),
+        Switch("extra_boxes", "bool", False, _("An undercut earns {undercut} extra box, a gin {gin}.", undercut=EXTRA_BOXES['undercut'],
+                 gin=EXTRA_BOXES['gin']),
                only_when=_STANDARD),
-        Switch("shutout_mode", "enum", "game_bonus_200", "What a shutout does.",
+        Switch("shutout_mode", "enum", "game_bonus_200", _("What a shutout does."),
                choices=("game_bonus_200", "double_hand_points", "double_total"), only_when=_STANDARD),
-        Switch("target", "int", 150, "Net points that end a seed-scheme match.", min=1, only_when=_SEED),
-        Switch("match_length_deals", "int_or_null", None, "Deals in a seed-scheme match; null for no limit.",
+        Switch("target", "int", 150, _("Net points that end a seed-scheme match."), min=1, only_when=_SEED),
+        Switch("match_length_deals", "int_or_null", None, _("Deals in a seed-scheme match; null for no limit."),
                min=1, only_when=_SEED),
     )
 
@@ -72,7 +74,8 @@ class Oklahoma(KnockRummy):
     def _validate(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
         if n_players is not None and n_players >= 3 and values["preset"] == "standard":
             raise InvalidRulesError(
-                f"preset standard is for 2 players; with {n_players} players only seed_penalty is defined")
+                _("preset standard is for 2 players; with {n_players} players only seed_penalty is defined",
+                  n_players=n_players))
 
     def switches(self, n_players: int | None = None) -> list[Switch]:
         out = super().switches(n_players)
@@ -91,7 +94,7 @@ class Oklahoma(KnockRummy):
         rules = self._resolve(rules)
         card = Card.parse(upcard) if isinstance(upcard, str) else upcard
         if card.is_joker:
-            raise InvalidRulesError("the upcard must be a natural card, not a joker")
+            raise InvalidRulesError(_("the upcard must be a natural card, not a joker"))
         if card.rank == 1 and rules.oklahoma_ace == "gin_only":
             return 0
         return self._solver(rules)[1][card.rank]
@@ -100,16 +103,17 @@ class Oklahoma(KnockRummy):
 
     def parse_extra(self, hand: Hand, entry: Mapping[str, Any]) -> None:
         if entry.get("deal") is not None:
-            raise hand.error("this game has no deal number", field="deal")
+            raise hand.error(_("this game has no deal number"), field="deal")
         raw = entry.get("upcard")
         if raw is None or raw == "":
-            raise hand.error("give the upcard: it sets the knock limit", field="upcard")
+            raise hand.error(_("give the upcard: it sets the knock limit"), field="upcard")
         try:
             card = Card.parse(str(raw))
         except InvalidCardError as exc:
-            raise hand.error(f"upcard: {exc}", field="upcard") from None
+            raise hand.error(_("upcard: {why}", why=message_of(exc)), field="upcard") from None
         if card.is_joker:
-            raise hand.error("the upcard cannot be a joker: Oklahoma is played without jokers", field="upcard")
+            raise hand.error(_("the upcard cannot be a joker: Oklahoma is played without jokers"),
+                             field="upcard")
         hand.upcard = card
 
     def hand_knock_limit(self, hand: Hand) -> int:
@@ -118,7 +122,7 @@ class Oklahoma(KnockRummy):
 
     def multiplier(self, hand: Hand) -> tuple[int, str]:
         if hand.upcard is not None and hand.upcard.suit == "S" and self.house.spade_upcard_doubles:
-            return 2, " (spade upcard)"
+            return 2, _(" (spade upcard)")
         return 1, ""
 
     def extra_boxes(self, how: str) -> int:
@@ -132,24 +136,29 @@ class Oklahoma(KnockRummy):
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
         r = self._resolve(rules)
         seed = r.preset == "seed_penalty"
-        ace = "an ace allows a knock with 1" if r.oklahoma_ace == "one" else "an ace allows gin only"
+        ace = _("an ace allows a knock with 1") if r.oklahoma_ace == "one" else _("an ace allows gin only")
         lines = [
-            "One pack, no jokers; " + (f"{SEED_HAND_SIZE} cards each with 3–4 players, {HAND_SIZE} with 2." if seed
-                                       else f"{HAND_SIZE} cards each."),
-            "Melds: sets of 3 or 4 of a kind, runs of 3 or more in one suit; the ace is low only.",
-            values_sentence(self.values(r), jokers=False) + " Only deadwood counts.",
-            f"The first upcard's value is the hand's knock limit ({ace}).",
+            _("One pack, no jokers; {seed} cards each with 3–4 players, {count} with 2.", seed=SEED_HAND_SIZE,
+              count=HAND_SIZE) if seed else _("One pack, no jokers; {count} cards each.", count=HAND_SIZE),
+            _("Melds: sets of 3 or 4 of a kind, runs of 3 or more in one suit; the ace is low only."),
+            _("{values} Only deadwood counts.", values=values_sentence(self.values(r), jokers=False)),
+            _("The first upcard's value is the hand's knock limit ({ace}).", ace=ace),
         ]
         if r.spade_upcard_doubles:
-            lines.append("A spade upcard doubles the hand's score, bonuses included (not boxes).")
+            lines.append(_("A spade upcard doubles the hand's score, bonuses included (not boxes)."))
         if seed:
             return lines + self.seed_sheet(r)
-        tie = "a tie counts as an undercut" if r.undercut_on_tie else "a tie scores 0 for both"
+        tie = _("a tie counts as an undercut") if r.undercut_on_tie else _("a tie scores 0 for both")
+        values = {"tie": tie, "undercut_bonus": r.undercut_bonus, "gin_bonus": r.gin_bonus,
+                  "big_gin_bonus": r.big_gin_bonus, "game_target": r.game_target, "game_bonus": r.game_bonus,
+                  "box_bonus": r.box_bonus}
         lines += [
-            f"Knock: the difference. Undercut ({tie}): the difference + {r.undercut_bonus}. "
-            f"Gin: the defender's deadwood + {r.gin_bonus}."
-            + (f" Big gin: + {r.big_gin_bonus}." if r.big_gin_bonus is not None else ""),
-            f"First to {r.game_target} wins the game: + {r.game_bonus}, and {r.box_bonus} per hand won"
-            + (" (extra boxes for undercuts and gins)" if r.extra_boxes else "") + ".",
+            _("Knock: the difference. Undercut ({tie}): the difference + {undercut_bonus}. Gin: the defender's "
+              "deadwood + {gin_bonus}. Big gin: + {big_gin_bonus}.", **values) if r.big_gin_bonus is not None else
+            _("Knock: the difference. Undercut ({tie}): the difference + {undercut_bonus}. Gin: the defender's "
+              "deadwood + {gin_bonus}.", **values),
+            _("First to {game_target} wins the game: + {game_bonus}, and {box_bonus} per hand won (extra boxes for "
+              "undercuts and gins).", **values) if r.extra_boxes else
+            _("First to {game_target} wins the game: + {game_bonus}, and {box_bonus} per hand won.", **values),
         ]
         return lines

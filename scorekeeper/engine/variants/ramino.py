@@ -18,6 +18,7 @@ from typing import Iterable
 
 from ..cards import Card
 from ..hands import Hand, HandScore, Held, MatchState, RebuyPolicy
+from ..i18n import _
 from ..melds import MeldRules, OpeningCheck, check_opening
 from .base import Rules, Switch, Variant, card_values, values_sentence
 from .going_out import GoingOut
@@ -69,39 +70,39 @@ class Ramino(GoingOut, Variant):
     key = "ramino"
     name = "Ramino"
     aliases = ("ramino italiano", "scala")
-    summary = "13-card Italian rummy: open with 50, out scores 0, hands rounded to tens, match to 1000."
+    summary = _("13-card Italian rummy: open with 50, out scores 0, hands rounded to tens, match to 1000.")
     min_players, max_players = 2, 6
     PACKS = 2
     ends = ("out", "out_in_one_turn")
-    not_opened_word = "never opened"
-    declared_melds_use = "a one-turn out must reach the opening"
+    not_opened_word = _("never opened")
+    declared_melds_use = _("a one-turn out must reach the opening")
     FIXED = {"max_jokers_per_meld": MAX_JOKERS_PER_MELD, "sets_distinct_suits": True,
              "ace_value": ACE_VALUE, "joker_value": JOKER_VALUE}
     SWITCHES = (
-        Switch("opening_min", "int", 50, "Least opening value of a player's first lay-down.", min=0, max=200),
-        Switch("opening_single_meld", "bool", False, "One meld must reach the opening minimum by itself."),
-        Switch("allow_ace_both_ends_in_run", "bool", False, "One run may hold both aces (A-2-…-K-A)."),
-        Switch("rounding_mode", "enum", "half_up", "How each hand's penalty is rounded to tens.",
+        Switch("opening_min", "int", 50, _("Least opening value of a player's first lay-down."), min=0, max=200),
+        Switch("opening_single_meld", "bool", False, _("One meld must reach the opening minimum by itself.")),
+        Switch("allow_ace_both_ends_in_run", "bool", False, _("One run may hold both aces (A-2-…-K-A).")),
+        Switch("rounding_mode", "enum", "half_up", _("How each hand's penalty is rounded to tens."),
                choices=("half_up", "half_down", "half_even", "italian_steps", "none")),
-        Switch("round_before_double", "bool", False, "Round before doubling a one-turn out (default: after)."),
+        Switch("round_before_double", "bool", False, _("Round before doubling a one-turn out (default: after).")),
         Switch("hand_close_exempt_from_opening", "bool", False,
-               "A one-turn out need not reach the opening minimum."),
+               _("A one-turn out need not reach the opening minimum.")),
         Switch("unopened_flat_penalty", "int_or_null", None,
-               "Flat penalty for a player who never opened; null counts their cards.", min=0),
-        Switch("tie_break", "enum", "shared", "Equal lowest totals when the match ends.",
+               _("Flat penalty for a player who never opened; null counts their cards."), min=0),
+        Switch("tie_break", "enum", "shared", _("Equal lowest totals when the match ends."),
                choices=("shared", "play_another_hand")),
-        Switch("target", "int", 1000, "The match ends when a total reaches this.", min=1,
+        Switch("target", "int", 1000, _("The match ends when a total reaches this."), min=1,
                only_when=(("match_mode", ("target_lowest_wins",)),)),
-        Switch("match_mode", "enum", "target_lowest_wins", "Play to the target, or eliminate at 101.",
+        Switch("match_mode", "enum", "target_lowest_wins", _("Play to the target, or eliminate at 101."),
                choices=("target_lowest_wins", "elimination")),
-        Switch("elimination_target", "int", 100, "A total over (or at) this is out.", min=1, only_when=_ELIMINATION),
-        Switch("elimination_inclusive", "bool", False, "A total equal to the target is out too.",
+        Switch("elimination_target", "int", 100, _("A total over (or at) this is out."), min=1, only_when=_ELIMINATION),
+        Switch("elimination_inclusive", "bool", False, _("A total equal to the target is out too."),
                only_when=_ELIMINATION),
-        Switch("rebuy_min_remaining", "int", 2, "Players who must still be in for re-entry.", min=2, max=6,
+        Switch("rebuy_min_remaining", "int", 2, _("Players who must still be in for re-entry."), min=2, max=6,
                only_when=_ELIMINATION),
-        Switch("max_rebuys", "int_or_null", None, "Re-entries per player; null for no limit.", min=0,
+        Switch("max_rebuys", "int_or_null", None, _("Re-entries per player; null for no limit."), min=0,
                only_when=_ELIMINATION),
-        Switch("rebuy_cost_mode", "enum", "same_stake", "What each re-entry costs.",
+        Switch("rebuy_cost_mode", "enum", "same_stake", _("What each re-entry costs."),
                choices=("same_stake", "double_per_entry", "first_rebuy_equals_stake", "half_stake"),
                only_when=_ELIMINATION),
     )
@@ -133,31 +134,44 @@ class Ramino(GoingOut, Variant):
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
         r = self._resolve(rules)
-        rounding = {"half_up": "to the nearest ten, halves up", "half_down": "to the nearest ten, halves down",
-                    "half_even": "to the nearest ten, halves to the even ten",
-                    "italian_steps": "in steps of ten (halves down, at least 10)", "none": "not at all"}
+        rounding = {"half_up": _("to the nearest ten, halves up"), "half_down": _("to the nearest ten, halves down"),
+                    "half_even": _("to the nearest ten, halves to the even ten"),
+                    "italian_steps": _("in steps of ten (halves down, at least 10)"), "none": _("not at all")}
         lines = [
-            f"Two packs and {JOKERS} jokers; {HAND_SIZE} cards each.",
-            "Sets: 3 or 4 of one rank, distinct suits. Runs: 3 or more in one suit, ace at either end, "
-            "never wrapping" + ("; one run may hold both aces." if r.allow_ace_both_ends_in_run else "."),
-            "At most one joker in a meld.",
-            f"Open with melds worth at least {r.opening_min}"
-            + (" in a single meld" if r.opening_single_meld else " (all melds of that turn count)")
-            + ": pictures 10, ace 11 high or in a set and 1 low, a joker as its card.",
+            _("Two packs and {jokers} jokers; {count} cards each.", jokers=JOKERS, count=HAND_SIZE),
+            _("Sets: 3 or 4 of one rank, distinct suits. Runs: 3 or more in one suit, ace at either end, never "
+              "wrapping; one run may hold both aces.") if r.allow_ace_both_ends_in_run else
+            _("Sets: 3 or 4 of one rank, distinct suits. Runs: 3 or more in one suit, ace at either end, never "
+              "wrapping."),
+            _("At most one joker in a meld."),
+            _("Open with melds worth at least {opening_min} in a single meld: pictures 10, ace 11 high or in a set "
+              "and 1 low, a joker as its card.", opening_min=r.opening_min) if r.opening_single_meld else
+            _("Open with melds worth at least {opening_min} (all melds of that turn count): pictures 10, ace 11 "
+              "high or in a set and 1 low, a joker as its card.", opening_min=r.opening_min),
             values_sentence(self.values(r)),
-            "Going out (ending with a discard) scores 0; everyone else counts every card held"
-            + (f", or {r.unopened_flat_penalty} if they never opened." if r.unopened_flat_penalty is not None else "."),
-            "Going out in one turn doubles everyone else's penalty.",
-            f"Each hand's penalty is rounded {rounding[r.rounding_mode]}"
-            + (", before doubling." if r.round_before_double else ", after doubling."),
+            _("Going out (ending with a discard) scores 0; everyone else counts every card held, or {flat} if they "
+              "never opened.", flat=r.unopened_flat_penalty) if r.unopened_flat_penalty is not None else
+            _("Going out (ending with a discard) scores 0; everyone else counts every card held."),
+            _("Going out in one turn doubles everyone else's penalty."),
+            _("Each hand's penalty is rounded {how}, before doubling.", how=rounding[r.rounding_mode])
+            if r.round_before_double else
+            _("Each hand's penalty is rounded {how}, after doubling.", how=rounding[r.rounding_mode]),
         ]
         if r.match_mode == "elimination":
-            over = "or more" if r.elimination_inclusive else "over"
-            lines.append(f"A total {over} {r.elimination_target} is out; re-entry on the highest total still in "
-                         f"while {r.rebuy_min_remaining} or more remain; the last one in wins.")
+            values = {"target": r.elimination_target, "rebuy_min_remaining": r.rebuy_min_remaining}
+            # the English "or more" before the number is how this line has always read
+            lines.append(
+                _("A total or more {target} is out; re-entry on the highest total still in while "
+                  "{rebuy_min_remaining} or more remain; the last one in wins.", **values)
+                if r.elimination_inclusive else
+                _("A total over {target} is out; re-entry on the highest total still in while "
+                  "{rebuy_min_remaining} or more remain; the last one in wins.", **values))
         else:
-            lines.append(f"The match ends when a total reaches {r.target}; the lowest total wins"
-                         + (" (ties share)." if r.tie_break == "shared" else " (ties play another hand)."))
+            lines.append(
+                _("The match ends when a total reaches {target}; the lowest total wins (ties share).", target=r.target)
+                if r.tie_break == "shared" else
+                _("The match ends when a total reaches {target}; the lowest total wins (ties play another hand).",
+                  target=r.target))
         return lines
 
     # -- a hand: going out, or out in one turn (docs/rules/ramino.md#how-a-hand-ends) ----------------------
@@ -176,11 +190,13 @@ class Ramino(GoingOut, Variant):
         house = self.house
         if one_turn and not house.hand_close_exempt_from_opening:
             self.check_hand_opening(hand, house.opening_min, house.opening_single_meld)
-        scored = HandScore(winner=hand.by, summary=f"{hand.by} went out" + (" in one turn" if one_turn else ""))
+        scored = HandScore(winner=hand.by, summary=(_("{by} went out in one turn", by=hand.by) if one_turn
+                                                    else _("{by} went out", by=hand.by)))
         scored.scores[hand.by] = 0
-        scored.explanations[hand.by] = "went out: 0"
+        scored.explanations[hand.by] = _("went out: 0")
         for name in hand.others:
-            scored.scores[name], scored.explanations[name], scored.raw[name] = self.penalty(hand, hand.held[name], one_turn)
+            scored.scores[name], scored.explanations[name], scored.raw[name] = self.penalty(
+                hand, hand.held[name], one_turn)
         return scored
 
     def penalty(self, hand: Hand, held: Held, doubled: bool) -> tuple[int, str, int]:
@@ -190,21 +206,23 @@ class Ramino(GoingOut, Variant):
         flat = house.unopened_flat_penalty
         never_opened = (held.cards is not None and len(held.cards) == HAND_SIZE) or (held.typed and not held.opened)
         if flat is not None and never_opened:
-            raw, text = flat, f"never opened: {flat}"
+            raw, text = flat, _("never opened: {flat}", flat=flat)
         mode = house.rounding_mode
         mult = ONE_TURN_MULTIPLIER
         points = raw
         if doubled and house.round_before_double:
             rounded = round_to_ten(raw, mode)
             points = rounded * mult
-            text += f", rounded to {rounded}, × {mult} = {points}" if rounded != raw else f" × {mult} = {points}"
+            text = (_("{said}, rounded to {rounded}, × {mult} = {points}", said=text, rounded=rounded, mult=mult,
+                      points=points) if rounded != raw
+                    else _("{said} × {mult} = {points}", said=text, mult=mult, points=points))
             return points, text, raw
         if doubled:
             points = raw * mult
-            text += f" × {mult} = {points}"
+            text = _("{said} × {mult} = {points}", said=text, mult=mult, points=points)
         rounded = round_to_ten(points, mode)
         if rounded != points:
-            text += f", rounded to {rounded}"
+            text = _("{said}, rounded to {rounded}", said=text, rounded=rounded)
         return rounded, text, raw
 
     # -- the match ------------------------------------------------------------------------------------
@@ -239,5 +257,5 @@ class Ramino(GoingOut, Variant):
         if state.finished or self.elimination_mode():
             return []
         if any(p.total >= self.house.target for p in state.players.values()):
-            return ["tie for the lowest total: another hand is played"]
+            return [_("tie for the lowest total: another hand is played")]
         return []
