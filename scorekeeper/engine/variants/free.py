@@ -19,6 +19,7 @@ from typing import Any, Iterable, Mapping
 
 from ..cards import Card
 from ..hands import Hand, HandScore, MatchState
+from ..i18n import _
 from ..limits import FREE_HAND_POINTS, FREE_HAND_POINTS_MAX
 from ..melds import InvalidMeldError, MeldCheck, MeldRules
 from .base import InvalidRulesError, Rules, Switch, Variant
@@ -28,18 +29,18 @@ class Free(Variant):
     key = "free"
     name = "Free scoring"
     aliases = ("free scoring", "free_scoring", "other", "custom")
-    summary = "Any other game: type each player's points per hand; lowest or highest wins."
+    summary = _("Any other game: type each player's points per hand; lowest or highest wins.")
     min_players, max_players = 1, 12
     ends = ("scores",)
     by_required = False
     uses_cards = False
     SWITCHES = (
-        Switch("winner", "enum", "lowest", "Whether the lowest or the highest total wins.",
+        Switch("winner", "enum", "lowest", _("Whether the lowest or the highest total wins."),
                choices=("lowest", "highest")),
-        Switch("target", "int_or_null", None, "The match ends after a hand where a total reaches this."),
-        Switch("elimination_at", "int_or_null", None, "A total at or over this is out (lowest wins only)."),
+        Switch("target", "int_or_null", None, _("The match ends after a hand where a total reaches this.")),
+        Switch("elimination_at", "int_or_null", None, _("A total at or over this is out (lowest wins only).")),
         Switch("points_limit", "int", FREE_HAND_POINTS,
-               "The most points one player may score in one hand, either way (a typing slip past it is refused).",
+               _("The most points one player may score in one hand, either way (a typing slip past it is refused)."),
                min=1, max=FREE_HAND_POINTS_MAX),
     )
 
@@ -47,11 +48,11 @@ class Free(Variant):
         # "high is bad" contradicts "highest wins" (docs/rules/free.md); a null elimination is harmless
         if values["elimination_at"] is not None and values["winner"] == "highest":
             raise InvalidRulesError(
-                'elimination_at does not apply when winner is "highest": it is used only when winner is "lowest"')
+                _('elimination_at does not apply when winner is "highest": it is used only when winner is "lowest"'))
         # with one player, an elimination could only knock out the winner (docs/rules/free.md)
         if values["elimination_at"] is not None and n_players == 1:
-            raise InvalidRulesError("elimination_at needs at least 2 players: with 1 player it could only "
-                                    "knock out the winner; use target to end the match")
+            raise InvalidRulesError(_("elimination_at needs at least 2 players: with 1 player it could only "
+                                    "knock out the winner; use target to end the match"))
 
     def cards_dealt(self, n_players: int | None = None, rules: Rules | None = None) -> None:
         return None
@@ -67,24 +68,26 @@ class Free(Variant):
         return (0,) * 14  # no cards are counted; hands are typed points
 
     def card_value(self, card: Card | str, rules: Rules | None = None) -> int:
-        raise InvalidRulesError("free scoring takes typed points, not cards")
+        raise InvalidRulesError(_("free scoring takes typed points, not cards"))
 
     def meld_rules(self, rules: Rules | None = None) -> MeldRules:
-        raise InvalidMeldError("free scoring has no melds to check")
+        raise InvalidMeldError(_("free scoring has no melds to check"))
 
     def check_meld(self, cards: str | Iterable[Card], rules: Rules | None = None) -> MeldCheck:
-        raise InvalidMeldError("free scoring has no melds to check")
+        raise InvalidMeldError(_("free scoring has no melds to check"))
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
         r = self._resolve(rules)
-        lines = ["Each hand, type every player's points (negative allowed).",
-                 f"The {r.winner} total wins; equal best totals share."]
+        lines = [_("Each hand, type every player's points (negative allowed)."),
+                 _("The lowest total wins; equal best totals share.") if r.winner == "lowest" else
+                 _("The highest total wins; equal best totals share.")]
         if r.target is not None:
-            lines.append(f"The match ends after the hand in which a total reaches {r.target}.")
+            lines.append(_("The match ends after the hand in which a total reaches {target}.", target=r.target))
         if r.elimination_at is not None:
-            lines.append(f"A total of {r.elimination_at} or more is out; the last one left wins.")
+            lines.append(_("A total of {elimination_at} or more is out; the last one left wins.",
+                           elimination_at=r.elimination_at))
         if r.target is None and r.elimination_at is None:
-            lines.append("No target: the table decides when the match ends.")
+            lines.append(_("No target: the table decides when the match ends."))
         return lines
 
     # -- a hand: typed scores (docs/rules/free.md) ---------------------------------------------------------
@@ -97,13 +100,14 @@ class Free(Variant):
 
     def score(self, hand: Hand, state: MatchState) -> HandScore:
         """Every player in types their points; negative is allowed, cards are not (docs/rules/free.md)."""
-        scored = HandScore(summary="scores typed")
+        scored = HandScore(summary=_("scores typed"))
         for name in hand.players_in:
             held = hand.held[name]
             if not held.typed:
-                raise hand.error(f"{name}: free scoring takes points, not cards", player=name, field="cards")
+                raise hand.error(_("{name}: free scoring takes points, not cards", name=name), player=name,
+                                 field="cards")
             scored.scores[name] = held.points
-            scored.explanations[name] = f"typed {held.points:+d}" if held.points else "typed 0"
+            scored.explanations[name] = _("typed {points:+d}", points=held.points) if held.points else _("typed 0")
         return scored
 
     def elimination(self) -> tuple[int, bool] | None:

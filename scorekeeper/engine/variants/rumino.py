@@ -22,6 +22,7 @@ from typing import Iterable
 
 from ..cards import Card, format_cards
 from ..hands import Hand, HandScore, MatchState, RebuyPolicy, check_typed
+from ..i18n import _, _n
 from ..melds import MeldCheck, MeldRules, is_rumino, rumino_outs
 from .base import Rules, Switch, Variant, card_values, values_sentence
 from .knock import KnockGame
@@ -36,36 +37,36 @@ class Rumino(KnockGame, Variant):
     key = "rumino"
     name = "Rumino"
     aliases = ("rummino", "ramino americano")
-    summary = "7-card knock rummy with two packs and four jokers: knock at 7, gin for −10, rumino wins."
+    summary = _("7-card knock rummy with two packs and four jokers: knock at 7, gin for −10, rumino wins.")
     min_players, max_players = 2, 6
     PACKS = 2
     ends = ("knock", "gin", "rumino")
     winner_deals_next_match = True  # the seed: the winner of a match deals the first hand of the next one
     FIXED = {"knock_limit": KNOCK_LIMIT, "elimination_target": ELIMINATION_TARGET}
     SWITCHES = (
-        Switch("sets_distinct_suits", "bool", False, "Sets must have distinct suits (no two identical cards)."),
-        Switch("max_run_length", "int_or_null", 4, "Longest run allowed; null for no limit.", min=3, max=13),
-        Switch("min_naturals_per_meld", "int", 1, "Natural cards each lay must hold.", min=0, max=3),
-        Switch("allow_layoff", "bool", False, "Others may lay off on the knocker's lays, as in Gin."),
-        Switch("joker_value", "int", 10, "What a joker counts as deadwood.", min=0, max=50),
-        Switch("knocker_scores_zero", "bool", False, "The knocker scores 0 instead of their deadwood."),
+        Switch("sets_distinct_suits", "bool", False, _("Sets must have distinct suits (no two identical cards).")),
+        Switch("max_run_length", "int_or_null", 4, _("Longest run allowed; null for no limit."), min=3, max=13),
+        Switch("min_naturals_per_meld", "int", 1, _("Natural cards each lay must hold."), min=0, max=3),
+        Switch("allow_layoff", "bool", False, _("Others may lay off on the knocker's lays, as in Gin.")),
+        Switch("joker_value", "int", 10, _("What a joker counts as deadwood."), min=0, max=50),
+        Switch("knocker_scores_zero", "bool", False, _("The knocker scores 0 instead of their deadwood.")),
         Switch("knock_undercut_penalty", "int", 0,
-               "Extra points for a knocker who does not have strictly the lowest deadwood.", min=0, max=100),
-        Switch("gin_score", "int", -10, "What a gin adds to the gin player's total.", min=-100, max=0),
-        Switch("elimination_inclusive", "bool", True, "A total of exactly 100 is out (false: only over 100)."),
-        Switch("rebuy_score", "enum", "highest_remaining", "The total a rebuying player comes back on.",
+               _("Extra points for a knocker who does not have strictly the lowest deadwood."), min=0, max=100),
+        Switch("gin_score", "int", -10, _("What a gin adds to the gin player's total."), min=-100, max=0),
+        Switch("elimination_inclusive", "bool", True, _("A total of exactly 100 is out (false: only over 100).")),
+        Switch("rebuy_score", "enum", "highest_remaining", _("The total a rebuying player comes back on."),
                choices=("highest_remaining", "highest_remaining_minus_1", "zero")),
-        Switch("rebuy_min_remaining", "int", 2, "Players who must still be in for rebuys to open.", min=2, max=6),
-        Switch("max_rebuys", "int_or_null", None, "Rebuys per player; null for no limit.", min=0),
-        Switch("three_gins_rule", "enum", "any_consecutive", "Which three gins in a row win the match.",
+        Switch("rebuy_min_remaining", "int", 2, _("Players who must still be in for rebuys to open."), min=2, max=6),
+        Switch("max_rebuys", "int_or_null", None, _("Rebuys per player; null for no limit."), min=0),
+        Switch("three_gins_rule", "enum", "any_consecutive", _("Which three gins in a row win the match."),
                choices=("any_consecutive", "opening_three", "off")),
-        Switch("rebuy_cost_mode", "enum", "double_per_entry", "How each rebuy's stake grows.",
+        Switch("rebuy_cost_mode", "enum", "double_per_entry", _("How each rebuy's stake grows."),
                choices=("double_per_entry", "first_rebuy_equals_stake")),
-        Switch("all_bust_resolution", "enum", "lowest_total", "What happens when everyone is out at once.",
+        Switch("all_bust_resolution", "enum", "lowest_total", _("What happens when everyone is out at once."),
                choices=("lowest_total", "replay_hand")),
-        Switch("rumino_naturals_only", "bool", False, "A rumino must be all natural cards."),
-        Switch("jokers_in_deck", "int", 4, "Jokers in the two packs (4 makes 108 cards).", min=0, max=4),
-        Switch("floor_total_at_zero", "bool", False, "Totals never go below 0."),
+        Switch("rumino_naturals_only", "bool", False, _("A rumino must be all natural cards.")),
+        Switch("jokers_in_deck", "int", 4, _("Jokers in the two packs (4 makes 108 cards)."), min=0, max=4),
+        Switch("floor_total_at_zero", "bool", False, _("Totals never go below 0.")),
     )
 
     def cards_dealt(self, n_players: int | None = None, rules: Rules | None = None) -> int:
@@ -95,32 +96,38 @@ class Rumino(KnockGame, Variant):
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
         r = self._resolve(rules)
-        run = "3 or 4" if r.max_run_length == 4 else (
-            "3 or more" if r.max_run_length is None else f"3 to {r.max_run_length}")
+        run = _("3 or 4") if r.max_run_length == 4 else (
+            _("3 or more") if r.max_run_length is None else _("3 to {longest}", longest=r.max_run_length))
         lines = [
-            f"Two packs and {r.jokers_in_deck} jokers; {HAND_SIZE} cards each.",
-            f"Lays: sets of 3 or 4 of a kind ({'distinct suits' if r.sets_distinct_suits else 'suits may repeat'}), "
-            f"runs of {run} cards in one suit, ace low only, never wrapping.",
-            f"Jokers are wild; each lay needs at least {r.min_naturals_per_meld} natural card"
-            f"{'s' if r.min_naturals_per_meld != 1 else ''}.",
-            values_sentence(self.values(r)) + " Cards in lays count 0.",
-            f"Knock with deadwood {KNOCK_LIMIT} or less: everyone adds their own deadwood"
-            + (" (the knocker scores 0)." if r.knocker_scores_zero else ", the knocker too."),
-            f"Gin (a 4-lay and a 3-lay after drawing) adds {r.gin_score} to the gin player's total.",
-            "A rumino (7-card straight flush or 7 of a kind, claimable out of turn) wins the match and the pot.",
+            _("Two packs and {jokers} jokers; {count} cards each.", jokers=r.jokers_in_deck, count=HAND_SIZE),
+            _("Lays: sets of 3 or 4 of a kind ({suits}), runs of {run} cards in one suit, ace low only, never "
+              "wrapping.", suits=_("distinct suits") if r.sets_distinct_suits else _("suits may repeat"), run=run),
+            _n("Jokers are wild; each lay needs at least {count} natural card.",
+               "Jokers are wild; each lay needs at least {count} natural cards.", r.min_naturals_per_meld),
+            _("{values} Cards in lays count 0.", values=values_sentence(self.values(r))),
+            _("Knock with deadwood {limit} or less: everyone adds their own deadwood (the knocker scores 0).",
+              limit=KNOCK_LIMIT) if r.knocker_scores_zero else
+            _("Knock with deadwood {limit} or less: everyone adds their own deadwood, the knocker too.",
+              limit=KNOCK_LIMIT),
+            _("Gin (a 4-lay and a 3-lay after drawing) adds {gin_score} to the gin player's total.",
+              gin_score=r.gin_score),
+            _("A rumino (7-card straight flush or 7 of a kind, claimable out of turn) wins the match and the pot."),
         ]
         if r.knock_undercut_penalty:
-            lines.append(f"A knocker without strictly the lowest deadwood adds {r.knock_undercut_penalty}.")
+            lines.append(_("A knocker without strictly the lowest deadwood adds {penalty}.",
+                           penalty=r.knock_undercut_penalty))
         if r.three_gins_rule != "off":
-            which = "in a row" if r.three_gins_rule == "any_consecutive" else "in the first three hands"
-            lines.append(f"Three gins {which} by the same player win the match.")
-        cap = "unlimited rebuys" if r.max_rebuys is None else f"at most {r.max_rebuys} rebuys each"
+            lines.append(_("Three gins in a row by the same player win the match.")
+                         if r.three_gins_rule == "any_consecutive" else
+                         _("Three gins in the first three hands by the same player win the match."))
+        cap = (_("unlimited rebuys") if r.max_rebuys is None else
+               _("at most {max_rebuys} rebuys each", max_rebuys=r.max_rebuys))
         lines += [
-            f"A total of {f'{ELIMINATION_TARGET} or more' if r.elimination_inclusive else f'over {ELIMINATION_TARGET}'}"
-            " is out.",
-            f"Rebuy on the highest total still in while at least {r.rebuy_min_remaining} players remain "
-            f"({cap}); each rebuy doubles the stake.",
-            "The last player in takes the pot.",
+            _("A total of {target} or more is out.", target=ELIMINATION_TARGET) if r.elimination_inclusive else
+            _("A total of over {target} is out.", target=ELIMINATION_TARGET),
+            _("Rebuy on the highest total still in while at least {rebuy_min_remaining} players remain ({cap}); "
+              "each rebuy doubles the stake.", rebuy_min_remaining=r.rebuy_min_remaining, cap=cap),
+            _("The last player in takes the pot."),
         ]
         return lines
 
@@ -137,7 +144,7 @@ class Rumino(KnockGame, Variant):
     def score(self, hand: Hand, state: MatchState) -> HandScore:
         self.check_copies(hand, melds_are_extra=hand.held.get(hand.by) is None or hand.held[hand.by].typed)
         for held in hand.held.values():
-            self.card_count(hand, held, [HAND_SIZE], "must show")
+            self.card_count(hand, held, [HAND_SIZE], _("must show"))
         if hand.end == "rumino":
             return self.score_rumino(hand)
         if hand.end == "gin":
@@ -150,33 +157,36 @@ class Rumino(KnockGame, Variant):
         if held is not None:
             if held.typed:
                 if held.points:
-                    raise hand.error(f"{hand.by} made a rumino: no points are entered", player=hand.by, field="points")
+                    raise hand.error(_("{by} made a rumino: no points are entered", by=hand.by), player=hand.by,
+                                     field="points")
             else:
                 check = self.is_rumino(held.cards)
                 if not check.valid:
-                    raise hand.error(f"{hand.by}'s cards are not a rumino: {check.reason}", player=hand.by,
+                    raise hand.error(_("{by}'s cards are not a rumino: {reason}", by=hand.by, reason=check.reason),
+                                     player=hand.by,
                                      field="cards")
-        return HandScore(summary=f"{hand.by} made a rumino and wins the match", wins_match=hand.by,
-                         winner=hand.by, explanations={hand.by: "rumino: wins the match and the pot"})
+        return HandScore(summary=_("{by} made a rumino and wins the match", by=hand.by), wins_match=hand.by,
+                         winner=hand.by, explanations={hand.by: _("rumino: wins the match and the pot")})
 
     def score_gin(self, hand: Hand) -> HandScore:
         """Gin ("ten less"): ``gin_score`` for the gin player, everyone else their own deadwood."""
         held = hand.held.get(hand.by)
         if held is not None:
             if held.typed and held.points:
-                raise hand.error(f"{hand.by} went gin: a gin hand has no deadwood, so its points must be 0",
+                raise hand.error(_("{by} went gin: a gin hand has no deadwood, so its points must be 0", by=hand.by),
                                  player=hand.by, field="points")
             if not held.typed:
                 left = self.in_hand_order(self.arrange(held.cards).deadwood, held.cards)
                 if left:
                     # 7 cards with nothing over are a 4-lay and a 3-lay (a longer lay splits into them)
-                    verb = "is" if len(left) == 1 else "are"
-                    raise hand.error(f"{hand.by} went gin but {format_cards(left)} {verb} not in a meld: "
-                                     f"not gin, which is a 4-lay and a 3-lay", player=hand.by, field="cards")
+                    raise hand.error(_n("{by} went gin but {cards} is not in a meld: not gin, which is a 4-lay and a 3-lay",
+                                        "{by} went gin but {cards} are not in a meld: not gin, which is a 4-lay and a "
+                                        "3-lay", len(left), by=hand.by, cards=format_cards(left)),
+                                     player=hand.by, field="cards")
         gin_score = self.house.gin_score
-        scored = HandScore(summary=f"{hand.by} went gin", winner=hand.by)
+        scored = HandScore(summary=_("{by} went gin", by=hand.by), winner=hand.by)
         scored.scores[hand.by] = gin_score
-        scored.explanations[hand.by] = f"gin: {gin_score:+d}" if gin_score else "gin: 0"
+        scored.explanations[hand.by] = _("gin: {score:+d}", score=gin_score) if gin_score else _("gin: 0")
         for name in hand.others:
             scored.scores[name], scored.explanations[name] = self.defender_deadwood(hand, hand.held[name], None)
         return scored
@@ -188,36 +198,42 @@ class Rumino(KnockGame, Variant):
         if knocker.typed:
             dw = check_typed(hand, knocker, maximum=None)
             if dw > KNOCK_LIMIT:
-                raise hand.error(f"cannot knock with {dw}: the limit is {KNOCK_LIMIT}", player=hand.by,
+                raise hand.error(_("cannot knock with {points}: the limit is {limit}", points=dw, limit=KNOCK_LIMIT),
+                                 player=hand.by,
                                  field="points")
             if layoff and hand.melds is None and any(not hand.held[n].typed for n in hand.others):
-                raise hand.error("enter the knocker's melds, or the others' points after lay-offs", field="melds")
-            return self.knock_result(hand, dw, f"deadwood {dw}", hand.melds)
+                raise hand.error(_("enter the knocker's melds, or the others' points after lay-offs"),
+                                 field="melds")
+            return self.knock_result(hand, dw, _("deadwood {points}", points=dw), hand.melds)
         if hand.melds is not None or not layoff or all(hand.held[n].typed for n in hand.others):
             # declared, or the arrangement cannot change anyone's lay-offs: least deadwood is best
             lay = self.knocker_arrangement(hand, knocker)
             if lay.points > KNOCK_LIMIT:
-                raise hand.error(f"cannot knock with {lay.points}: the limit is {KNOCK_LIMIT}", player=hand.by,
+                raise hand.error(_("cannot knock with {points}: the limit is {limit}", points=lay.points, limit=KNOCK_LIMIT),
+                                 player=hand.by,
                                  field="cards")
-            return self.knock_result(hand, lay.points, f"deadwood {self.show(lay, knocker.cards)}", lay.melds)
+            return self.knock_result(hand, lay.points, _("deadwood {show}", show=self.show(lay, knocker.cards)),
+                                     lay.melds)
         # allow_layoff (docs/rules/rumino.md#laying-off-a-house-rule) with Gin's rule (docs/rules/gin.md#knock):
         # of the legal arrangements (deadwood within the limit), the one best for the knocker once the others' lay-offs are counted: the least the knocker adds (an undercut
         # penalty included), then the lower knocker deadwood, then the fewest points laid off by the others
         result, lay = self.best_for_knocker(
             hand, self.knock_candidates(hand, knocker, KNOCK_LIMIT),
-            lambda lay: self.knock_result(hand, lay.points, f"deadwood {self.show(lay, knocker.cards)}", lay.melds),
+            lambda lay: self.knock_result(hand, lay.points, _("deadwood {show}", show=self.show(lay, knocker.cards)),
+                                          lay.melds),
             lambda lay, result: (-result.scores[hand.by], -lay.points,
                                  sum(v for n, v in result.scores.items() if n != hand.by)))
-        shown = self.melds_text(lay.melds) or "none"
-        result.explanations[hand.by] += f" [melds {shown}]"
+        shown = self.melds_text(lay.melds) or _("none")
+        result.explanations[hand.by] = _("{said} [melds {shown}]", said=result.explanations[hand.by], shown=shown)
         result.arrangement = shown
-        result.notes.append(f"hand {hand.index + 1}: {hand.by}'s melds taken as {shown} (best for the knocker)")
+        result.notes.append(_("hand {number}: {by}'s melds taken as {shown} (best for the knocker)",
+                               number=hand.index + 1, by=hand.by, shown=shown))
         return result
 
     def knock_result(self, hand: Hand, dw: int, why: str, melds) -> HandScore:
         """The knock scored with the knocker's deadwood ``dw`` and melds ``melds`` (lay-offs go on them)."""
         house = self.house
-        scored = HandScore(summary=f"{hand.by} knocked with {dw}")
+        scored = HandScore(summary=_("{by} knocked with {dw}", by=hand.by, dw=dw))
         others: dict[str, int] = {}
         for name in hand.others:
             points, text = self.defender_deadwood(hand, hand.held[name], melds if house.allow_layoff else None)
@@ -226,11 +242,13 @@ class Rumino(KnockGame, Variant):
             scored.explanations[name] = text
         penalty = house.knock_undercut_penalty
         score = 0 if house.knocker_scores_zero else dw
-        text = f"knock: {why}" + (" (knocker scores 0)" if house.knocker_scores_zero else "")
+        text = (_("knock: {why} (knocker scores 0)", why=why) if house.knocker_scores_zero
+                else _("knock: {why}", why=why))
         lower = [n for n, p in others.items() if p <= dw]
         if penalty and lower:
             score += penalty
-            text += f", + {penalty}: {lower[0]} has {others[lower[0]]}, not more than {dw} = {score}"
+            text = _("{said}, + {penalty}: {other} has {points}, not more than {dw} = {score}", said=text,
+                     penalty=penalty, other=lower[0], points=others[lower[0]], dw=dw, score=score)
         scored.scores[hand.by] = score
         scored.explanations[hand.by] = text
         if not lower:
@@ -268,5 +286,5 @@ class Rumino(KnockGame, Variant):
     def notes(self, state: MatchState) -> list[str]:
         who, count = state.kept.get("gins", (None, 0))
         if not state.finished and who and count >= 1 and self.house.three_gins_rule != "off":
-            return [f"{who} has {count} gin{'s' if count > 1 else ''} in a row"]
+            return [_n("{who} has {count} gin in a row", "{who} has {count} gins in a row", count, who=who)]
         return []

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..hands import Hand, HandScore, Held, MatchState, RebuyPolicy
+from ..i18n import _, _n
 from ..melds import MeldRules
 from .base import Rules, Switch, Variant, card_values, values_sentence
 from .going_out import GoingOut
@@ -34,31 +35,31 @@ class Rummy(GoingOut, Variant):
     key = "rummy"
     name = "Rummy"
     aliases = ("basic rummy", "basic", "basic_rummy", "rum")
-    summary = "Basic Rummy: go out by melding every card; points race to 100 or elimination over 100."
+    summary = _("Basic Rummy: go out by melding every card; points race to 100 or elimination over 100.")
     min_players, max_players = 2, 4
     ends = ("out", "out_in_one_turn")
     SWITCHES = (
-        Switch("jokers_in_deck", "int", 0, "Jokers added to the pack.", min=0, max=2),
-        Switch("joker_value", "int", 15, "What a joker held counts.", min=0, max=50),
+        Switch("jokers_in_deck", "int", 0, _("Jokers added to the pack."), min=0, max=2),
+        Switch("joker_value", "int", 15, _("What a joker held counts."), min=0, max=50),
         Switch("cards_dealt", "int", CARDS_DEALT,
-               f"Cards dealt to each player ({CARDS_DEALT} for 2 players, {CARDS_DEALT_3_4} for 3–4).", min=5, max=13),
-        Switch("ace_run_position", "enum", "low_only", "Where the ace may sit in a run.",
+               _("Cards dealt to each player ({two} for 2 players, {more} for 3–4).", two=CARDS_DEALT, more=CARDS_DEALT_3_4), min=5, max=13),
+        Switch("ace_run_position", "enum", "low_only", _("Where the ace may sit in a run."),
                choices=("low_only", "either_end", "high_only")),
-        Switch("ace_value", "int", 1, "What an ace held counts.", choices=(1, 11)),
-        Switch("rummy_multiplier", "int", 2, "What going out in one turn multiplies the hand by.", min=1),
-        Switch("match_mode", "enum", "points_race", "Race to the target, or eliminate over it.",
+        Switch("ace_value", "int", 1, _("What an ace held counts."), choices=(1, 11)),
+        Switch("rummy_multiplier", "int", 2, _("What going out in one turn multiplies the hand by."), min=1),
+        Switch("match_mode", "enum", "points_race", _("Race to the target, or eliminate over it."),
                choices=("points_race", "elimination")),
-        Switch("target", "int", 100, "The goal of a points race, or the elimination threshold.", min=1),
-        Switch("elimination_inclusive", "bool", False, "A total equal to the target is out too.",
+        Switch("target", "int", 100, _("The goal of a points race, or the elimination threshold."), min=1),
+        Switch("elimination_inclusive", "bool", False, _("A total equal to the target is out too."),
                only_when=_ELIMINATION),
-        Switch("rebuys", "bool", False, "Eliminated players may rebuy, as in Rumino.", only_when=_ELIMINATION),
-        Switch("rebuy_score", "enum", "highest_remaining", "The total a rebuying player comes back on.",
+        Switch("rebuys", "bool", False, _("Eliminated players may rebuy, as in Rumino."), only_when=_ELIMINATION),
+        Switch("rebuy_score", "enum", "highest_remaining", _("The total a rebuying player comes back on."),
                choices=("highest_remaining", "highest_remaining_minus_1", "zero"), only_when=_REBUYS),
-        Switch("rebuy_min_remaining", "int", 2, "Players who must still be in for rebuys to open.", min=2, max=6,
+        Switch("rebuy_min_remaining", "int", 2, _("Players who must still be in for rebuys to open."), min=2, max=6,
                only_when=_REBUYS),
-        Switch("max_rebuys", "int_or_null", None, "Rebuys per player; null for no limit.", min=0,
+        Switch("max_rebuys", "int_or_null", None, _("Rebuys per player; null for no limit."), min=0,
                only_when=_REBUYS),
-        Switch("rebuy_cost_mode", "enum", "double_per_entry", "How each rebuy's stake grows.",
+        Switch("rebuy_cost_mode", "enum", "double_per_entry", _("How each rebuy's stake grows."),
                choices=("double_per_entry", "first_rebuy_equals_stake"), only_when=_REBUYS),
     )
 
@@ -87,24 +88,30 @@ class Rummy(GoingOut, Variant):
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
         r = self._resolve(rules)
-        ace = {"low_only": "ace low only", "either_end": "ace at either end", "high_only": "ace high only"}
+        ace = {"low_only": _("ace low only"), "either_end": _("ace at either end"), "high_only": _("ace high only")}
         lines = [
-            "One pack" + (f" and {r.jokers_in_deck} joker{'s' if r.jokers_in_deck != 1 else ''} (wild, "
-                          "at least one natural card per meld)" if r.jokers_in_deck else ", no jokers")
-            + f"; {r.cards_dealt} cards each.",
-            f"Melds: sets of 3 or 4 of one rank (distinct suits), runs of 3 or more in one suit, "
-            f"{ace[r.ace_run_position]}, never wrapping.",
+            _n("One pack and {count} joker (wild, at least one natural card per meld); {dealt} cards each.",
+               "One pack and {count} jokers (wild, at least one natural card per meld); {dealt} cards each.",
+               r.jokers_in_deck, dealt=r.cards_dealt) if r.jokers_in_deck else
+            _("One pack, no jokers; {dealt} cards each.", dealt=r.cards_dealt),
+            _("Melds: sets of 3 or 4 of one rank (distinct suits), runs of 3 or more in one suit, {ace}, never "
+              "wrapping.", ace=ace[r.ace_run_position]),
             values_sentence(self.values(r), jokers=bool(r.jokers_in_deck)),
-            "A hand ends when one player goes out; everyone else counts every card in hand.",
-            f"Going out in one turn multiplies the hand by {r.rummy_multiplier}.",
+            _("A hand ends when one player goes out; everyone else counts every card in hand."),
+            _("Going out in one turn multiplies the hand by {multiplier}.", multiplier=r.rummy_multiplier),
         ]
         if r.match_mode == "points_race":
-            lines.append(f"The player who goes out scores the others' cards; first to {r.target} wins.")
+            lines.append(_("The player who goes out scores the others' cards; first to {target} wins.",
+                           target=r.target))
         else:
-            over = "or more" if r.elimination_inclusive else "over"
-            lines.append(f"Everyone adds their own cards; a total {over} {r.target} is out; the last one in wins.")
+            # the English "or more" before the number is how this line has always read
+            lines.append(_("Everyone adds their own cards; a total or more {target} is out; the last one in wins.",
+                           target=r.target) if r.elimination_inclusive else
+                         _("Everyone adds their own cards; a total over {target} is out; the last one in wins.",
+                           target=r.target))
             if r.rebuys:
-                lines.append(f"Rebuy on the highest total still in while {r.rebuy_min_remaining} or more remain.")
+                lines.append(_("Rebuy on the highest total still in while {rebuy_min_remaining} or more remain.",
+                               rebuy_min_remaining=r.rebuy_min_remaining))
         return lines
 
     # -- a hand: going out, or out in one turn ("rummy") (docs/rules/rummy.md) -----------------------------
@@ -126,26 +133,29 @@ class Rummy(GoingOut, Variant):
         self.check_melds(hand)
         one_turn = hand.end == "out_in_one_turn"
         mult = self.house.rummy_multiplier if one_turn else 1
-        scored = HandScore(winner=hand.by, summary=f"{hand.by} went out" + (" in one turn" if one_turn else ""))
+        scored = HandScore(winner=hand.by, summary=(_("{by} went out in one turn", by=hand.by) if one_turn
+                                                    else _("{by} went out", by=hand.by)))
         counts = {n: self.raw_count(hand, hand.held[n]) for n in hand.others}
         if self.elimination_mode():
             scored.scores[hand.by] = 0
-            scored.explanations[hand.by] = "went out: 0"
+            scored.explanations[hand.by] = _("went out: 0")
             for name, (raw, text) in counts.items():
                 scored.scores[name] = raw * mult
-                scored.explanations[name] = text + (f" × {mult} = {raw * mult}" if mult != 1 else "")
+                scored.explanations[name] = (_("{said} × {mult} = {points}", said=text, mult=mult, points=raw * mult)
+                                             if mult != 1 else text)
             return scored
         total = sum(raw for raw, _ in counts.values())
         parts = " + ".join(str(raw) for raw, _ in counts.values())
         points = total * mult
-        text = f"collects {parts} = {total}" if len(counts) > 1 else f"collects {total}"
+        text = (_("collects {parts} = {total}", parts=parts, total=total) if len(counts) > 1
+                else _("collects {total}", total=total))
         if mult != 1:
-            text = f"collects ({parts}) × {mult} = {points}"
+            text = _("collects ({parts}) × {mult} = {points}", parts=parts, mult=mult, points=points)
         scored.scores = {n: 0 for n in hand.players_in}
         scored.scores[hand.by] = points
         scored.explanations[hand.by] = text
         for name, (raw, text) in counts.items():
-            scored.explanations[name] = f"holds {text}"
+            scored.explanations[name] = _("holds {text}", text=text)
         return scored
 
     # -- the match ------------------------------------------------------------------------------------

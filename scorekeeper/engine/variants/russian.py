@@ -21,6 +21,7 @@ from typing import Any, Iterable, Mapping
 
 from ..cards import Card, format_cards
 from ..hands import Hand, HandScore, MatchState
+from ..i18n import _, _n, joined
 from ..limits import solver_cards_limit
 from ..melds import CONTRACTS, ContractCheck, MeldRules, check_contract, contract_in_hand
 from .base import Rules, Switch, Variant, card_values, values_sentence
@@ -40,49 +41,53 @@ VALUE_TABLES = {
 }
 
 
-def contract_words(deal: int) -> str:
-    """The deal's contract in words.
+def contract_words(deal: int, *, whole: bool = True) -> str:
+    """The deal's contract in words (``whole=False``: only its melds, without deal 5's way of laying them).
 
-    >>> contract_words(3), contract_words(DEALS)
-    ('2 books + 1 straight', '1 book + 2 straights, all at once, no discard')
+    >>> contract_words(3), contract_words(DEALS), contract_words(DEALS, whole=False)
+    ('2 books + 1 straight', '1 book + 2 straights, all at once, no discard', '1 book + 2 straights')
     """
-    books, straights = CONTRACTS[deal]
+    words = melds_words(*CONTRACTS[deal])
+    return _("{melds}, all at once, no discard", melds=words) if deal == DEALS and whole else words
+
+
+def melds_words(books: int, straights: int) -> str:
+    """So many books and straights in words: "2 books + 1 straight"."""
     parts = []
     if books:
-        parts.append(f"{books} book{'s' if books > 1 else ''}")
+        parts.append(_n("{count} book", "{count} books", books))
     if straights:
-        parts.append(f"{straights} straight{'s' if straights > 1 else ''}")
-    words = " + ".join(parts)
-    return words + (", all at once, no discard" if deal == DEALS else "")
+        parts.append(_n("{count} straight", "{count} straights", straights))
+    return joined(" + ", parts)
 
 
 class Russian(GoingOut, Variant):
     key = "russian"
     name = "Russian Rummy"
     aliases = ("russian rummy", "russian_rummy", "contract")
-    summary = "Contract rummy over 5 deals with books and 4-card straights; lowest total wins."
+    summary = _("Contract rummy over 5 deals with books and 4-card straights; lowest total wins.")
     min_players, max_players = 2, 8
     ends = ("out",)
     contract_deals = DEALS
-    not_opened_word = "contract not made"
-    declared_melds_use = "checked against the contract"
+    not_opened_word = _("contract not made")
+    declared_melds_use = _("checked against the contract")
     deck_grows_with_players = True
     FIXED = {"deals": DEALS, "jokers_per_deck": JOKERS_PER_DECK}
     SWITCHES = (
-        Switch("card_value_table", "enum", "five_ten_fifteen_25", "Penalty values of cards held.",
+        Switch("card_value_table", "enum", "five_ten_fifteen_25", _("Penalty values of cards held."),
                choices=tuple(VALUE_TABLES)),
-        Switch("ace_run_position", "enum", "either_end", "Where the ace may sit in a straight.",
+        Switch("ace_run_position", "enum", "either_end", _("Where the ace may sit in a straight."),
                choices=("either_end", "low_only", "high_only")),
-        Switch("min_naturals_per_meld", "int", 1, "Natural cards each meld must hold.", min=0, max=3),
-        Switch("max_jokers_per_meld", "int_or_null", None, "Jokers allowed in one meld; null for no limit.",
+        Switch("min_naturals_per_meld", "int", 1, _("Natural cards each meld must hold."), min=0, max=3),
+        Switch("max_jokers_per_meld", "int_or_null", None, _("Jokers allowed in one meld; null for no limit."),
                min=0),
-        Switch("book_max_on_laydown", "int_or_null", None, "Largest book when laid down; null for no limit.",
+        Switch("book_max_on_laydown", "int_or_null", None, _("Largest book when laid down; null for no limit."),
                min=3),
-        Switch("final_deal_no_discard", "bool", True, "In deal 5 every card must be laid, with no discard."),
-        Switch("tie_break", "enum", "shared", "Equal lowest totals after deal 5.",
+        Switch("final_deal_no_discard", "bool", True, _("In deal 5 every card must be laid, with no discard.")),
+        Switch("tie_break", "enum", "shared", _("Equal lowest totals after deal 5."),
                choices=("shared", "fewest_points_in_last_deal")),
         Switch("failed_contract_flat_penalty", "int", 0,
-               "Extra points for a player who never made the deal's contract.", min=0),
+               _("Extra points for a player who never made the deal's contract."), min=0),
     )
 
     #: cards a player may hold beyond the deal and the draw: each "I want it" claim adds the discard and
@@ -131,28 +136,28 @@ class Russian(GoingOut, Variant):
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
         r = self._resolve(rules)
         n = r.n_players
-        deck = (f"{self.decks(n)} pack{'s' if self.decks(n) != 1 else ''} of 52 with {self.jokers(n)} jokers"
-                if n else "one 54-card pack (52 + 2 jokers) for every two players")
-        ace = {"either_end": "at either end (A-2-3-4 or J-Q-K-A)", "low_only": "low only",
-               "high_only": "high only"}[r.ace_run_position]
-        contracts = "; ".join(
-            f"deal {d}: " + " + ".join(p for p in (
-                f"{b} book{'s' if b != 1 else ''}" if b else "", f"{s} straight{'s' if s != 1 else ''}" if s else "")
-                if p) for d, (b, s) in CONTRACTS.items())
+        deck = (_n("{count} pack of 52 with {jokers} jokers", "{count} packs of 52 with {jokers} jokers",
+                   self.decks(n), jokers=self.jokers(n))
+                if n else _("one 54-card pack (52 + 2 jokers) for every two players"))
+        ace = {"either_end": _("at either end (A-2-3-4 or J-Q-K-A)"), "low_only": _("low only"),
+               "high_only": _("high only")}[r.ace_run_position]
+        contracts = joined("; ", [_("deal {deal}: {melds}", deal=d, melds=melds_words(b, s))
+                                  for d, (b, s) in CONTRACTS.items()])
         lines = [
-            f"{deck}; {self.cards_dealt()} cards each, every deal.",
-            f"Books: 3 or more of one rank, suits irrelevant. Straights: 4 or more in one suit, ace {ace}, "
-            "never wrapping.",
-            f"Contracts: {contracts}. Lay only the contract's melds, then lay off.",
-            f"Deal {DEALS}: " + ("lay every card at once, with no discard." if r.final_deal_no_discard
-                          else "lay all cards but one and discard it."),
+            _("{deck}; {count} cards each, every deal.", deck=deck, count=self.cards_dealt()),
+            _("Books: 3 or more of one rank, suits irrelevant. Straights: 4 or more in one suit, ace {ace}, never "
+              "wrapping.", ace=ace),
+            _("Contracts: {contracts}. Lay only the contract's melds, then lay off.", contracts=contracts),
+            _("Deal {deal}: lay every card at once, with no discard.", deal=DEALS) if r.final_deal_no_discard else
+            _("Deal {deal}: lay all cards but one and discard it.", deal=DEALS),
             values_sentence(self.values(r)),
-            "The player who goes out scores 0; everyone else counts every card in hand.",
-            f"Exactly {DEALS} deals; the lowest total wins"
-            + (" (ties share)." if r.tie_break == "shared" else f" (ties: fewest points in deal {DEALS})."),
+            _("The player who goes out scores 0; everyone else counts every card in hand."),
+            _("Exactly {deals} deals; the lowest total wins (ties share).", deals=DEALS) if r.tie_break == "shared"
+            else _("Exactly {deals} deals; the lowest total wins (ties: fewest points in deal {deals}).", deals=DEALS),
         ]
         if r.failed_contract_flat_penalty:
-            lines.append(f"Not making the contract adds {r.failed_contract_flat_penalty} (not in deal {DEALS}).")
+            lines.append(_("Not making the contract adds {penalty} (not in deal {deal}).",
+                           penalty=r.failed_contract_flat_penalty, deal=DEALS))
         return lines
 
     # -- a hand: the deal's contract, then going out (docs/rules/russian.md#how-a-hand-ends) ---------------
@@ -164,10 +169,10 @@ class Russian(GoingOut, Variant):
 
     def parse_extra(self, hand: Hand, entry: Mapping[str, Any]) -> None:
         if entry.get("upcard") is not None:
-            raise hand.error("this game has no upcard", field="upcard")
+            raise hand.error(_("this game has no upcard"), field="upcard")
         deal = entry.get("deal")
         if deal is not None and deal != hand.number:
-            raise hand.error(f"this is deal {hand.number}, not deal {deal}", field="deal")
+            raise hand.error(_("this is deal {number}, not deal {deal}", number=hand.number, deal=deal), field="deal")
         hand.deal = hand.number
 
     def score(self, hand: Hand, state: MatchState) -> HandScore:
@@ -176,15 +181,16 @@ class Russian(GoingOut, Variant):
         if hand.melds is not None:
             self.check_hand_contract(hand, deal)
         flat = self.house.failed_contract_flat_penalty
-        scored = HandScore(winner=hand.by, summary=f"deal {deal} ({contract_words(deal)}): {hand.by} went out")
+        scored = HandScore(winner=hand.by, summary=_("deal {deal} ({contract}): {by} went out", deal=deal,
+                                                     contract=contract_words(deal), by=hand.by))
         scored.scores[hand.by] = 0
-        scored.explanations[hand.by] = "went out: 0"
+        scored.explanations[hand.by] = _("went out: 0")
         for name in hand.others:
             held = hand.held[name]
             raw, text = self.raw_count(hand, held)
             if flat and not held.opened and deal != DEALS:
                 raw += flat
-                text += f" + {flat} (contract not made) = {raw}"
+                text = _("{said} + {flat} (contract not made) = {raw}", said=text, flat=flat, raw=raw)
             scored.scores[name] = raw
             scored.explanations[name] = text
         return scored
@@ -195,7 +201,8 @@ class Russian(GoingOut, Variant):
         no_discard = deal == DEALS and self.house.final_deal_no_discard
         check = check_contract(deal, hand.melds, self._solver()[0], no_discard=no_discard, hand=cards)
         if not check.valid:
-            raise hand.error(f"{hand.by}'s lay-down: {check.reason}", player=hand.by, field="melds")
+            raise hand.error(_("{by}'s lay-down: {reason}", by=hand.by, reason=check.reason), player=hand.by,
+                             field="melds")
 
     def check_winner(self, hand: Hand) -> None:
         """Points 0, or cards fully melded; in deal 5, every card in exactly the contract
@@ -212,33 +219,36 @@ class Russian(GoingOut, Variant):
         if hand.number != DEALS:
             left = self.unmelded(cards)
             if left:
-                raise not_melded(hand, hand.by, "went out", left)
+                raise not_melded(hand, hand.by, _("went out"), left)
             return
         no_discard = self.house.final_deal_no_discard
         if hand.melds is not None:
             # check_contract(..., hand=cards) compares them; name a card left out in the player's words
             left = physical(cards) - physical(c for meld in hand.melds for c in meld)
             if no_discard and left:
-                raise not_melded(hand, hand.by, f"went out in deal {DEALS}", sorted(left.elements(), key=Card.sort_key))
+                raise not_melded(hand, hand.by, _("went out in deal {deal}", deal=DEALS),
+                                 sorted(left.elements(), key=Card.sort_key))
             return
         searchable = solver_cards_limit(self, len(self.players), self.house)
         if len(cards) > searchable:
             # a hand enlarged by claims is past what the contract search may be handed in one request
             # (docs/hardening.md): its melds, as laid down, are checked one by one instead
-            raise hand.error(f"{hand.by} went out in deal {DEALS} with {len(cards)} cards: enter the melds "
-                             f"laid down (a hand of more than {searchable} cards is checked meld by meld)",
+            raise hand.error(_("{by} went out in deal {deal} with {count} cards: enter the melds laid down (a hand "
+                               "of more than {searchable} cards is checked meld by meld)", by=hand.by, deal=DEALS,
+                               count=len(cards), searchable=searchable),
                              player=hand.by, field="melds")
         if contract_in_hand(DEALS, cards, self._solver()[0], no_discard=no_discard).valid:
             return
-        contract = contract_words(DEALS).split(",")[0]
+        contract = contract_words(DEALS, whole=False)
         left = self.unmelded(cards)
         if len(left) > (0 if no_discard else 1):
-            what = f"{format_cards(left)} {'is' if len(left) == 1 else 'are'} not in a meld"
+            what = _n("{cards} is not in a meld", "{cards} are not in a meld", len(left), cards=format_cards(left))
         else:
-            what = f"the cards shown do not make exactly {contract}"
-        rule = (f"deal {DEALS} is {contract_words(DEALS)}" if no_discard
-                else f"in deal {DEALS} all cards but the discard make {contract}")
-        raise hand.error(f"{hand.by} went out in deal {DEALS} but {what}: {rule}", player=hand.by, field="cards")
+            what = _("the cards shown do not make exactly {contract}", contract=contract)
+        rule = (_("deal {deal} is {contract}", deal=DEALS, contract=contract_words(DEALS)) if no_discard
+                else _("in deal {deal} all cards but the discard make {contract}", deal=DEALS, contract=contract))
+        raise hand.error(_("{by} went out in deal {deal} but {what}: {rule}", by=hand.by, deal=DEALS, what=what,
+                           rule=rule), player=hand.by, field="cards")
 
     def check_cards(self, hand: Hand) -> None:
         winner = hand.held.get(hand.by)
@@ -246,7 +256,7 @@ class Russian(GoingOut, Variant):
         for name in hand.others:
             held = hand.held[name]
             if held.cards is not None and not held.cards:
-                raise hand.error(f"{name} holds no cards, so {name} went out too: only one player can",
+                raise hand.error(_("{name} holds no cards, so {name} went out too: only one player can", name=name),
                                  player=name, field="cards")
         self.check_winner(hand)
 
