@@ -15,6 +15,7 @@ scorekeeper.engine.cards.InvalidCardError: '1X' (card 2) is not a card
 """
 
 from __future__ import annotations
+from .i18n import _, _n
 
 import re
 from collections import Counter
@@ -25,7 +26,7 @@ from typing import Iterable
 #: Suits in the order the card picker shows them.
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_NAMES = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
 _SYMBOL_TO_SUIT = {v: k for k, v in SUIT_SYMBOLS.items()}
 # Alternate (white) suit symbols some keyboards produce.
 _SYMBOL_TO_SUIT.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
@@ -33,7 +34,7 @@ _SYMBOL_TO_SUIT.update({"♤": "S", "♡": "H", "♢": "D", "♧": "C"})
 #: Ranks are integers: ace 1, 2-10, jack 11, queen 12, king 13.
 RANKS = tuple(range(1, 14))
 RANK_LABELS = {1: "A", 11: "J", 12: "Q", 13: "K"} | {r: str(r) for r in range(2, 11)}
-RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"} | {r: str(r) for r in range(2, 11)}
+RANK_NAMES = {1: _("ace"), 11: _("jack"), 12: _("queen"), 13: _("king")} | {r: str(r) for r in range(2, 11)}
 _RANK_FROM_TEXT = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13} | {str(r): r for r in range(2, 11)}
 
 JOKER_WORDS = ("JK", "JKR", "*", "🃏", "JOKER")
@@ -67,14 +68,14 @@ class Card:
     def __post_init__(self) -> None:
         if self.rank == 0:
             if self.suit:
-                raise InvalidCardError("a joker has no suit")
+                raise InvalidCardError(_("a joker has no suit"))
             if self.stands_for is not None and self.stands_for.is_joker:
-                raise InvalidCardError("a joker cannot stand for a joker")
+                raise InvalidCardError(_("a joker cannot stand for a joker"))
         else:
             if self.rank not in RANK_LABELS or self.suit not in SUITS:
                 raise InvalidCardError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
             if self.stands_for is not None:
-                raise InvalidCardError("only a joker can stand for another card")
+                raise InvalidCardError(_("only a joker can stand for another card"))
 
     # -- construction ---------------------------------------------------------------------------------
 
@@ -100,16 +101,18 @@ class Card:
     def _parse_token(cls, token: str, position: int | None = None) -> "Card":
         raw = token
         text = token.strip().upper()
-        where = f" (card {position})" if position is not None else ""
+        where = _(" (card {position})", position=position) if position is not None else ""
         if "=" in text:
-            head, _, tail = text.partition("=")
+            head, _eq, tail = text.partition("=")
             if head not in JOKER_WORDS:
-                raise InvalidCardError(f"{raw!r}{where}: only a joker can say what it stands for")
+                raise InvalidCardError(_("{raw!r}{where}: only a joker can say what it stands for", raw=raw,
+                                         where=where))
             try:
                 target = cls._parse_natural(tail)
             except InvalidCardError:
                 raise InvalidCardError(
-                    f"{raw!r}{where}: a joker must stand for a natural card, not {tail!r}"
+                    _("{raw!r}{where}: a joker must stand for a natural card, not {tail!r}", raw=raw, where=where,
+                      tail=tail)
                 ) from None
             return cls.joker(target)
         if text in JOKER_WORDS:
@@ -117,7 +120,7 @@ class Card:
         try:
             return cls._parse_natural(text)
         except InvalidCardError:
-            raise InvalidCardError(f"{raw!r}{where} is not a card") from None
+            raise InvalidCardError(_("{raw!r}{where} is not a card", raw=raw, where=where)) from None
 
     @classmethod
     def _parse_natural(cls, text: str) -> "Card":
@@ -158,8 +161,8 @@ class Card:
     def name(self) -> str:
         """Spoken name for screen readers: "9 of spades", "joker as queen of hearts"."""
         if self.is_joker:
-            return "joker" if self.stands_for is None else f"joker as {self.stands_for.name}"
-        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+            return _("joker") if self.stands_for is None else _("joker as {card}", card=self.stands_for.name)
+        return _("{rank} of {suit}", rank=RANK_NAMES[self.rank], suit=SUIT_NAMES[self.suit])
 
     @property
     def is_red(self) -> bool:
@@ -241,17 +244,20 @@ def check_copies(cards: Iterable[Card], decks: int, jokers: int) -> None:
     for (rank, suit), n in counts.items():
         limit = jokers if rank == 0 else decks
         if n > limit:
-            what = "jokers" if rank == 0 else Card(rank, suit).symbol
+            what = _("jokers") if rank == 0 else Card(rank, suit).symbol
             if limit == 0:
                 raise InvalidCardError(
-                    f"this game is played without jokers, but {_count_word(n)} {'was' if n == 1 else 'were'} given"
+                    _n("this game is played without jokers, but {jokers} was given",
+                       "this game is played without jokers, but {jokers} were given", n, jokers=_count_word(n))
                 )
             raise InvalidCardError(
-                f"{_count_word(n)} {what} cannot be in play: the deck holds only {_count_word(limit)}"
+                _("{count} {what} cannot be in play: the deck holds only {limit}", count=_count_word(n), what=what,
+                  limit=_count_word(limit))
             )
 
 
-_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+_WORDS = {1: _("one"), 2: _("two"), 3: _("three"), 4: _("four"), 5: _("five"), 6: _("six"), 7: _("seven"),
+          8: _("eight")}
 
 
 def _count_word(n: int) -> str:

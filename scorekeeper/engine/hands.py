@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .cards import Card, InvalidCardError, parse_cards
+from .i18n import _, message_of
 from .limits import POINTS_CEILING
 
 
@@ -124,49 +125,52 @@ def parse_held(hand_index: int, player: str, value: Any) -> Held:
         return InvalidHandError(message, entry=hand_index, player=player, field=fld)
 
     if not isinstance(value, Mapping):
-        raise bad(f"{player}: give cards or points", "points")
+        raise bad(_("{player}: give cards or points", player=player), "points")
     unknown = set(value) - {"cards", "points", "opened"}
     if unknown:
-        raise bad(f"{player}: unknown field {sorted(unknown)[0]!r}", "points")
+        raise bad(_("{player}: unknown field {name!r}", player=player, name=sorted(unknown)[0]), "points")
     has_cards, has_points = value.get("cards") is not None, value.get("points") is not None
     if has_cards and has_points:
-        raise bad(f"{player}: give cards or points, not both", "points")
+        raise bad(_("{player}: give cards or points, not both", player=player), "points")
     if not has_cards and not has_points:
-        raise bad(f"{player}: give cards or points", "points")
+        raise bad(_("{player}: give cards or points", player=player), "points")
     opened = value.get("opened", True)
     if not isinstance(opened, bool):
-        raise bad(f"{player}: 'opened' must be true or false", "points")
+        raise bad(_("{player}: 'opened' must be true or false", player=player), "points")
     if has_points:
         pts = value["points"]
         if isinstance(pts, bool) or not isinstance(pts, (int, float, str)):
-            raise bad(f"{player}: points must be a whole number", "points")
+            raise bad(_("{player}: points must be a whole number", player=player), "points")
         try:
             number = Decimal(str(pts).strip())
         except Exception:
-            raise bad(f"{player}: points must be a whole number, not {pts!r}", "points") from None
+            raise bad(_("{player}: points must be a whole number, not {pts!r}", player=player, pts=pts),
+                      "points") from None
         if not number.is_finite():
-            raise bad(f"{player}: points must be a whole number, not {pts}", "points")
+            raise bad(_("{player}: points must be a whole number, not {pts}", player=player, pts=pts), "points")
         if number.adjusted() >= len(str(POINTS_CEILING)) or abs(number) > POINTS_CEILING:
             # refused before any arithmetic: a number of a thousand digits is nobody's hand
-            raise bad(f"{player}: points must be between −{POINTS_CEILING:,} and {POINTS_CEILING:,}", "points")
+            raise bad(_("{player}: points must be between −{ceiling:,} and {ceiling:,}", player=player,
+                        ceiling=POINTS_CEILING), "points")
         if number != number.to_integral_value():
-            raise bad(f"{player}: points must be a whole number, not {pts}", "points")
+            raise bad(_("{player}: points must be a whole number, not {pts}", player=player, pts=pts), "points")
         return Held(player, points=int(number), opened=opened)
     try:
         cards = parse_cards(value["cards"])
     except (InvalidCardError, TypeError, AttributeError) as exc:
-        raise bad(f"{player}: {exc}") from None
+        raise bad(_("{player}: {why}", player=player, why=message_of(exc))) from None
     return Held(player, cards=cards, opened=opened)
 
 
 def parse_meld_list(hand_index: int, value: Any, fld: str = "melds") -> list[list[Card]]:
     """Read a list of melds, each a list of card tokens or a string of cards."""
     if not isinstance(value, list) or not all(isinstance(m, (list, str)) for m in value):
-        raise InvalidHandError("melds must be a list of melds, each a list of cards", entry=hand_index, field=fld)
+        raise InvalidHandError(_("melds must be a list of melds, each a list of cards"), entry=hand_index,
+                               field=fld)
     try:
         return [parse_cards(m) for m in value]
     except InvalidCardError as exc:
-        raise InvalidHandError(f"melds: {exc}", entry=hand_index, field=fld) from None
+        raise InvalidHandError(_("melds: {why}", why=message_of(exc)), entry=hand_index, field=fld) from None
 
 
 def check_typed(hand: Hand, held: Held, *, maximum: int | None, multiple_of: int | None = None) -> int:
@@ -174,12 +178,15 @@ def check_typed(hand: Hand, held: Held, *, maximum: int | None, multiple_of: int
     pts = held.points
     assert pts is not None
     if pts < 0:
-        raise hand.error(f"{held.player}: points cannot be negative", player=held.player, field="points")
+        raise hand.error(_("{player}: points cannot be negative", player=held.player), player=held.player,
+                         field="points")
     if maximum is not None and pts > maximum:
-        raise hand.error(f"{held.player}: {pts} points is more than a hand can hold (at most {maximum})",
+        raise hand.error(_("{player}: {pts} points is more than a hand can hold (at most {maximum})", player=held.player,
+                           pts=pts, maximum=maximum),
                          player=held.player, field="points")
     if multiple_of and pts % multiple_of:
-        raise hand.error(f"{held.player}: {pts} is not possible: every card counts a multiple of {multiple_of}",
+        raise hand.error(_("{player}: {pts} is not possible: every card counts a multiple of {multiple_of}",
+                           player=held.player, pts=pts, multiple_of=multiple_of),
                          player=held.player, field="points")
     return pts
 

@@ -26,6 +26,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from .i18n import _
+
 #: a player holds what they were dealt plus the one card drawn in their turn; nobody in a rummy game
 #: ever holds more (each turn is one draw and one discard; laid melds came from those same cards)
 DRAW = 1
@@ -122,8 +124,9 @@ def check_hand_cards(cards: Any, variant: Any, n_players: int | None = None, rul
     limit = hand_cards_limit(variant, n_players, rules)
     n = len(cards)
     if n > limit:
-        holder = f"{who} holds" if who else "That is"
-        raise LimitError(f"{holder} {n} cards: a hand of {variant.name} has at most {limit}.", field="cards")
+        values = {"who": who, "count": n, "game": variant.name, "limit": limit}
+        raise LimitError(_("{who} holds {count} cards: a hand of {game} has at most {limit}.", **values) if who
+                         else _("That is {count} cards: a hand of {game} has at most {limit}.", **values), field="cards")
 
 
 def hand_points_limit(variant: Any, rules: Any) -> int:
@@ -144,8 +147,8 @@ def hand_points_limit(variant: Any, rules: Any) -> int:
 def check_entries(count: int) -> None:
     """Refuse a match longer than :data:`MATCH_ENTRIES`."""
     if count > MATCH_ENTRIES:
-        raise LimitError(f"A match holds at most {MATCH_ENTRIES:,} entries; this one would have {count:,}. "
-                         "Start a new match.", field="kind")
+        raise LimitError(_("A match holds at most {limit:,} entries; this one would have {count:,}. Start a new match.",
+                           limit=MATCH_ENTRIES, count=count), field="kind")
 
 
 def json_depth(value: Any) -> int:
