@@ -25,6 +25,7 @@ from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from typing import Any, Mapping
 
 from . import limits
+from .i18n import _, _n, joined, message_of
 from .hands import (
     Hand, InvalidHandError, InvalidMatchError, InvalidRebuyError, MatchState, PlayerState,
     RebuyPolicy, parse_held, parse_meld_list,
@@ -223,14 +224,14 @@ def _load_variant(key: str, players: list[str], overrides: Mapping[str, Any]) ->
     try:
         variant = find_variant(key)
     except UnknownVariantError:
-        raise _header_error(f"unknown variant {key!r}", "variant") from None
+        raise _header_error(_("unknown variant {key!r}", key=key), "variant") from None
     if not variant.min_players <= len(players) <= variant.max_players:
-        raise _header_error(f"{variant.name} is for {variant.min_players}–{variant.max_players} players, "
-                            f"not {len(players)}", "players")
+        raise _header_error(_("{game} is for {min}–{max} players, not {count}", game=variant.name,
+                              min=variant.min_players, max=variant.max_players, count=len(players)), "players")
     try:
         rules = variant.rules(len(players), **overrides)
     except ValueError as exc:
-        raise _header_error(str(exc), "rules") from None
+        raise _header_error(message_of(exc), "rules") from None
     return variant.for_match(rules, players)
 
 
@@ -238,41 +239,42 @@ def _parse_stake(value: Any) -> Decimal | None:
     if value is None or value == "":
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise _header_error("the stake must be an amount such as 5.00", "stake")
+        raise _header_error(_("the stake must be an amount such as 5.00"), "stake")
     try:
         amount = Decimal(str(value).strip())
     except InvalidOperation:
-        raise _header_error(f"the stake must be an amount such as 5.00, not {value!r}", "stake") from None
+        raise _header_error(_("the stake must be an amount such as 5.00, not {value!r}", value=value),
+                            "stake") from None
     if not amount.is_finite() or amount < 0:
-        raise _header_error("the stake cannot be negative", "stake")
+        raise _header_error(_("the stake cannot be negative"), "stake")
     if amount > limits.STAKE_MAX:
-        raise _header_error(f"the stake must be at most {limits.STAKE_MAX:,}", "stake")
+        raise _header_error(_("the stake must be at most {limit:,}", limit=limits.STAKE_MAX), "stake")
     if amount != amount.quantize(CENT):
-        raise _header_error("the stake must be in whole cents", "stake")
+        raise _header_error(_("the stake must be in whole cents"), "stake")
     return amount.quantize(CENT)
 
 
 class _Replay:
     def __init__(self, document: Mapping[str, Any]) -> None:
         if not isinstance(document, Mapping):
-            raise _header_error("a match document is a JSON object", "format")
+            raise _header_error(_("a match document is a JSON object"), "format")
         fmt = document.get("format", FORMAT)
         if fmt != FORMAT:
-            raise _header_error(f"unknown format {fmt!r}: expected {FORMAT!r}", "format")
+            raise _header_error(_("unknown format {fmt!r}: expected {expected!r}", fmt=fmt, expected=FORMAT), "format")
         players = document.get("players")
         if not isinstance(players, list) or not players or not all(isinstance(p, str) and p.strip() for p in players):
-            raise _header_error("players must be a list of names", "players")
+            raise _header_error(_("players must be a list of names"), "players")
         seen: set[str] = set()
         for p in players:
             if p.casefold() in seen:
-                raise InvalidMatchError(f"{p} is named twice", field="players", player=p)
+                raise InvalidMatchError(_("{p} is named twice", p=p), field="players", player=p)
             seen.add(p.casefold())
         self.key = document.get("variant")
         if not isinstance(self.key, str):
-            raise _header_error("the variant is missing", "variant")
+            raise _header_error(_("the variant is missing"), "variant")
         overrides = document.get("rules") or {}
         if not isinstance(overrides, Mapping):
-            raise _header_error("rules must be an object of house-rule switches", "rules")
+            raise _header_error(_("rules must be an object of house-rule switches"), "rules")
         self.variant = _load_variant(self.key, list(players), overrides)
         # what one hand can hold (cards, points), asked of the variant once (``limits``)
         rules = self.variant.house
@@ -283,10 +285,11 @@ class _Replay:
         self.stake = _parse_stake(document.get("stake"))
         first = document.get("first_dealer", players[0])
         if first not in players:
-            raise InvalidMatchError(f"the first dealer {first!r} is not a player", field="players", player=first)
+            raise InvalidMatchError(_("the first dealer {first!r} is not a player", first=first), field="players",
+                                    player=first)
         entries = document.get("entries") or []
         if not isinstance(entries, list):
-            raise _header_error("entries must be a list", "entries")
+            raise _header_error(_("entries must be a list"), "entries")
         self.entries = entries
         self.state = MatchState({p: PlayerState(p, i, paid=self.stake) for i, p in enumerate(players)})
         self.results: list[EntryResult] = []
@@ -314,8 +317,8 @@ class _Replay:
         start = len(self.results)
         if start + len(entries) > limits.MATCH_ENTRIES:
             raise InvalidMatchError(
-                f"a match holds at most {limits.MATCH_ENTRIES:,} entries, not {start + len(entries):,}: "
-                "start a new match", entry=limits.MATCH_ENTRIES, field="kind")
+                _("a match holds at most {limit:,} entries, not {count:,}: start a new match",
+                  limit=limits.MATCH_ENTRIES, count=start + len(entries)), entry=limits.MATCH_ENTRIES, field="kind")
         for index, entry in enumerate(entries, start=start):
             self.play_one(index, entry)
         return self.results[start:]
@@ -339,22 +342,22 @@ class _Replay:
 
     def play_one(self, index: int, entry: Any) -> None:
         if not isinstance(entry, Mapping):
-            raise InvalidMatchError("an entry must be an object", entry=index, field="kind")
+            raise InvalidMatchError(_("an entry must be an object"), entry=index, field="kind")
         if self.state.finished:
-            raise InvalidMatchError("the match has already ended: no more entries", entry=index, field="kind")
+            raise InvalidMatchError(_("the match has already ended: no more entries"), entry=index, field="kind")
         kind = entry.get("kind")
         if kind == "rebuy":
             self.results.append(self.rebuy(index, entry))
             return
         self.close_window()
         if self.state.finished:
-            raise InvalidMatchError("the match has already ended: no more entries", entry=index, field="kind")
+            raise InvalidMatchError(_("the match has already ended: no more entries"), entry=index, field="kind")
         if kind == "void":
             self.results.append(self.void(index, entry))
         elif kind == "hand":
             self.results.append(self.hand(index, entry))
         else:
-            raise InvalidMatchError(f"unknown entry kind {kind!r}", entry=index, field="kind")
+            raise InvalidMatchError(_("unknown entry kind {kind!r}", kind=kind), entry=index, field="kind")
 
     def current_dealer(self) -> str | None:
         if self.advance_dealer:
@@ -375,34 +378,37 @@ class _Replay:
     def void(self, index: int, entry: Mapping[str, Any]) -> EntryResult:
         unknown = set(entry) - {"kind", "note"}
         if unknown:
-            raise InvalidMatchError(f"a void hand has no {sorted(unknown)[0]}", entry=index, field="kind")
+            raise InvalidMatchError(_("a void hand has no {name}", name=sorted(unknown)[0]), entry=index, field="kind")
         dealer = self.current_dealer()
         # the same dealer deals again (docs/rules/common.md#void-hands): the dealer is not advanced
         return EntryResult(index, "void", None, None, dealer, totals=self.totals(),
-                           summary=f"void hand: no score, {dealer} deals again")
+                           summary=_("void hand: no score, {dealer} deals again", dealer=dealer))
 
     def parse_hand(self, index: int, entry: Mapping[str, Any]) -> Hand:
         variant = self.variant
         known = {"kind", "end", "by", "held", "melds", "upcard", "deal", "note"}
         unknown = set(entry) - known
         if unknown:
-            raise InvalidHandError(f"unknown field {sorted(unknown)[0]!r}", entry=index, field="kind")
+            raise InvalidHandError(_("unknown field {name!r}", name=sorted(unknown)[0]), entry=index, field="kind")
         players_in = self.state.still_in
         end = entry.get("end")
         ends = variant.ends_allowed(self.state)
         if end not in ends:
-            raise InvalidHandError(f"a hand of {self.key} ends by {' or '.join(ends)}, not {end!r}",
+            raise InvalidHandError(_("a hand of {key} ends by {ends}, not {end!r}", key=self.key,
+                                     ends=joined(_(" or "), ends), end=end),
                                    entry=index, field="end")
         by = entry.get("by")
         if variant.by_required:
             if by is None:
-                raise InvalidHandError("say who ended the hand", entry=index, field="by")
+                raise InvalidHandError(_("say who ended the hand"), entry=index, field="by")
             self.check_player_in(index, by, "by")
         elif by is not None:
-            raise InvalidHandError("this hand has no 'by': every player's points are typed", entry=index, field="by")
+            raise InvalidHandError(_("this hand has no 'by': every player's points are typed"), entry=index,
+                                   field="by")
         held_raw = entry.get("held") or {}
         if not isinstance(held_raw, Mapping):
-            raise InvalidHandError("held must be an object: player → cards or points", entry=index, field="points")
+            raise InvalidHandError(_("held must be an object: player → cards or points"), entry=index,
+                                   field="points")
         held = {}
         for name, value in held_raw.items():
             self.check_player_in(index, name, "player")
@@ -414,14 +420,15 @@ class _Replay:
                     number=self.state.hands_played + 1, raw=entry)
         for name in players_in:
             if name not in held and not variant.may_leave_out(hand, name):
-                raise InvalidHandError(f"{name} is missing: give {name}'s cards or points",
+                raise InvalidHandError(_("{name} is missing: give {name}'s cards or points", name=name),
                                        entry=index, player=name, field="points")
         if entry.get("melds") is not None:
             hand.melds = parse_meld_list(index, entry["melds"])
             laid = sum(len(m) for m in hand.melds)
             if self.cards_limit is not None and laid > self.cards_limit:
-                raise InvalidHandError(f"the melds hold {laid} cards: one hand of {self.variant.name} holds at "
-                                       f"most {self.cards_limit}", entry=index, player=by, field="melds")
+                raise InvalidHandError(_("the melds hold {laid} cards: one hand of {game} holds at most {limit}", laid=laid,
+                                         game=self.variant.name, limit=self.cards_limit),
+                                       entry=index, player=by, field="melds")
         variant.parse_extra(hand, entry)
         return hand
 
@@ -435,17 +442,21 @@ class _Replay:
             except limits.LimitError as exc:
                 raise InvalidHandError(exc.message, entry=index, player=held.player, field="cards") from None
         if held.points is not None and self.points_limit is not None and abs(held.points) > self.points_limit:
-            either = " either way" if self.cards_limit is None else ""
-            typed = f"{held.points:,}".replace("-", "−")
+            values = {"player": held.player, "points": abs(held.points), "limit": self.points_limit,
+                      "sign": "−" if held.points < 0 else ""}
             raise InvalidHandError(
-                f"{held.player}: {typed} points is more than one hand can give in this match "
-                f"(at most {self.points_limit:,}{either})", entry=index, player=held.player, field="points")
+                _("{player}: {sign}{points:,} points is more than one hand can give in this match (at most {limit:,} "
+                  "either way)", **values) if self.cards_limit is None else
+                _("{player}: {sign}{points:,} points is more than one hand can give in this match (at most {limit:,})",
+                  **values), entry=index, player=held.player, field="points")
 
     def check_player_in(self, index: int, name: Any, fld: str) -> None:
         if not isinstance(name, str) or name not in self.state.players:
-            raise InvalidHandError(f"{name!r} is not a player in this match", entry=index, player=None, field=fld)
+            raise InvalidHandError(_("{name!r} is not a player in this match", name=name), entry=index, player=None,
+                                   field=fld)
         if self.state.players[name].state != "in":
-            raise InvalidHandError(f"{name} is out and cannot be in this hand", entry=index, player=name, field=fld)
+            raise InvalidHandError(_("{name} is out and cannot be in this hand", name=name), entry=index, player=name,
+                                   field=fld)
 
     def hand(self, index: int, entry: Mapping[str, Any]) -> EntryResult:
         state, variant = self.state, self.variant
@@ -493,10 +504,10 @@ class _Replay:
                 ps.boxes -= scored.boxes.get(name, 0)
             if scored.winner:
                 state.players[scored.winner].hands_won -= 1
-            self.notes.append(f"hand {index + 1}: everybody went out at once, hand to be replayed")
+            self.notes.append(_("hand {number}: everybody went out at once, hand to be replayed", number=index + 1))
             return EntryResult(index, "hand", hand.end, hand.by, hand.dealer, {p: 0 for p in players_in}, {},
-                               {p: "everybody went out at once: hand to be replayed" for p in players_in},
-                               self.totals(), [], "hand to be replayed")
+                               {p: _("everybody went out at once: hand to be replayed") for p in players_in},
+                               self.totals(), [], _("hand to be replayed"))
         for name in eliminated:
             state.players[name].state = "out"
         state.hands_played += 1
@@ -529,8 +540,7 @@ class _Replay:
             self.open_window(index, eliminated)
         result.totals = self.totals()
         if eliminated:
-            outs = ", ".join(eliminated)
-            result.summary += f"; out: {outs}"
+            result.summary = _("{summary}; out: {outs}", summary=result.summary, outs=", ".join(eliminated))
         return result
 
     # -- rebuys ---------------------------------------------------------------------------------------
@@ -547,13 +557,16 @@ class _Replay:
                 state.players[name].state = "finished"
                 # kept so that a rebuy entry for them is refused with the real reason
                 if policy is None:
-                    self.refused[name] = "this game has no rebuys"
+                    self.refused[name] = _("this game has no rebuys")
                 elif len(still_in) < policy.min_remaining:
-                    self.refused[name] = (f"rebuys are open only while {policy.min_remaining} or more players are "
-                                          f"still in, and {len(still_in)} {'is' if len(still_in) == 1 else 'are'}")
+                    self.refused[name] = _n(
+                        "rebuys are open only while {min_remaining} or more players are still in, and {count} is",
+                        "rebuys are open only while {min_remaining} or more players are still in, and {count} are",
+                        len(still_in), min_remaining=policy.min_remaining)
                 else:
                     n = policy.max_rebuys
-                    self.refused[name] = f"{name} has used the {n} rebuy{'' if n == 1 else 's'} allowed"
+                    self.refused[name] = _n("{name} has used the {count} rebuy allowed",
+                                            "{name} has used the {count} rebuys allowed", n, name=name)
         if offers:
             highest = max(state.players[p].total for p in still_in)
             self.window = {"after": index, "players": offers, "total": policy.comeback_total(highest),
@@ -576,27 +589,30 @@ class _Replay:
     def rebuy(self, index: int, entry: Mapping[str, Any]) -> EntryResult:
         unknown = set(entry) - {"kind", "player", "note"}
         if unknown:
-            raise InvalidRebuyError(f"a rebuy has no {sorted(unknown)[0]}", entry=index, field="player")
+            raise InvalidRebuyError(_("a rebuy has no {name}", name=sorted(unknown)[0]), entry=index, field="player")
         name = entry.get("player")
         if not isinstance(name, str) or name not in self.state.players:
-            raise InvalidRebuyError(f"{name!r} is not a player in this match", entry=index, field="player")
+            raise InvalidRebuyError(_("{name!r} is not a player in this match", name=name), entry=index,
+                                    field="player")
         ps = self.state.players[name]
         window = self.window
         if self.policy is None:
-            raise InvalidRebuyError(f"{name} cannot rebuy: this game has no rebuys", entry=index,
+            raise InvalidRebuyError(_("{name} cannot rebuy: this game has no rebuys", name=name), entry=index,
                                     player=name, field="player")
         if window is None or name not in window["players"]:
             if ps.state == "in":
-                why = f"{name} is still in"
+                why = _("{name} is still in", name=name)
             elif name in self.refused:
                 why = self.refused[name]
             elif window is None:
-                why = "rebuys are only open straight after the hand that knocked a player out"
+                why = _("rebuys are only open straight after the hand that knocked a player out")
             else:
-                why = "no rebuy is open for them"
-            raise InvalidRebuyError(f"{name} cannot rebuy: {why}", entry=index, player=name, field="player")
+                why = _("no rebuy is open for them")
+            raise InvalidRebuyError(_("{name} cannot rebuy: {why}", name=name, why=why), entry=index, player=name,
+                                    field="player")
         if ps.state != "out":
-            raise InvalidRebuyError(f"{name} has already rebought", entry=index, player=name, field="player")
+            raise InvalidRebuyError(_("{name} has already rebought", name=name), entry=index, player=name,
+                                    field="player")
         old = ps.total
         ps.total = window["total"]
         ps.state = "in"
@@ -605,11 +621,13 @@ class _Replay:
         if self.stake is not None:
             cost = self.policy.cost_of(self.stake, ps.rebuys)
             ps.paid = (ps.paid or Decimal(0)) + cost
-        how = {"highest_remaining": "highest still in", "highest_remaining_minus_1": "highest still in, less 1",
-               "zero": "back to 0"}[self.policy.score]
-        expl = f"rebuy at {window['total']} ({how})" + (f", stake ${cost}" if cost is not None else "")
+        how = {"highest_remaining": _("highest still in"), "highest_remaining_minus_1": _("highest still in, less 1"),
+               "zero": _("back to 0")}[self.policy.score]
+        expl = (_("rebuy at {total} ({how}), stake ${cost}", total=window["total"], how=how, cost=cost)
+                if cost is not None else _("rebuy at {total} ({how})", total=window["total"], how=how))
         return EntryResult(index, "rebuy", None, None, None, {name: window["total"] - old}, {},
-                           {name: expl}, self.totals(), [], f"{name} rebuys on {window['total']}")
+                           {name: expl}, self.totals(), [], _("{name} rebuys on {total}", name=name,
+                                                              total=window["total"]))
 
     # -- the end --------------------------------------------------------------------------------------
 
