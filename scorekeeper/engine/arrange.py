@@ -51,6 +51,7 @@ from itertools import combinations, product
 from typing import Iterable, Sequence
 
 from .cards import SUITS, Card, format_cards
+from .i18n import _
 from .melds import MeldRules
 
 __all__ = [
@@ -1859,34 +1860,34 @@ def _layout(meld: Sequence[Card], p: _Params) -> tuple | str:
     naturals = [c for c in meld if not c.is_joker]
     k = len(jokers)
     if k > p.max_jokers:
-        return f"holds {k} jokers; a meld may hold at most {p.max_jokers}"
+        return _("holds {count} jokers; a meld may hold at most {limit}", count=k, limit=p.max_jokers)
     if len(naturals) < max(p.min_naturals, 0):
-        return f"needs at least {p.min_naturals} natural card(s)"
+        return _("needs at least {count} natural card(s)", count=p.min_naturals)
     effective = naturals + [c.stands_for for c in jokers if c.stands_for is not None]
     ranks = {c.rank for c in effective}
     suits = {c.suit for c in effective}
     set_reason = run_reason = ""
     # a set?
     if len(ranks) > 1:
-        set_reason = "is not all one rank"
+        set_reason = _("is not all one rank")
     elif not p.set_min <= size <= p.set_max:
-        limit = f"{p.set_min}-{p.set_max}" if p.set_max < 10**6 else f"at least {p.set_min}"
-        set_reason = f"has {size} cards; a set has {limit}"
+        set_reason = (_("has {size} cards; a set has {low}-{high}", size=size, low=p.set_min, high=p.set_max)
+                      if p.set_max < 10**6 else _("has {size} cards; a set has at least {low}", size=size, low=p.set_min))
     elif p.distinct and len(suits) != len(effective):
-        set_reason = "repeats a suit; a set needs different suits"
+        set_reason = _("repeats a suit; a set needs different suits")
     else:
         rank = next(iter(ranks), 0)
         return ("set", rank, [_SUIT_INDEX[c.suit] for c in effective], k)
     # a run?
     if len(suits) > 1:
-        run_reason = "is not all one suit"
+        run_reason = _("is not all one suit")
     elif not p.run_min <= size <= p.run_max:
-        run_reason = f"has {size} cards; a run has {p.run_min}-{p.run_max}"
+        run_reason = _("has {size} cards; a run has {low}-{high}", size=size, low=p.run_min, high=p.run_max)
     else:
         fixed = sorted(c.rank for c in effective if c.rank != 1)
         aces = sum(1 for c in effective if c.rank == 1)
         if len(set(fixed)) != len(fixed):
-            run_reason = "repeats a card"
+            run_reason = _("repeats a card")
         else:
             windows = []
             for lo in range(p.minpos, p.maxpos - size + 2):
@@ -1907,16 +1908,16 @@ def _layout(meld: Sequence[Card], p: _Params) -> tuple | str:
                 lo = starts[0] if starts else windows[0]
                 suit = _SUIT_INDEX[next(iter(suits))] if suits else 0
                 return ("run", suit, lo, lo + size - 1, k)
-            run_reason = "is not consecutive" + (
-                "" if not aces or (p.high and p.low)
-                else " (the ace is low only)" if p.low
-                else " (the ace is high only)"
+            run_reason = (
+                _("is not consecutive") if not aces or (p.high and p.low)
+                else _("is not consecutive (the ace is low only)") if p.low
+                else _("is not consecutive (the ace is high only)")
             )
     if len(ranks) <= 1:
         return set_reason
     if len(suits) <= 1:
         return run_reason
-    return "is neither a set nor a run"
+    return _("is neither a set nor a run")
 
 
 def check_declared(
@@ -1942,14 +1943,16 @@ def check_declared(
     for n, meld in enumerate(melds, 1):
         shape = _layout(meld, p)
         if isinstance(shape, str):
-            return DeclaredCheck(False, f"meld {n} ({format_cards(meld)}) {shape}", points)
+            return DeclaredCheck(False, _("meld {number} ({cards}) {why}", number=n, cards=format_cards(meld),
+                                          why=shape), points)
     counts = Counter(Card.joker() if c.is_joker else c for m in melds for c in m)
     counts.update(Card.joker() if c.is_joker else c for c in deadwood)
     for card, n in sorted(counts.items(), key=lambda item: item[0].sort_key()):
         limit = rules.jokers_in_deck if card.is_joker else rules.decks
         if n > limit:
-            what = "jokers" if card.is_joker else card.symbol
-            return DeclaredCheck(False, f"{n} × {what} declared, but the deck holds {limit}", points)
+            what = _("jokers") if card.is_joker else card.symbol
+            return DeclaredCheck(False, _("{count} × {what} declared, but the deck holds {limit}", count=n, what=what,
+                                          limit=limit), points)
     return DeclaredCheck(True, "", points)
 
 

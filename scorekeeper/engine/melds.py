@@ -29,7 +29,8 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Iterable, Literal, Sequence
 
-from .cards import SUITS, SUIT_SYMBOLS, Card, InvalidCardError, check_copies, format_cards, parse_cards
+from .cards import SUITS, SUIT_SYMBOLS, Card, InvalidCardError, _count_word, check_copies, format_cards, parse_cards
+from .i18n import _, _n, joined, message_of
 
 __all__ = [
     "AceRun",
@@ -162,15 +163,48 @@ def _as_cards(cards: str | Iterable[Card] | Iterable[str]) -> tuple[Card, ...]:
     return tuple(out)
 
 
-_COUNT = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+def _count(k: int) -> str:
+    """A small count in words ("two"), as the card checks say it."""
+    return _count_word(k)
 
 
-def _n(k: int) -> str:
-    return _COUNT.get(k, str(k))
+#: the meld words (``MeldRules.set_word``/``run_word``), alone, with an article, and counted
+_WORD = {"set": _("set"), "run": _("run"), "book": _("book"), "straight": _("straight")}
+_A = {"set": _("a set"), "run": _("a run"), "book": _("a book"), "straight": _("a straight")}
 
 
 def _a(word: str) -> str:
-    return f"an {word}" if word[:1] in "aeiou" else f"a {word}"
+    """The meld word with its article: "a set", "a straight"."""
+    return _A.get(word) or (f"an {word}" if word[:1] in "aeiou" else f"a {word}")
+
+
+def _a_game(game: str, word: str) -> str:
+    """The meld word of one game with its article: "a Ramino set", "an Oklahoma Gin run"."""
+    an = game[:1].lower() in "aeiou"
+    if word == "set":
+        return _("an {game} set", game=game) if an else _("a {game} set", game=game)
+    if word == "run":
+        return _("an {game} run", game=game) if an else _("a {game} run", game=game)
+    if word == "book":
+        return _("an {game} book", game=game) if an else _("a {game} book", game=game)
+    if word == "straight":
+        return _("an {game} straight", game=game) if an else _("a {game} straight", game=game)
+    if word == "meld":
+        return _("an {game} meld", game=game) if an else _("a {game} meld", game=game)
+    return f"an {game} {word}" if an else f"a {game} {word}"
+
+
+def _counted(n: int, word: str) -> str:
+    """So many melds of one word: "2 books", "1 straight"."""
+    if word == "set":
+        return _n("{count} set", "{count} sets", n)
+    if word == "run":
+        return _n("{count} run", "{count} runs", n)
+    if word == "book":
+        return _n("{count} book", "{count} books", n)
+    if word == "straight":
+        return _n("{count} straight", "{count} straights", n)
+    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
 def _text(cards: Sequence[Card]) -> str:
@@ -212,11 +246,11 @@ def _set_readings(cards: tuple[Card, ...], mr: MeldRules) -> tuple[list[_Reading
     game, word = mr.game_name, mr.set_word
     ranks = {c.rank for c in effective}
     if len(ranks) > 1:
-        return [], f"{_text(cards)} is not {_a(word)}: it mixes ranks"
+        return [], _("{cards} is not {what}: it mixes ranks", cards=_text(cards), what=_a(word))
     if n < mr.set_min:
-        return [], f"{_a(word)} needs at least {mr.set_min} cards"
+        return [], _("{what} needs at least {count} cards", what=_a(word), count=mr.set_min)
     if mr.set_max is not None and n > mr.set_max:
-        return [], f"{_a(game + ' ' + word)} has at most {mr.set_max} cards"
+        return [], _("{what} has at most {count} cards", what=_a_game(game, word), count=mr.set_max)
     has_joker = len(naturals) < n
     distinct = mr.set_distinct_suits and not (mr.natural_sets_may_repeat_suits and not has_joker)
     used: list[str] = []
@@ -224,18 +258,19 @@ def _set_readings(cards: tuple[Card, ...], mr: MeldRules) -> tuple[list[_Reading
         counts = Counter(naturals)
         for card, k in counts.items():
             if k > 1:
-                return [], f"{_n(k)} identical {card} cannot be in {_a(game + ' ' + word)}"
+                return [], _("{count} identical {card} cannot be in {what}", count=_count(k), card=card,
+                             what=_a_game(game, word))
         used = [c.suit for c in naturals]
         for d in declared:
             if d.suit in used:
                 return [], (
-                    f"the joker declared as {d} repeats the suit {SUIT_SYMBOLS[d.suit]}: "
-                    f"{_a(game + ' ' + word)} needs distinct suits"
+                    _("the joker declared as {card} repeats the suit {suit}: {what} needs distinct suits", card=d,
+                      suit=SUIT_SYMBOLS[d.suit], what=_a_game(game, word))
                 )
             used.append(d.suit)
         missing = [s for s in SUITS if s not in used]
         if undeclared > len(missing):
-            return [], f"{_a(game + ' ' + word)} needs distinct suits, and only four suits exist"
+            return [], _("{what} needs distinct suits, and only four suits exist", what=_a_game(game, word))
     else:
         # repeats allowed: a joker reads as the suit with the fewest copies so far (a plausible card)
         used = [c.suit for c in effective]
@@ -301,21 +336,21 @@ def _run_readings(cards: tuple[Card, ...], mr: MeldRules) -> tuple[list[_Reading
     game, word = mr.game_name, mr.run_word
     suits = {c.suit for c in effective}
     if len(suits) > 1:
-        return [], f"{_text(cards)} is not {_a(word)}: it mixes suits"
+        return [], _("{cards} is not {what}: it mixes suits", cards=_text(cards), what=_a(word))
     if n < mr.run_min:
-        return [], f"{_a(word)} needs at least {mr.run_min} cards"
+        return [], _("{what} needs at least {count} cards", what=_a(word), count=mr.run_min)
     if mr.run_max is not None and n > mr.run_max:
-        return [], f"{_a(game + ' ' + word)} has at most {mr.run_max} cards"
+        return [], _("{what} has at most {count} cards", what=_a_game(game, word), count=mr.run_max)
     rank_counts = Counter(c.rank for c in effective)
     for rank, k in rank_counts.items():
         if k > 1 and rank != 1:
             card = next(c for c in effective if c.rank == rank)
-            return [], f"{_a(word)} cannot hold {_n(k)} {card}"
+            return [], _("{what} cannot hold {count} {card}", what=_a(word), count=_count(k), card=card)
     aces = rank_counts.get(1, 0)
     if aces > 2:
-        return [], f"{_a(word)} cannot hold {_n(aces)} aces"
+        return [], _("{what} cannot hold {count} aces", what=_a(word), count=_count(aces))
     if aces == 2 and not mr.allow_ace_both_ends:
-        return [], f"{_a(game + ' ' + word)} may not hold both aces of its suit"
+        return [], _("{what} may not hold both aces of its suit", what=_a_game(game, word))
     allowed = {"low_only": {ACE_LOW}, "high_only": {ACE_HIGH}, "either_end": {ACE_LOW, ACE_HIGH}}[mr.ace_run]
     suit_options = sorted(suits) if suits else list(SUITS)
     readings = []
@@ -353,20 +388,20 @@ def _run_failure(cards: tuple[Card, ...], effective: list[Card], n: int, mr: Mel
     anywhere = any(_place(effective, w) is not None for w in _windows(n, {ACE_LOW, ACE_HIGH}, True))
     if anywhere:
         if mr.ace_run == "low_only":
-            return (f"{_text(cards)} needs a high ace, but the ace is low only in {game}: "
-                    f"A-2-3 is {_a(word)}, Q-K-A is not")
+            return _("{cards} needs a high ace, but the ace is low only in {game}: A-2-3 is {what}, Q-K-A is not",
+                     cards=_text(cards), game=game, what=_a(word))
         if mr.ace_run == "high_only":
-            return (f"{_text(cards)} needs a low ace, but the ace is high only in {game}: "
-                    f"Q-K-A is {_a(word)}, A-2-3 is not")
+            return _("{cards} needs a low ace, but the ace is high only in {game}: Q-K-A is {what}, A-2-3 is not",
+                     cards=_text(cards), game=game, what=_a(word))
     # Would it fit if the ranks went round the corner (K-A-2)?  Ranks 1..13 on a circle.
     ranks = {c.rank for c in effective}
     for start in range(1, 14):
         circle = {(start - 1 + i) % 13 + 1 for i in range(n)}
         if ranks <= circle and n <= 13:
-            return f"{_text(cards)} wraps round the ace: {game} runs never go K-A-2"
+            return _("{cards} wraps round the ace: {game} runs never go K-A-2", cards=_text(cards), game=game)
     if any(c.is_joker for c in cards):
-        return f"{_text(cards)} is not in sequence, and the jokers cannot fill the gaps"
-    return f"{_text(cards)} is not in sequence"
+        return _("{cards} is not in sequence, and the jokers cannot fill the gaps", cards=_text(cards))
+    return _("{cards} is not in sequence", cards=_text(cards))
 
 
 # -- the meld check -------------------------------------------------------------------------------
@@ -399,7 +434,7 @@ def check_meld(cards: str | Iterable[Card], mrules: MeldRules) -> MeldCheck:
     try:
         cards = _as_cards(cards)
     except InvalidCardError as exc:
-        return MeldCheck(False, None, str(exc))
+        return MeldCheck(False, None, message_of(exc))
     return _check(cards, mrules)
 
 
@@ -408,25 +443,29 @@ def _check(cards: tuple[Card, ...], mr: MeldRules) -> MeldCheck:
         return MeldCheck(False, None, reason, 0, cards)
 
     if not cards:
-        return refuse("no cards were given")
+        return refuse(_("no cards were given"))
     try:
         check_copies(cards, mr.decks, mr.jokers_in_deck)
     except InvalidCardError as exc:
-        return refuse(str(exc))
+        return refuse(message_of(exc))
     jokers = sum(1 for c in cards if c.is_joker)
     naturals = len(cards) - jokers
     if mr.max_jokers_per_meld is not None and jokers > mr.max_jokers_per_meld:
         if mr.max_jokers_per_meld == 0:
-            return refuse(f"jokers cannot be used in {_a(mr.game_name)} meld")
+            return refuse(_("jokers cannot be used in {what}", what=_a_game(mr.game_name, "meld")))
         return refuse(
-            f"{_a(mr.game_name + ' meld')} may hold at most {_n(mr.max_jokers_per_meld)} "
-            f"joker{'s' if mr.max_jokers_per_meld > 1 else ''}, not {_n(jokers)}"
+            _n("{what} may hold at most {count} joker, not {jokers}", "{what} may hold at most {count} jokers, not {jokers}",
+               mr.max_jokers_per_meld, what=_a_game(mr.game_name, "meld"), count=_count(mr.max_jokers_per_meld),
+               jokers=_count(jokers))
         )
     if naturals < mr.min_naturals_per_meld:
         need = mr.min_naturals_per_meld
         return refuse(
-            f"{_text(cards)} has {'no' if naturals == 0 else _n(naturals)} natural card"
-            f"{'s' if naturals != 1 else ''}: a meld needs at least {_n(need)}"
+            _("{cards} has no natural cards: a meld needs at least {need}", cards=_text(cards), need=_count(need))
+            if naturals == 0 else
+            _n("{cards} has {count} natural card: a meld needs at least {need}",
+               "{cards} has {count} natural cards: a meld needs at least {need}", naturals, cards=_text(cards),
+               count=_count(naturals), need=_count(need))
         )
     set_r, set_reason = _set_readings(cards, mr)
     run_r, run_reason = _run_readings(cards, mr)
@@ -436,10 +475,14 @@ def _check(cards: tuple[Card, ...], mr: MeldRules) -> MeldCheck:
     best = _best(readings)
     word = mr.set_word if best.kind == "set" else mr.run_word
     ambiguous = len({r.value for r in readings}) > 1
-    reason = f"{_a(word)} of {len(cards)}: {_text(best.declared)}, worth {best.value}"
-    if any(c.is_joker and c.stands_for is None for c in cards):
-        reason += " (undeclared jokers read as the cards worth most)" if ambiguous else ""
-    return MeldCheck(True, best.kind, reason, best.value, cards, best.jokers, best.declared, word, ambiguous)
+    values = {"what": _a(word), "count": len(cards), "cards": _text(best.declared), "value": best.value}
+    if ambiguous and any(c.is_joker and c.stands_for is None for c in cards):
+        reason = _("{what} of {count}: {cards}, worth {value} (undeclared jokers read as the cards worth most)",
+                   **values)
+    else:
+        reason = _("{what} of {count}: {cards}, worth {value}", **values)
+    return MeldCheck(True, best.kind, reason, best.value, cards, best.jokers, best.declared, _WORD.get(word, word),
+                     ambiguous)
 
 
 def _failure(cards: tuple[Card, ...], mr: MeldRules, set_reason: str, run_reason: str) -> str:
@@ -451,10 +494,10 @@ def _failure(cards: tuple[Card, ...], mr: MeldRules, set_reason: str, run_reason
         loose = _set_readings(free, mr)[0] + _run_readings(free, mr)[0]
         if loose:
             options = sorted({r.jokers[0] for r in loose}, key=Card.sort_key) if len(declared) == 1 else []
-            what = (f"the joker declared as {declared[0].stands_for}" if len(declared) == 1
-                    else "the jokers' declared cards")
-            hint = f" (it could stand for {format_cards(options)})" if options else ""
-            return f"{what} does not fit {_text(naturals)}{hint}"
+            what = (_("the joker declared as {stands_for}", stands_for=declared[0].stands_for) if len(declared) == 1
+                    else _("the jokers' declared cards"))
+            hint = _(" (it could stand for {cards})", cards=format_cards(options)) if options else ""
+            return _("{what} does not fit {cards}{hint}", what=what, cards=_text(naturals), hint=hint)
     effective = naturals + [c.stands_for for c in declared]
     same_rank = len({c.rank for c in effective}) <= 1
     same_suit = len({c.suit for c in effective}) <= 1
@@ -462,8 +505,8 @@ def _failure(cards: tuple[Card, ...], mr: MeldRules, set_reason: str, run_reason
         return set_reason
     if same_suit:
         return run_reason
-    return (f"{_text(cards)} is neither {_a(mr.set_word)} (it mixes ranks) "
-            f"nor {_a(mr.run_word)} (it mixes suits)")
+    return _("{cards} is neither {set} (it mixes ranks) nor {run} (it mixes suits)", cards=_text(cards),
+             set=_a(mr.set_word), run=_a(mr.run_word))
 
 
 # -- openings -------------------------------------------------------------------------------------
@@ -507,35 +550,38 @@ def check_opening(
     """
     melds = list(melds)
     if not melds:
-        return OpeningCheck(False, 0, "no melds were laid")
+        return OpeningCheck(False, 0, _("no melds were laid"))
     checks = _checks(melds, mrules)
     everything = [c for m in checks for c in m.cards]
     try:
         check_copies(everything, mrules.decks, mrules.jokers_in_deck)
     except InvalidCardError as exc:
-        return OpeningCheck(False, 0, str(exc), (), tuple(checks))
+        return OpeningCheck(False, 0, message_of(exc), (), tuple(checks))
     for m in checks:
         if not m.valid:
-            return OpeningCheck(False, 0, f"{_text(m.cards)}: {m.reason}", (), tuple(checks))
+            return OpeningCheck(False, 0, _("{cards}: {reason}", cards=_text(m.cards), reason=m.reason), (),
+                                tuple(checks))
         if m.ambiguous:
             return OpeningCheck(False, 0, (
-                f"say what the joker in {_text(m.cards)} stands for (for example JK=9S): "
-                f"its value decides the opening"), (), tuple(checks))
+                _("say what the joker in {cards} stands for (for example JK=9S): its value decides the opening",
+                  cards=_text(m.cards))), (), tuple(checks))
     values = tuple(m.value for m in checks)
     total = sum(values)
     parts = " + ".join(str(v) for v in values)
-    detail = f"{total} ({parts})" if len(values) > 1 else str(total)
+    detail = _("{total} ({parts})", total=total, parts=parts) if len(values) > 1 else str(total)
     if single_meld:
         best = max(values)
         if best < minimum:
             return OpeningCheck(False, total, (
-                f"no single meld reaches {minimum}: the best is worth {best}"), values, tuple(checks))
-        return OpeningCheck(True, total, f"opens with a meld worth {best}, the minimum is {minimum}",
-                            values, tuple(checks))
+                _("no single meld reaches {minimum}: the best is worth {best}", minimum=minimum, best=best)), values,
+                tuple(checks))
+        return OpeningCheck(True, total, _("opens with a meld worth {best}, the minimum is {minimum}", best=best,
+                                           minimum=minimum), values, tuple(checks))
     if total < minimum:
-        return OpeningCheck(False, total, f"worth only {detail}: an opening needs at least {minimum}",
-                            values, tuple(checks))
-    return OpeningCheck(True, total, f"opens with {detail}, the minimum is {minimum}", values, tuple(checks))
+        return OpeningCheck(False, total, _("worth only {detail}: an opening needs at least {minimum}", detail=detail,
+                                            minimum=minimum), values, tuple(checks))
+    return OpeningCheck(True, total, _("opens with {detail}, the minimum is {minimum}", detail=detail, minimum=minimum),
+                        values, tuple(checks))
 
 
 # -- Russian contracts ----------------------------------------------------------------------------
@@ -568,40 +614,45 @@ def check_contract(
     deal 2 asks for 1 straight, not 1 book and 1 straight: lay only the contract's melds
     """
     if deal not in CONTRACTS:
-        return ContractCheck(False, f"there is no deal {deal}: Russian Rummy has deals 1 to 5")
+        return ContractCheck(False, _("there is no deal {deal}: Russian Rummy has deals 1 to 5", deal=deal))
     want_books, want_straights = CONTRACTS[deal]
     checks = _checks(melds, mrules)
     everything = [c for m in checks for c in m.cards]
     try:
         check_copies(everything, mrules.decks, mrules.jokers_in_deck)
     except InvalidCardError as exc:
-        return ContractCheck(False, str(exc), tuple(checks))
+        return ContractCheck(False, message_of(exc), tuple(checks))
     for m in checks:
         if not m.valid:
-            return ContractCheck(False, f"{_text(m.cards)}: {m.reason}", tuple(checks))
+            return ContractCheck(False, _("{cards}: {reason}", cards=_text(m.cards), reason=m.reason),
+                                 tuple(checks))
     books = sum(1 for m in checks if m.kind == "set")
     straights = sum(1 for m in checks if m.kind == "run")
     contract = _describe_contract(want_books, want_straights, mrules)
     if (books, straights) != (want_books, want_straights):
-        laid = _describe_contract(books, straights, mrules) if checks else "nothing"
-        return ContractCheck(False, f"deal {deal} asks for {contract}, not {laid}: lay only the contract's melds",
-                             tuple(checks))
+        laid = _describe_contract(books, straights, mrules) if checks else _("nothing")
+        return ContractCheck(False, _("deal {deal} asks for {contract}, not {laid}: lay only the contract's melds",
+                                      deal=deal, contract=contract, laid=laid), tuple(checks))
     if hand is not None:
         held = _multiset(_as_cards(hand))
         laid = _multiset(everything)
         if laid - held:
             extra = format_cards(sorted((laid - held).elements(), key=Card.sort_key))
-            return ContractCheck(False, f"the melds use cards that are not in the hand: {extra}", tuple(checks))
+            return ContractCheck(False, _("the melds use cards that are not in the hand: {extra}", extra=extra),
+                                 tuple(checks))
         left = sum((held - laid).values())
         if deal == 5:
             if no_discard and left:
                 return ContractCheck(False, (
-                    f"in deal 5 every card must be laid at once with no discard, but {_n(left)} "
-                    f"card{'s are' if left != 1 else ' is'} left"), tuple(checks))
+                    _n("in deal 5 every card must be laid at once with no discard, but {count} card is left",
+                       "in deal 5 every card must be laid at once with no discard, but {count} cards are left",
+                       left, count=_count(left))), tuple(checks))
             if not no_discard and left != 1:
                 return ContractCheck(False, (
-                    f"in deal 5 all cards but the discard must be laid, but {_n(left)} are left"), tuple(checks))
-    return ContractCheck(True, f"deal {deal}: {contract}, as the contract asks", tuple(checks))
+                    _("in deal 5 all cards but the discard must be laid, but {count} are left", count=_count(left))),
+                    tuple(checks))
+    return ContractCheck(True, _("deal {deal}: {contract}, as the contract asks", deal=deal, contract=contract),
+                         tuple(checks))
 
 
 def contract_in_hand(deal: int, cards: str | Iterable[Card], mrules: MeldRules, *,
@@ -628,7 +679,7 @@ def contract_in_hand(deal: int, cards: str | Iterable[Card], mrules: MeldRules, 
     deal 3 asks for 2 books and 1 straight; these cards hold 1 book and 1 straight at once
     """
     if deal not in CONTRACTS:
-        return ContractCheck(False, f"there is no deal {deal}: Russian Rummy has deals 1 to 5")
+        return ContractCheck(False, _("there is no deal {deal}: Russian Rummy has deals 1 to 5", deal=deal))
     books, straights = CONTRACTS[deal]
     hand = [Card.joker() if c.is_joker else c for c in _as_cards(cards)]
     whole = deal == 5
@@ -664,14 +715,17 @@ def contract_in_hand(deal: int, cards: str | Iterable[Card], mrules: MeldRules, 
     laid = tuple(check_meld(list(m), mrules) for m in best[1])
     contract = _describe_contract(books, straights, mrules)
     if held:
-        return ContractCheck(True, f"deal {deal}: {contract}, as the contract asks", laid)
+        return ContractCheck(True, _("deal {deal}: {contract}, as the contract asks", deal=deal, contract=contract), laid)
     n_books = sum(1 for m in laid if m.kind == "set")
     n_runs = sum(1 for m in laid if m.kind == "run")
-    have = _describe_contract(n_books, n_runs, mrules) if laid else "none of them"
-    extra = ""
+    values = {"deal": deal, "contract": contract,
+              "have": _describe_contract(n_books, n_runs, mrules) if laid else _("none of them")}
     if whole and (n_books, n_runs) == (books, straights):
-        extra = " but not with every card" + ("" if no_discard else " but one")
-    return ContractCheck(False, f"deal {deal} asks for {contract}; these cards hold {have} at once{extra}", laid)
+        return ContractCheck(False, _("deal {deal} asks for {contract}; these cards hold {have} at once but not with "
+                                      "every card", **values) if no_discard else
+                             _("deal {deal} asks for {contract}; these cards hold {have} at once but not with every "
+                               "card but one", **values), laid)
+    return ContractCheck(False, _("deal {deal} asks for {contract}; these cards hold {have} at once", **values), laid)
 
 
 def _take(cards: list[Card], meld: tuple[Card, ...]) -> list[Card] | None:
@@ -784,10 +838,10 @@ def _last_book(cards: list[Card], mr: MeldRules, no_discard: bool) -> tuple[Card
 def _describe_contract(books: int, straights: int, mr: MeldRules) -> str:
     parts = []
     if books:
-        parts.append(f"{books} {mr.set_word}{'s' if books != 1 else ''}")
+        parts.append(_counted(books, mr.set_word))
     if straights:
-        parts.append(f"{straights} {mr.run_word}{'s' if straights != 1 else ''}")
-    return " and ".join(parts) or "no melds"
+        parts.append(_counted(straights, mr.run_word))
+    return joined(_(" and "), parts) if parts else _("no melds")
 
 
 # -- Rumino ---------------------------------------------------------------------------------------
@@ -813,17 +867,17 @@ def is_rumino(cards: str | Iterable[Card], mrules: MeldRules, naturals_only: boo
     try:
         cards = _as_cards(cards)
     except InvalidCardError as exc:
-        return MeldCheck(False, None, str(exc))
+        return MeldCheck(False, None, message_of(exc))
     if len(cards) != 7:
-        return MeldCheck(False, None, f"a rumino is exactly 7 cards, not {len(cards)}", 0, cards)
+        return MeldCheck(False, None, _("a rumino is exactly 7 cards, not {count}", count=len(cards)), 0, cards)
     if naturals_only and any(c.is_joker for c in cards):
-        return MeldCheck(False, None, "a rumino must be all natural cards here (rumino_naturals_only)", 0, cards)
+        return MeldCheck(False, None, _("a rumino must be all natural cards here (rumino_naturals_only)"), 0, cards)
     verdict = _check(cards, _rumino_rules(mrules))
     if not verdict.valid:
-        return replace(verdict, reason=f"not a rumino: {verdict.reason}")
-    what = "7 of a kind" if verdict.kind == "set" else "a 7-card straight flush"
+        return replace(verdict, reason=_("not a rumino: {reason}", reason=verdict.reason))
+    what = _("7 of a kind") if verdict.kind == "set" else _("a 7-card straight flush")
     return replace(verdict, kind="rumino", word="rumino",
-                   reason=f"a rumino, {what}: {_text(verdict.declared)}")
+                   reason=_("a rumino, {what}: {cards}", what=what, cards=_text(verdict.declared)))
 
 
 def rumino_outs(six_cards: str | Iterable[Card], mrules: MeldRules, naturals_only: bool = False) -> list[Card]:
