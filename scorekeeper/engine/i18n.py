@@ -27,6 +27,8 @@ The message catalog for these words is the ``engine`` domain (see the README's t
 'hand <3>: Ann ha bussato con <7>'
 >>> translated(_("at most {limit:,}", limit=1000), Italian(), number=lambda n: f"{n:,}".replace(",", "."))
 'at most 1.000'
+>>> translated(_("typed {points:+d}", points=1500), Italian(), number=lambda n: f"{n:,}".replace(",", "."))
+'typed +1.500'
 >>> str(_n("{count} card", "{count} cards", 2))
 '2 cards'
 >>> translated(joined("; ", [said, "plain"]), Italian())
@@ -142,7 +144,8 @@ class _Renderer(string.Formatter):
         if isinstance(value, Message):
             return format(value.render(self.translations, self.number), format_spec)
         if self.number is not None and isinstance(value, int) and not isinstance(value, bool):
-            return self.number(value)
+            # the locale writes the digits; a "+" spec still shows the sign of a gain
+            return ("+" if format_spec.startswith("+") and value > 0 else "") + self.number(value)
         return format(value, format_spec)
 
 

@@ -480,7 +480,7 @@ class _Replay:
             if floor and ps.total < 0:
                 ps.hand_points -= ps.total
                 scored.scores[name] = scored.scores.get(name, 0) - ps.total
-                scored.explanations[name] = scored.explanations.get(name, "") + "; total kept at 0"
+                scored.explanations[name] = _("{said}; total kept at 0", said=scored.explanations.get(name, ""))
                 ps.total = 0
             ps.win_points += scored.win_points.get(name, 0)
             ps.boxes += scored.boxes.get(name, 0)
