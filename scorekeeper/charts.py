@@ -18,7 +18,10 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Mapping, Sequence
 
+from flask_babel import gettext as _, ngettext
 from markupsafe import Markup
+
+from .i18n import whole
 
 #: line colours for the light theme (history.css gives the dark theme's)
 COLOURS = ("#1f6f4a", "#b3261e", "#1d5fa8", "#8a5a00", "#6a3d9a", "#00737a", "#a8326e", "#4d5a52")
@@ -44,7 +47,7 @@ def limit_lines(variant_key: str, overrides: Mapping[str, Any] | None, n_players
     >>> limit_lines("rumino", {}, 3)
     [ChartLine(value=100, label='Out at 100', kind='limit')]
     >>> limit_lines("ramino", {}, 3)
-    [ChartLine(value=1000, label='Target 1000', kind='target')]
+    [ChartLine(value=1000, label='Target 1,000', kind='target')]
     >>> limit_lines("free", {}, 3)
     []
     """
@@ -59,9 +62,9 @@ def limit_lines(variant_key: str, overrides: Mapping[str, Any] | None, n_players
     bound = variant.for_match(rules, [str(i) for i in range(n_players)])
     out = bound.elimination()
     if out is not None:
-        return [ChartLine(out[0], f"Out at {out[0]}", "limit")]
+        return [ChartLine(out[0], _("Out at %(total)s", total=whole(out[0])), "limit")]
     goal = bound.target()
-    return [] if goal is None else [ChartLine(goal, f"Target {goal}", "target")]
+    return [] if goal is None else [ChartLine(goal, _("Target %(total)s", total=whole(goal)), "target")]
 
 
 def _nice_step(span: float) -> int:
@@ -130,7 +133,7 @@ def running_totals_svg(players: Sequence[str], totals: Sequence[Mapping[str, int
     out.append('<g class="chart-axis" fill="#5d6862" text-anchor="end">')
     v = lo
     while v <= hi:
-        out.append(f'<text x="{LEFT - 5}" y="{y(v) + 4:.1f}">{v}</text>')
+        out.append(f'<text x="{LEFT - 5}" y="{y(v) + 4:.1f}">{whole(v)}</text>')
         v += step
     out.append("</g>")
     # x axis: a few hand numbers
@@ -184,14 +187,15 @@ def describe(players: Sequence[str], totals: Sequence[Mapping[str, int]], lines:
     'Running totals over 1 hand. After the last: Ann 5, Ben 9. Line: Out at 100.'
     """
     if not totals:
-        text = "No hands yet: every total is 0."
+        text = _("No hands yet: every total is 0.")
     else:
         last = totals[-1]
         count = len(totals)
-        text = (f"Running totals over {count} hand{'' if count == 1 else 's'}. After the last: "
-                + ", ".join(f"{p} {last.get(p, 0)}" for p in players) + ".")
+        text = ngettext("Running totals over %(num)s hand. After the last: %(totals)s.",
+                        "Running totals over %(num)s hands. After the last: %(totals)s.", count,
+                        totals=", ".join(f"{p} {whole(last.get(p, 0))}" for p in players))
     if lines:
-        text += " Line: " + "; ".join(line.label for line in lines) + "."
+        text += " " + _("Line: %(lines)s.", lines="; ".join(line.label for line in lines))
     return text
 
 
@@ -205,17 +209,19 @@ def series(standings) -> tuple[list[str], list[dict[str, int]]]:
     totals: list[dict[str, int]] = []
     current = {p.name: 0 for p in standings.players}
     hand = 0
+    with_rebuy: set[int] = set()
     for result in standings.hands:
         if result.kind == "void":
             continue
         current = {**current, **result.totals}
         if result.kind == "hand" or not totals:
             hand += result.kind == "hand"
-            labels.append(f"hand {hand}")
+            labels.append(_("hand %(number)s", number=hand))
             totals.append(dict(current))
         else:
-            if not labels[-1].endswith("and a rebuy"):
-                labels[-1] += " and a rebuy"
+            if len(labels) not in with_rebuy:  # said once, however many rebuys follow the hand
+                with_rebuy.add(len(labels))
+                labels[-1] = _("%(hand)s and a rebuy", hand=labels[-1])
             totals[-1] = dict(current)
     return labels, totals
 

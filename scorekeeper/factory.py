@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from flask import Flask, Response, render_template, request, session
+from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from htmx_flask import Htmx
 
@@ -200,9 +201,9 @@ def _register_web_plumbing(app: Flask) -> None:
         # up front rather than fail in the database.
         values = list(request.args.values()) + (list(request.form.values()) if request.method == "POST" else [])
         if any("\x00" in v for v in values):
-            return render_template("shared/error.html", title="That text cannot be saved",
-                                   message="A box held an invisible control character (NUL). Retype it and "
-                                           "send again: nothing was saved."), 422
+            return render_template("shared/error.html", title=_("That text cannot be saved"),
+                                   message=_("A box held an invisible control character (NUL). Retype it and "
+                                             "send again: nothing was saved.")), 422
         return None
 
     app.add_url_rule(f"/vendor/htmx-{HTMX_VERSION}.min.js", "htmx_js", assets.packaged(
@@ -234,33 +235,33 @@ def _register_web_plumbing(app: Flask) -> None:
 
     @app.errorhandler(413)
     def too_large(error: Exception) -> tuple[str, int]:
-        return render_template("shared/error.html", title="That is too much to send",
-                               message=f"A file to import is at most {limits.UPLOAD_BYTES // 1024 // 1024} MB, "
-                                       "and a form far less. Nothing was saved."), 413
+        return render_template("shared/error.html", title=_("That is too much to send"),
+                               message=_("A file to import is at most %(megabytes)s MB, and a form far less. "
+                                         "Nothing was saved.", megabytes=limits.UPLOAD_BYTES // 1024 // 1024)), 413
 
     @app.errorhandler(429)
     def too_many(error: Exception) -> tuple[str, int]:
-        return render_template("shared/error.html", title="Too many tries",
-                               message="Wait a minute and try again."), 429
+        return render_template("shared/error.html", title=_("Too many tries"),
+                               message=_("Wait a minute and try again.")), 429
 
     @app.errorhandler(404)
     def not_found(error: Exception) -> tuple[str, int]:
-        return render_template("shared/error.html", title="Not found",
-                               message="There is nothing here. Check the link you were given."), 404
+        return render_template("shared/error.html", title=_("Not found"),
+                               message=_("There is nothing here. Check the link you were given.")), 404
 
     @app.errorhandler(CSRFError)
     def csrf_failed(error: CSRFError) -> tuple[str, int]:
         return render_template(
-            "shared/error.html", title="This form is out of date",
-            message="The page was open too long or came from elsewhere. Go back, reload the page "
-                    "and send it again: nothing was saved.",
+            "shared/error.html", title=_("This form is out of date"),
+            message=_("The page was open too long or came from elsewhere. Go back, reload the page "
+                      "and send it again: nothing was saved."),
         ), 400
 
     @app.errorhandler(500)
     def server_error(error: Exception) -> tuple[str, int]:
         db.session.rollback()
-        return render_template("shared/error.html", title="Something went wrong",
-                               message="Nothing was saved. Try again."), 500
+        return render_template("shared/error.html", title=_("Something went wrong"),
+                               message=_("Nothing was saved. Try again.")), 500
 
     @app.template_filter("variant_name")
     def variant_name(key: str) -> str:
@@ -282,6 +283,10 @@ def _register_web_plumbing(app: Flask) -> None:
     app.add_template_filter(number, "num")
     app.add_template_filter(money, "money")
     app.add_template_filter(minus_signs, "minus")
+
+    from .hands.forms import end_words
+
+    app.add_template_filter(end_words, "end_words")
 
     @app.template_filter("speak")
     def speak(text: Any) -> str:

@@ -24,11 +24,13 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel import Locale
 from babel.numbers import format_decimal
-from babel.dates import format_date as babel_format_date
-from flask import Flask, Response, abort, redirect, request, session, url_for
-from flask_babel import Babel, Domain, get_locale
+from babel.dates import format_date as babel_format_date, format_datetime as babel_format_datetime
+from flask import Flask, Response, abort, has_request_context, redirect, request, session, url_for
+from flask_babel import Babel, Domain, get_locale, gettext
+from flask_babel.speaklater import LazyString
+from markupsafe import escape
 
-from .engine.i18n import translated
+from .engine.i18n import message_of, translated
 
 #: the languages a page can be drawn in, each named in its own language (the switch shows the name)
 LANGUAGES = {"en": "English", "it": "Italiano"}
@@ -41,6 +43,47 @@ MINUS = "\u2212"
 babel = Babel()
 #: the engine's catalog domain: its words are looked up here, never in ``messages``
 engine_domain = Domain(domain="engine")
+
+
+class _Lazy(LazyString):
+    """Flask-Babel's lazy string, escaped like any other text on a page (Flask-Babel's own is trusted
+    as markup: a field's error "Type the player's name." would reach the page unescaped)."""
+
+    def __html__(self) -> str:
+        return str(escape(str(self)))
+
+
+def lazy_gettext(string: str, **variables: Any) -> LazyString:
+    """``gettext`` said when the text is used, in the language of the page using it (form labels,
+    module-level words)."""
+    return _Lazy(gettext, string, **variables)
+
+
+_l = lazy_gettext
+
+#: the scripts' own words (static/js/*.js), keyed by their English: a page not in English carries
+#: them as JSON (#sk-words in templates/shared/_layout.html); "%s" stands for a value
+JS_WORDS = [
+    _l("Copied"), _l("Shared."), _l("Select the text above and copy it."), _l("Copied: paste it in your chat."),
+    _l("Offline: last updated at %s. Hands you save are kept on this phone and sent when the connection returns."),
+    _l("a hand"), _l("Not saved yet: the hand typed at %s is back."), _l("Discard it"), _l("not sent yet"),
+    _l("sending…"), _l("refused"), _l("conflict"), _l("Not sent yet (%s)"), _l("Keep theirs"),
+    _l("Add mine as the next hand"), _l("Edit"), _l("Drop it"), _l("The server refused this hand."),
+    _l("Not sent: the sheet changed on another phone. Check the scores, then keep theirs or add mine as the next hand."),
+    _l("Fix the hand, then save: it keeps its place among the hands not sent yet."),
+    _l("Kept on this phone after the hands not sent yet; it will be sent in order."),
+    _l("No connection: the hand is kept on this phone (not sent yet) and will be sent when the connection "
+       "returns. Record the next hand."),
+    _l("Not saved: no connection. What you typed is kept: tap Save again when you are back online."),
+    _l("Not saved: the server could not save it (error %s). What you typed is kept: try again."),
+    _l("Remove %s"), _l("joker as %s"), _l("joker"), _l("%s of spades"), _l("%s of hearts"), _l("%s of diamonds"),
+    _l("%s of clubs"), _l("ace"), _l("jack"), _l("queen"), _l("king"), _l("spades"), _l("hearts"), _l("diamonds"),
+    _l("clubs"), _l("%s: every card by rank and suit"),
+]
+
+
+def js_words() -> dict[str, str]:
+    return {word._args[0]: str(word) for word in JS_WORDS}
 
 
 def compile_catalogs(source: Path, target: Path) -> list[Path]:
@@ -64,6 +107,8 @@ def compile_catalogs(source: Path, target: Path) -> list[Path]:
 
 
 def select_locale() -> str:
+    if not has_request_context():  # a command (export, import) speaks English
+        return DEFAULT
     chosen = session.get("lang")
     if chosen in LANGUAGES:
         return chosen
@@ -116,11 +161,18 @@ def money(amount: Decimal | str | int | None, currency: str | None = None) -> st
     return f"{symbol}{text}" if sign_first and len(symbol) == 1 else f"{text}\u00a0{symbol}"
 
 
-def date(value: dt.date | dt.datetime | None, format: str = "medium") -> str:
-    """A date the locale's way: "Nov 30, 2026" / "30 nov 2026"."""
+def date(value: dt.date | dt.datetime | None) -> str:
+    """A day the locale's way, day first as the pages always wrote it: "30 Nov 2026" / "30 nov 2026"."""
     if value is None:
         return ""
-    return babel_format_date(value, format=format, locale=current_language())
+    return babel_format_date(value, format="dd MMM y", locale=current_language())
+
+
+def when(value: dt.datetime | None) -> str:
+    """A day and a time (stored in UTC): "30 Nov 2026, 21:05" / "30 nov 2026, 21:05"."""
+    if value is None:
+        return ""
+    return babel_format_datetime(value, format="dd MMM y, HH:mm", locale=current_language())
 
 
 def init_app(app: Flask) -> None:
@@ -143,7 +195,13 @@ def init_app(app: Flask) -> None:
     @app.context_processor
     def language_globals() -> dict[str, Any]:
         here = request.full_path.rstrip("?") if request.method == "GET" else request.path
-        return {"page_lang": current_language(), "languages": LANGUAGES, "lang_next": here}
+        return {"page_lang": current_language(), "languages": LANGUAGES, "lang_next": here, "js_words": js_words}
 
     app.add_template_filter(speak, "speak")
     app.add_template_filter(date, "date")
+    app.add_template_filter(when, "when")
+
+
+def refusal(error: BaseException) -> str:
+    """What an error says (the engine's refusal, or the web's own), in the page's language."""
+    return speak(message_of(error))

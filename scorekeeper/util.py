@@ -44,7 +44,9 @@ def render_page(page: str, fragment: str, status: int = 200, **context: Any):
 
 def choices(pairs) -> list[SelectChoice]:
     """Select or radio choices from (value, label) pairs."""
-    return [SelectChoice(str(value), str(label)) for value, label in pairs]
+    # a lazily translated label stays lazy: it is said in the language of the page that draws it
+    return [SelectChoice(str(value), str(label) if isinstance(label, (int, float)) else label)
+            for value, label in pairs]
 
 
 #: numbers and money are written the page's language's way (scorekeeper.i18n); re-exported here,

@@ -8,20 +8,34 @@ import re
 import secrets
 from typing import Any
 
+from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, HiddenField, RadioField, StringField
 from wtforms.validators import ValidationError
 
+from ..i18n import lazy_gettext as _l
 from ..engine.cards import RANK_LABELS, SUIT_NAMES, SUITS, Card
 from ..engine.limits import POINTS_CEILING
 from ..picker import cards_text
-from ..util import Form, choices
+from ..i18n import speak
+from ..util import Form, choices, number
 
 #: how each end is called on the button
 END_LABELS = {
-    "knock": "Knock", "gin": "Gin", "big_gin": "Big gin", "rumino": "Rumino", "out": "Out",
-    "out_in_one_turn": "Out in one turn", "hunt": "Hunt", "scores": "Scores",
+    "knock": _l("Knock"), "gin": _l("Gin"), "big_gin": _l("Big gin"), "rumino": "Rumino", "out": _l("Out"),
+    "out_in_one_turn": _l("Out in one turn"), "hunt": _l("Hunt"), "scores": _l("Scores"),
 }
+
+#: each end in the middle of a sentence ("Ann knock", "how: knock → gin")
+END_WORDS = {
+    "knock": _l("knock"), "gin": _l("gin"), "big_gin": _l("big gin"), "rumino": "rumino", "out": _l("out"),
+    "out_in_one_turn": _l("out in one turn"), "hunt": _l("hunt"), "scores": _l("scores"),
+}
+
+
+def end_words(end: str) -> str:
+    """An end (``out_in_one_turn``) in the page's words, lower case."""
+    return str(END_WORDS.get(end, end.replace("_", " ")))
 
 
 def _integer(form: FlaskForm, field: Field) -> None:
@@ -33,19 +47,20 @@ def _integer(form: FlaskForm, field: Field) -> None:
         # a thousand-digit number is refused by its length before it is read
         value = int(text) if len(text) <= len(str(POINTS_CEILING)) + 1 else None
     except ValueError:
-        raise ValidationError("Type a whole number.") from None
+        raise ValidationError(_("Type a whole number.")) from None
     if value is None or abs(value) > POINTS_CEILING:
         if not text.lstrip("+-").isdigit():
-            raise ValidationError("Type a whole number.")
-        raise ValidationError(f"Points must be between −{POINTS_CEILING:,} and {POINTS_CEILING:,}.")
+            raise ValidationError(_("Type a whole number."))
+        raise ValidationError(_("Points must be between %(low)s and %(high)s.", low=number(-POINTS_CEILING), high=number(POINTS_CEILING)))
     field.data = str(value)
 
 
 def melds_label(variant: Any) -> str:
     """What the optional melds box holds: the knocker's or the winner's melds, and what they are for."""
-    whose = "Knocker's" if variant.knock_game else "Winner's"
-    use = variant.declared_melds_use
-    return f"{whose} melds (optional{': ' + use if use else ''})"
+    use = speak(variant.declared_melds_use or "")
+    if variant.knock_game:
+        return _("Knocker's melds (optional: %(use)s)", use=use) if use else _("Knocker's melds (optional)")
+    return _("Winner's melds (optional: %(use)s)", use=use) if use else _("Winner's melds (optional)")
 
 
 def split_melds(text: str) -> list[str]:
@@ -67,20 +82,20 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
         pass
 
     if not free:
-        HandForm.end = RadioField("How?", choices=choices((e, END_LABELS.get(e, e)) for e in variant.ends),
+        HandForm.end = RadioField(_("How?"), choices=choices((e, END_LABELS.get(e, e)) for e in variant.ends),
                                   validate_choice=False)
-        HandForm.by = RadioField("Who ended the hand?", choices=choices((str(p.id), p.name) for p in players),
+        HandForm.by = RadioField(_("Who ended the hand?"), choices=choices((str(p.id), p.name) for p in players),
                                  validate_choice=False)
     if variant.upcard_required:
         # tapped: the rank, then the suit (two rows of buttons rather than a typed "7D")
-        HandForm.upcard = RadioField("Upcard", choices=choices((RANK_LABELS[r], RANK_LABELS[r]) for r in range(1, 14)),
+        HandForm.upcard = RadioField(_("Upcard"), choices=choices((RANK_LABELS[r], RANK_LABELS[r]) for r in range(1, 14)),
                                      validate_choice=False)
-        HandForm.upcard_suit = RadioField("Upcard suit", choices=choices((s, SUIT_NAMES[s]) for s in SUITS),
+        HandForm.upcard_suit = RadioField(_("Upcard suit"), choices=choices((s, speak(SUIT_NAMES[s])) for s in SUITS),
                                           validate_choice=False)
     if not free:
         HandForm.melds = StringField(
             melds_label(variant),
-            description="Separate the melds with | , e.g. 3h 4h 5h | 8s 8d 8c",
+            description=_("Separate the melds with | , e.g. 3h 4h 5h | 8s 8d 8c"),
             render_kw={"autocomplete": "off", "autocapitalize": "characters"})
     # No "pattern": the browser's generic "match the requested format" would speak instead of the
     # app. A box that takes negatives (free scoring) gets the full keyboard: iOS's numeric pad has no
@@ -92,10 +107,10 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
         setattr(HandForm, f"points_{p.id}", StringField(
             f"{p.name}", validators=[_integer], render_kw=dict(points_kw)))
         if variant.not_opened_word:
-            setattr(HandForm, f"unopened_{p.id}", BooleanField(variant.not_opened_word))
+            setattr(HandForm, f"unopened_{p.id}", BooleanField(speak(variant.not_opened_word)))
         if not free:
             setattr(HandForm, f"cards_{p.id}", StringField(
-                f"{p.name}'s cards", render_kw={"autocomplete": "off", "placeholder": "e.g. 8d kc jk",
+                _("%(name)s's cards", name=p.name), render_kw={"autocomplete": "off", "placeholder": _("e.g. 8d kc jk"),
                                                 "autocapitalize": "characters"}))
     # formdata=None must be explicit: Flask-WTF otherwise fills a fresh form from the request it is
     # answering, and the blank form after a save would come back holding the hand just saved.

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext, ngettext
 from flask import Blueprint, redirect, render_template, request, url_for
 
+from ..i18n import refusal as refusal_of
 from ..engine.variants import find_variant
 from ..engine.cards import check_copies, parse_cards
 from ..engine.limits import check_hand_cards, solver_cards_limit
@@ -35,7 +37,7 @@ def _edit_context(table, match, entry) -> dict[str, Any]:
 
 def _apply_engine_error(form, exc: ValueError, players) -> None:
     """Put the engine's reason beside the field it is about."""
-    message = scoreboard.refusal_words(form.variant, str(exc))
+    message = scoreboard.refusal_words(form.variant, refusal_of(exc))
     field_name = getattr(exc, "field", None)
     player = getattr(exc, "player", None)
     target = None
@@ -85,7 +87,7 @@ def _boxes_ok(form, match, variant) -> bool:
     ok = True
     suit = getattr(form, "upcard_suit", None)
     if suit is not None and not suit.data and form.upcard.data in [c.value for c in form.upcard.choices]:
-        form.upcard.errors = list(form.upcard.errors) + ["Tap the upcard's suit too."]
+        form.upcard.errors = list(form.upcard.errors) + [gettext("Tap the upcard's suit too.")]
         ok = False
     for p in form.players:
         field = getattr(form, f"cards_{p.id}", None)
@@ -94,7 +96,7 @@ def _boxes_ok(form, match, variant) -> bool:
         try:
             check_copies(parse_cards(field.data), decks=deck["copies"], jokers=deck["jokers"])
         except ValueError as exc:
-            field.errors = list(field.errors) + [str(exc)]
+            field.errors = list(field.errors) + [refusal_of(exc)]
             ok = False
     return ok
 
@@ -168,7 +170,7 @@ def _preview(form, match, variant, score):
         except ValueError as exc:
             _apply_engine_error(form, exc, form.players)
             found = scoreboard.first_error(form)
-            error = scoreboard.refusal_words(variant, str(exc))
+            error = scoreboard.refusal_words(variant, refusal_of(exc))
             field = found[0] if found and found[0] != "save-status" else None
     return render_template("hands/partials/preview.html",
                            preview={"result": result, "error": error, "field": field})
@@ -201,7 +203,7 @@ def cards_value(token: str, match_id: int):
             value = {"cards": cards, "arrangement": arrangement, "counted": counted,
                      "knock_game": variant.knock_game}
     except ValueError as exc:
-        error = str(exc)
+        error = refusal_of(exc)
     return render_template("hands/partials/cards_value.html", value=value, error=error)
 
 
@@ -210,7 +212,7 @@ def rebuy(token: str, match_id: int):
     """Accept an open rebuy (buy-in) for a player who was knocked out by the last hand."""
     player = request.form.get("player", type=int)
     return _button_entry(token, match_id, lambda match: {"kind": "rebuy", "player": player}
-                         if player in match.seats else None, "Choose a player of this match to rebuy.")
+                         if player in match.seats else None, gettext("Choose a player of this match to rebuy."))
 
 
 @bp.post("/t/<token>/m/<int:match_id>/void")
@@ -235,7 +237,7 @@ def _button_entry(token: str, match_id: int, make_payload, refusal: str):
     except service.StaleSheetError as exc:
         return scoreboard.render_scoreboard(table, match, message=exc.message, status=409)
     except ValueError as exc:
-        return scoreboard.render_scoreboard(table, match, message=str(exc), status=422)
+        return scoreboard.render_scoreboard(table, match, message=refusal_of(exc), status=422)
     return _after_save(table, match, entry)
 
 
@@ -349,7 +351,7 @@ def _change(token: str, match_id: int, entry_id: int, action):
         except service.LaterEntryError as exc:
             return scoreboard.render_scoreboard(table, match, message=scoreboard.later_entry_message(match, exc), status=422)
         except ValueError as exc:
-            return scoreboard.render_scoreboard(table, match, message=str(exc), status=422)
+            return scoreboard.render_scoreboard(table, match, message=refusal_of(exc), status=422)
         if wants_fragment():
             return scoreboard.render_scoreboard(table, match, highlight=entry.id)
     return redirect(url_for("matches.show", token=token, match_id=match_id) + "#sheet")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, SelectField
 
+from ..i18n import lazy_gettext as _l
 from ..engine.variants import VARIANTS
 from ..util import Form, choices
 
@@ -20,7 +21,7 @@ class _GetForm(Form):
 
 
 def _variant_choices():
-    return choices([(ANY, "Any game")] + [(v.key, v.name) for v in VARIANTS.values()])
+    return choices([(ANY, _l("Any game"))] + [(v.key, v.name) for v in VARIANTS.values()])
 
 
 def _player_choices(players, blank: str):
@@ -28,31 +29,31 @@ def _player_choices(players, blank: str):
 
 
 class HistoryFilterForm(_GetForm):
-    variant = SelectField("Game", validate_choice=False)
-    player = SelectField("Player", validate_choice=False)
+    variant = SelectField(_l("Game"), validate_choice=False)
+    player = SelectField(_l("Player"), validate_choice=False)
 
 
 class HeadToHeadForm(_GetForm):
-    a = SelectField("Player", validate_choice=False)
-    b = SelectField("Against", validate_choice=False)
+    a = SelectField(_l("Player"), validate_choice=False)
+    b = SelectField(_l("Against"), validate_choice=False)
 
 
 class ImportForm(Form):
-    document = FileField("Match or table document (JSON)",
-                         validators=[FileRequired("Choose a JSON file exported from Scorekeeper.")],
+    document = FileField(_l("Match or table document (JSON)"),
+                         validators=[FileRequired(_l("Choose a JSON file exported from Scorekeeper."))],
                          render_kw={"accept": "application/json,.json"})
-    again = BooleanField("Import again: a match already on this table gets a second copy")
+    again = BooleanField(_l("Import again: a match already on this table gets a second copy"))
 
 
 def history_filter_form(players, formdata) -> HistoryFilterForm:
     form = HistoryFilterForm(formdata=formdata)
     form.variant.choices = _variant_choices()
-    form.player.choices = _player_choices(players, "Anyone")
+    form.player.choices = _player_choices(players, _l("Anyone"))
     return form
 
 
 def head_to_head_form(players, formdata) -> HeadToHeadForm:
     form = HeadToHeadForm(formdata=formdata)
-    form.a.choices = _player_choices(players, "Choose a player")
-    form.b.choices = _player_choices(players, "Choose a player")
+    form.a.choices = _player_choices(players, _l("Choose a player"))
+    form.b.choices = _player_choices(players, _l("Choose a player"))
     return form

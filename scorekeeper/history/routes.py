@@ -15,9 +15,12 @@ import json
 from typing import Any
 
 import sqlalchemy as sa
+from flask_babel import gettext, ngettext
 from flask import Blueprint, Response, abort, redirect, request, url_for
 from sqlalchemy.orm import selectinload
 
+from ..engine.i18n import message_of
+from ..i18n import refusal
 from .. import charts
 from ..engine import limits
 from ..engine.variants import VARIANTS, find_variant
@@ -49,7 +52,8 @@ def _replay(match: Match):
     try:
         return service.standings(match), None
     except ValueError as exc:  # stored entries that no longer replay: say so, never a 500
-        return None, str(exc)
+        # the engine's sentence, said in the reader's language where it is shown (never stored translated)
+        return None, message_of(exc)
 
 
 def _played(match: Match, standings) -> Played:
@@ -66,7 +70,8 @@ def _summary(match: Match) -> dict[str, Any]:
     standings, error = _replay(match)
     if standings is None:
         hands = sum(1 for e in match.entries if e.deleted_at is None and e.kind == "hand")
-        return {"hands": hands, "finished": False, "winners": [], "leader": [], "error": error}
+        # kept with the match for every reader: the English sentence, shown only as "does not replay"
+        return {"hands": hands, "finished": False, "winners": [], "leader": [], "error": str(error)}
     seat = {name: i for i, name in enumerate(p.name for p in service.seated_players(match))}
     return {"hands": sum(1 for h in standings.hands if h.kind == "hand"), "finished": standings.finished,
             "winners": [seat[n] for n in standings.winners], "leader": [seat[n] for n in standings.leader],
@@ -145,7 +150,7 @@ def _chart_parts(match: Match, standings):
     labels, totals = charts.series(standings)
     names = [p.name for p in service.seated_players(match)]
     lines = charts.limit_lines(match.variant, match.rules, len(names))
-    return f"{find_variant(match.variant).name}: running totals", names, labels, totals, lines
+    return gettext("%(game)s: running totals", game=find_variant(match.variant).name), names, labels, totals, lines
 
 
 def chart_for(match: Match, standings, chart_id: str = "chart"):
@@ -222,7 +227,7 @@ def stats(token: str):
     by_id = {p.id: p.name for p in table.players}
     a, b = by_id.get(request.args.get("a", type=int)), by_id.get(request.args.get("b", type=int))
     h2h = head_to_head(played, a, b) if a and b and a != b else None
-    h2h_error = "Choose two different players." if a and b and a == b else None
+    h2h_error = gettext("Choose two different players.") if a and b and a == b else None
     return render_page("history/stats.html", "history/stats.html", table=table,
                        stats=player_stats(played), matches=len(matches), form=form, h2h=h2h,
                        h2h_error=h2h_error, variant_names={k: v.name for k, v in VARIANTS.items()})
@@ -318,9 +323,9 @@ def import_page(token: str):
             created = importing.import_document(table, document, again=bool(form.again.data))
         except importing.ImportRefused as exc:
             db.session.rollback()
-            error = str(exc)
+            error = refusal(exc)
             if isinstance(exc, importing.AlreadyImported):
-                form.again.errors = ["Tick this to import it a second time."]
+                form.again.errors = [gettext("Tick this to import it a second time.")]
         else:
             if len(created) == 1:
                 return redirect(url_for("history.match_page", token=token, match_id=created[0].id))

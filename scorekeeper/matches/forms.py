@@ -6,12 +6,14 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, HiddenField, SelectField, StringField
 from wtforms.validators import Optional, ValidationError
 
+from ..i18n import lazy_gettext as _l
 from ..models import Player
-from ..util import Form
+from ..util import Form, number
 from . import words
 from ..util import choices as make_choices
 
@@ -26,21 +28,21 @@ def _stake(form: FlaskForm, field: Field) -> None:
     try:
         value = Decimal(text)
     except InvalidOperation:
-        raise ValidationError("Type the stake as an amount, like 5 or 2.50.") from None
+        raise ValidationError(_("Type the stake as an amount, like 5 or 2.50.")) from None
     if not value.is_finite() or value < 0 or value > Decimal("1000000"):
-        raise ValidationError("The stake must be between 0 and 1,000,000.")
+        raise ValidationError(_("The stake must be between 0 and %(most)s.", most=number(1000000)))
     if value != value.quantize(Decimal("0.01")):
-        raise ValidationError("A stake has at most two decimals (cents).")
+        raise ValidationError(_("A stake has at most two decimals (cents)."))
     field.data = f"{value.quantize(Decimal('0.01'))}"
 
 
 class _Base(Form):
     variant = HiddenField()
-    preset_name = StringField("Save these rules as", render_kw={"placeholder": "Our game", "autocomplete": "off",
+    preset_name = StringField(_l("Save these rules as"), render_kw={"placeholder": _l("Our game"), "autocomplete": "off",
                                                                  "maxlength": 40})
-    first_dealer = SelectField("Deals first", coerce=str, validate_choice=False)
-    stake = StringField("Stake per player (optional)", validators=[Optional(), _stake],
-                        render_kw={"inputmode": "decimal", "placeholder": "none", "autocomplete": "off"})
+    first_dealer = SelectField(_l("Deals first"), coerce=str, validate_choice=False)
+    stake = StringField(_l("Stake per player (optional)"), validators=[Optional(), _stake],
+                        render_kw={"inputmode": "decimal", "placeholder": _l("none"), "autocomplete": "off"})
 
 
 def _switch_field(switch: Any) -> Field:
@@ -71,13 +73,13 @@ def build_match_form(players: list[Player], switches: list[Any], formdata: Any =
     class MatchForm(_Base):
         pass
 
-    seat_choices = [(NOT_PLAYING, "not playing")] + [(str(i), f"seat {i}") for i in range(1, len(players) + 1)]
+    seat_choices = [(NOT_PLAYING, _("not playing"))] + [(str(i), _("seat %(number)s", number=i)) for i in range(1, len(players) + 1)]
     for p in players:
         setattr(MatchForm, f"seat_{p.id}", SelectField(p.name, choices=make_choices(seat_choices), default=NOT_PLAYING))
     for s in switches:
         setattr(MatchForm, f"rule_{s.name}", _switch_field(s))
     form = MatchForm(formdata=formdata, data=data or {})
-    form.first_dealer.choices = make_choices([("", "the first seated")] + [(str(p.id), p.name) for p in players])
+    form.first_dealer.choices = make_choices([("", _("the first seated"))] + [(str(p.id), p.name) for p in players])
     form.switch_names = [s.name for s in switches]
     form.players = players
     return form
@@ -93,8 +95,8 @@ def rule_value(switch: Any, raw: Any) -> Any:
     if not text:
         if switch.type == "int_or_null":
             return None
-        raise ValueError("Type a whole number.")
+        raise ValueError(_("Type a whole number."))
     try:
         return int(text)
     except ValueError:
-        raise ValueError("Type a whole number.") from None
+        raise ValueError(_("Type a whole number.")) from None

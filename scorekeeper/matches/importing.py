@@ -23,8 +23,11 @@ from decimal import Decimal
 from typing import Any
 
 import sqlalchemy as sa
+from flask_babel import gettext as _, ngettext
 
 from ..engine import limits
+from ..engine.i18n import message_of
+from ..i18n import speak, whole as number
 from ..engine.match import replay
 from ..engine.variants import find_variant
 from ..extensions import db
@@ -57,12 +60,15 @@ class AlreadyImported(ImportRefused):
         self.duplicates = duplicates
         first = duplicates[0]
         variant = find_variant(first.existing.variant).name
-        what = "This match is" if of == 1 else (
-            f"Match {first.number} of the file is" if len(duplicates) == 1
-            else f"{len(duplicates)} of the file's {of} matches are")
-        example = "" if len(duplicates) > 1 else f" ({variant}, {first.hands} hand{'s' * (first.hands != 1)})"
-        super().__init__(f"{what} already on this table{example}. Nothing was imported: tick "
-                         "“Import again” to add a second copy.")
+        example = ngettext("%(game)s, %(num)s hand", "%(game)s, %(num)s hands", first.hands, game=variant)
+        if of == 1:
+            said = _("This match is already on this table (%(example)s).", example=example)
+        elif len(duplicates) == 1:
+            said = _("Match %(number)s of the file is already on this table (%(example)s).", number=first.number,
+                     example=example)
+        else:
+            said = _("%(count)s of the file's %(of)s matches are already on this table.", count=len(duplicates), of=of)
+        super().__init__(_("%(said)s Nothing was imported: tick “Import again” to add a second copy.", said=said))
 
 
 @dataclass
@@ -88,22 +94,23 @@ class Plan:
 def read_document(raw: bytes) -> Any:
     """The JSON value in an upload, or ``ImportRefused`` saying what is wrong with the file."""
     if len(raw) > limits.UPLOAD_BYTES:
-        raise ImportRefused(f"The file is too large: an import takes at most {limits.UPLOAD_BYTES // 1024 // 1024} MB.")
+        raise ImportRefused(_("The file is too large: an import takes at most %(megabytes)s MB.",
+                              megabytes=limits.UPLOAD_BYTES // 1024 // 1024))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise ImportRefused("This file is not a Scorekeeper export: it is not text. Choose the .json file "
-                            "that Export gave you.") from None
+        raise ImportRefused(_("This file is not a Scorekeeper export: it is not text. Choose the .json file "
+                              "that Export gave you.")) from None
     try:
         document = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ImportRefused(f"This file is damaged or incomplete (it stops making sense on line {exc.lineno}). "
-                            "Export the match again and import the new file.") from None
+        raise ImportRefused(_("This file is damaged or incomplete (it stops making sense on line %(line)s). "
+                              "Export the match again and import the new file.", line=exc.lineno)) from None
     except RecursionError:
         document = None
     if document is None or limits.json_depth(document) > limits.JSON_DEPTH:
-        raise ImportRefused("This file is not a Scorekeeper export: its contents are nested far deeper "
-                            "than any match.")
+        raise ImportRefused(_("This file is not a Scorekeeper export: its contents are nested far deeper "
+                              "than any match."))
     return document
 
 
@@ -111,20 +118,22 @@ def read_document(raw: bytes) -> Any:
 
 def _check_name(name: Any, where: str) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise ImportRefused(f"{where}: players must be a list of names.")
+        raise ImportRefused(_("%(where)s: players must be a list of names.", where=where))
     if len(name) > limits.PLAYER_NAME:
-        raise ImportRefused(f"{where}: the name “{name[:20]}…” is longer than {limits.PLAYER_NAME} letters.")
+        raise ImportRefused(_("%(where)s: the name “%(name)s…” is longer than %(count)s letters.", where=where,
+                              name=name[:20], count=limits.PLAYER_NAME))
     if any(unicodedata.category(ch) == "Cc" for ch in name):
-        raise ImportRefused(f"{where}: the name “{name.encode('unicode_escape').decode()[:30]}” holds an "
-                            "invisible control character.")
+        raise ImportRefused(_("%(where)s: the name “%(name)s” holds an invisible control character.", where=where,
+                              name=name.encode("unicode_escape").decode()[:30]))
     return name
 
 
 def _check_names(names: Any, where: str) -> list[str]:
     if not isinstance(names, list):
-        raise ImportRefused(f"{where}: players must be a list of names.")
+        raise ImportRefused(_("%(where)s: players must be a list of names.", where=where))
     if len(names) > limits.ROSTER_PLAYERS:
-        raise ImportRefused(f"{where}: {len(names):,} players; a table holds at most {limits.ROSTER_PLAYERS}.")
+        raise ImportRefused(_("%(where)s: %(count)s players; a table holds at most %(most)s.", where=where,
+                              count=number(len(names)), most=limits.ROSTER_PLAYERS))
     return [_check_name(n, where) for n in names]
 
 
@@ -161,17 +170,18 @@ def fingerprint(document: dict[str, Any]) -> str:
 
 def _check_match(document: Any, where: str) -> _Planned:
     if not isinstance(document, dict):
-        raise ImportRefused(f"{where}: a match document is a JSON object.")
+        raise ImportRefused(_("%(where)s: a match document is a JSON object.", where=where))
     _check_names(document.get("players"), where)
     fmt = document.get("format", DOCUMENT_FORMAT)
     if fmt != DOCUMENT_FORMAT:
-        raise ImportRefused(f"{where}: not a match document (expected format {DOCUMENT_FORMAT}).")
+        raise ImportRefused(_("%(where)s: not a match document (expected format %(format)s).", where=where,
+                              format=DOCUMENT_FORMAT))
     extras = {k: document[k] for k in MATCH_EXTRAS if k in document}
     match_document = {k: v for k, v in document.items() if k not in MATCH_EXTRAS}
     try:
         standings = replay(match_document)
     except ValueError as exc:
-        raise ImportRefused(f"{where}: {exc}.") from None
+        raise ImportRefused(f"{where}: {speak(message_of(exc))}.") from None
     normal = _normalised(match_document)
     return _Planned(normal, extras, standings.finished, fingerprint(normal))
 
@@ -179,33 +189,33 @@ def _check_match(document: Any, where: str) -> _Planned:
 def plan_import(table: Table, document: Any) -> Plan:
     """Check a match or table document for ``table`` completely, writing nothing."""
     if not isinstance(document, dict):
-        raise ImportRefused("This is not a Scorekeeper export: expected a match or a table document.")
+        raise ImportRefused(_("This is not a Scorekeeper export: expected a match or a table document."))
     fmt = document.get("format")
     plan = Plan()
     if fmt == TABLE_FORMAT:
-        plan.roster = _check_names(document.get("players", []), "The roster")
+        plan.roster = _check_names(document.get("players", []), _("The roster"))
         documents = document.get("matches", [])
         if not isinstance(documents, list):
-            raise ImportRefused("The table document's matches must be a list.")
-        wheres = [f"Match {i}" for i in range(1, len(documents) + 1)]
+            raise ImportRefused(_("The table document's matches must be a list."))
+        wheres = [_("Match %(number)s", number=i) for i in range(1, len(documents) + 1)]
         plan.house_rules = _check_house_rules(document.get("house_rules", []))
         plan.currency = _check_currency(document.get("currency"))
     elif fmt in (None, DOCUMENT_FORMAT):
-        documents, wheres = [document], ["The match"]
+        documents, wheres = [document], [_("The match")]
     else:
-        raise ImportRefused(f"This is not a Scorekeeper export (its format is “{str(fmt)[:40]}”).")
+        raise ImportRefused(_("This is not a Scorekeeper export (its format is “%(format)s”).", format=str(fmt)[:40]))
     entries = sum(len(m.get("entries") or []) for m in documents if isinstance(m, dict)
                   and isinstance(m.get("entries"), list))
     if entries > limits.IMPORT_ENTRIES:
-        raise ImportRefused(f"The file holds {entries:,} hands; one import takes at most "
-                            f"{limits.IMPORT_ENTRIES:,}. Import the matches in smaller files.")
+        raise ImportRefused(_("The file holds %(count)s hands; one import takes at most %(most)s. Import the "
+                              "matches in smaller files.", count=number(entries), most=number(limits.IMPORT_ENTRIES)))
     plan.matches = [_check_match(m, where) for m, where in zip(documents, wheres)]
     names = {n.casefold() for n in plan.roster}
     names.update(n.casefold() for m in plan.matches for n in m.document["players"])
     names.update(p.name_key for p in table.players)
     if len(names) > limits.ROSTER_PLAYERS:
-        raise ImportRefused(f"The table would have {len(names):,} players; a table holds at most "
-                            f"{limits.ROSTER_PLAYERS}.")
+        raise ImportRefused(_("The table would have %(count)s players; a table holds at most %(most)s.",
+                              count=number(len(names)), most=limits.ROSTER_PLAYERS))
     return plan
 
 
@@ -213,20 +223,23 @@ def _check_currency(currency: Any) -> str | None:
     if currency is None:
         return None
     if not isinstance(currency, str) or len(currency.strip()) > limits.CURRENCY:
-        raise ImportRefused(f"The table's currency must be text of at most {limits.CURRENCY} characters.")
+        raise ImportRefused(_("The table's currency must be text of at most %(count)s characters.",
+                              count=limits.CURRENCY))
     return currency.strip() or None
 
 
 def _check_house_rules(house_rules: Any) -> list[dict[str, Any]]:
     if not isinstance(house_rules, list) or len(house_rules) > presets.PER_TABLE_MAX:
-        raise ImportRefused(f"The table's house rules must be a list of at most {presets.PER_TABLE_MAX}.")
+        raise ImportRefused(_("The table's house rules must be a list of at most %(count)s.",
+                              count=presets.PER_TABLE_MAX))
     for h in house_rules:
         name = h.get("name") if isinstance(h, dict) else None
         try:
             presets.clean_name(name)
             presets.check(h.get("variant"), h.get("rules", {}))
         except (presets.PresetRefused, AttributeError) as exc:
-            raise ImportRefused(f"House rules “{str(name or '')[:40]}”: {exc}") from None
+            raise ImportRefused(_("House rules “%(name)s”: %(reason)s", name=str(name or "")[:40],
+                                  reason=exc)) from None
     return house_rules
 
 
@@ -316,7 +329,8 @@ def import_document(table: Table, document: Any, *, again: bool = False) -> list
                 try:
                     presets.save(table, h["variant"], h["name"], dict(h.get("rules") or {}), commit=False)
                 except presets.PresetRefused as exc:
-                    raise ImportRefused(f"House rules “{str(h['name'])[:40]}”: {exc}") from None
+                    raise ImportRefused(_("House rules “%(name)s”: %(reason)s", name=str(h["name"])[:40],
+                                          reason=exc)) from None
         if plan.currency and not table.currency:
             table.currency = plan.currency
         created = [_write_match(table, roster, planned) for planned in plan.matches]

@@ -12,8 +12,11 @@ from typing import Any
 
 import sqlalchemy as sa
 from flask import abort
+from flask_babel import gettext as _
 
+from ..engine.i18n import message_of
 from ..engine.variants import find_variant
+from ..i18n import speak
 from ..extensions import db
 from ..models import HouseRules, Table
 from . import words
@@ -30,9 +33,9 @@ class PresetRefused(ValueError):
 def clean_name(name: Any) -> str:
     text = " ".join(str(name or "").split())
     if not text:
-        raise PresetRefused("Give these rules a name, like “Our Ramino”.")
+        raise PresetRefused(_("Give these rules a name, like “Our Ramino”."))
     if len(text) > NAME_MAX:
-        raise PresetRefused(f"Keep the name under {NAME_MAX} letters.")
+        raise PresetRefused(_("Keep the name under %(count)s letters.", count=NAME_MAX))
     return text
 
 
@@ -41,13 +44,14 @@ def check(variant_key: Any, rules: Any) -> None:
     try:
         variant = find_variant(str(variant_key))
     except ValueError:
-        raise PresetRefused(f"There is no game called {variant_key!r}.") from None
+        raise PresetRefused(_("There is no game called %(name)s.", name=repr(variant_key))) from None
     if not isinstance(rules, dict):
-        raise PresetRefused("House rules are a set of switches and values.")
+        raise PresetRefused(_("House rules are a set of switches and values."))
     try:
         variant.rules(**rules)
     except ValueError as exc:
-        raise PresetRefused(f"{variant.name} does not take these rules: {exc}") from None
+        raise PresetRefused(_("%(game)s does not take these rules: %(reason)s", game=variant.name,
+                                reason=speak(message_of(exc)))) from None
 
 
 def save(table: Table, variant_key: str, name: Any, rules: dict[str, Any], *, commit: bool = True) -> HouseRules:
@@ -59,7 +63,8 @@ def save(table: Table, variant_key: str, name: Any, rules: dict[str, Any], *, co
     existing = next((p for p in table.house_rules if p.name_key == name.casefold()), None)
     if existing is None:
         if len(table.house_rules) >= PER_TABLE_MAX:
-            raise PresetRefused(f"A table keeps at most {PER_TABLE_MAX} sets of house rules: delete one first.")
+            raise PresetRefused(_("A table keeps at most %(count)s sets of house rules: delete one first.",
+                                   count=PER_TABLE_MAX))
         existing = HouseRules(table_id=table.id, name=name, name_key=name.casefold())
         db.session.add(existing)
         table.house_rules.append(existing)
@@ -72,7 +77,7 @@ def save(table: Table, variant_key: str, name: Any, rules: dict[str, Any], *, co
 def rename(table: Table, preset: HouseRules, name: Any) -> None:
     name = clean_name(name)
     if any(p.name_key == name.casefold() and p.id != preset.id for p in table.house_rules):
-        raise PresetRefused(f"This table already has house rules called {name}.")
+        raise PresetRefused(_("This table already has house rules called %(name)s.", name=name))
     preset.name, preset.name_key = name, name.casefold()
     db.session.commit()
 

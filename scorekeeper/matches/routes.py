@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext, ngettext
 from flask import Blueprint, redirect, render_template, request, url_for
 
+from ..i18n import refusal
 from ..engine.variants import VARIANTS, find_variant
 from ..extensions import db
 from ..home.routes import remember_table
@@ -108,7 +110,7 @@ def _save_preset(table, variant, switches, form):
         return presets.save(table, variant.key, form.preset_name.data, overrides)
     except presets.PresetRefused as exc:
         db.session.rollback()
-        form.preset_name.errors = list(form.preset_name.errors) + [str(exc)]
+        form.preset_name.errors = list(form.preset_name.errors) + [refusal(exc)]
         return None
 
 
@@ -176,21 +178,22 @@ def _create_from_form(table, variant, switches, seated_count, form):
     seats.sort()
     numbers = [n for n, _ in seats]
     if not seats:
-        form.form_errors.append("Choose the players: tap each one who plays, in the order you sit.")
+        form.form_errors.append(gettext("Choose the players: tap each one who plays, in the order you sit."))
         return None
     if len(set(numbers)) != len(numbers):
-        form.form_errors.append("Two players have the same seat: give each a different seat.")
+        form.form_errors.append(gettext("Two players have the same seat: give each a different seat."))
         return None
     seat_ids = [pid for _, pid in seats]
     if not (variant.min_players <= len(seat_ids) <= variant.max_players):
         form.form_errors.append(
-            f"{variant.name} is for {variant.min_players}–{variant.max_players} players; "
-            f"{len(seat_ids)} {'is' if len(seat_ids) == 1 else 'are'} seated.")
+            ngettext("%(game)s is for %(least)s–%(most)s players; %(num)s is seated.",
+                     "%(game)s is for %(least)s–%(most)s players; %(num)s are seated.", len(seat_ids),
+                     game=variant.name, least=variant.min_players, most=variant.max_players))
         return None
     dealer = form.first_dealer.data or ""
     first_dealer = int(dealer) if dealer.isdigit() else (seat_ids[0] if not dealer else -1)
     if first_dealer not in seat_ids:
-        form.first_dealer.errors = list(form.first_dealer.errors) + ["The first dealer must be one of the seated players."]
+        form.first_dealer.errors = list(form.first_dealer.errors) + [gettext("The first dealer must be one of the seated players.")]
         return None
     overrides = _overrides(form, switches, variant.switches(len(seat_ids)), len(seat_ids))
     if overrides is None:
@@ -200,7 +203,7 @@ def _create_from_form(table, variant, switches, seated_count, form):
                                     first_dealer_id=first_dealer, stake=form.stake.data or None)
     except ValueError as exc:
         db.session.rollback()
-        message = str(exc)
+        message = refusal(exc)
         target = next((getattr(form, f"rule_{s.name}") for s in switches if s.name in message), None)
         if target is not None:
             target.errors = list(target.errors) + [message]
@@ -223,13 +226,13 @@ def _overrides(form, shown, applicable, n_players: int | None) -> dict[str, Any]
         try:
             value = rule_value(s, field.data)
         except ValueError as exc:
-            field.errors = list(field.errors) + [str(exc)]
+            field.errors = list(field.errors) + [refusal(exc)]
             ok = False
             continue
         if value == s.default:
             continue
         if s.name not in by_name:
-            field.errors = list(field.errors) + [f"Does not apply with {n_players} players: leave it as it is."]
+            field.errors = list(field.errors) + [gettext("Does not apply with %(count)s players: leave it as it is.", count=n_players)]
             ok = False
         elif value != by_name[s.name].default:
             overrides[s.name] = value
@@ -258,8 +261,9 @@ def _undo(token: str, match_id: int, *, redo: bool):
     except service.LaterEntryError as exc:
         return render_scoreboard(table, match, message=later_entry_message(match, exc), status=422)
     except ValueError as exc:
-        return render_scoreboard(table, match, message=str(exc), status=422)
-    said = f"{'Redone' if redo else 'Undone'}: {describe_action(match, action)}."
+        return render_scoreboard(table, match, message=refusal(exc), status=422)
+    said = (gettext("Redone: %(action)s.", action=describe_action(match, action)) if redo
+            else gettext("Undone: %(action)s.", action=describe_action(match, action)))
     if wants_fragment():
         return render_scoreboard(table, match, undone=said)
     return redirect(url_for("matches.show", token=token, match_id=match_id,
@@ -340,7 +344,7 @@ def _status_change(token: str, match_id: int, change, then: str):
         except service.StaleSheetError as exc:
             return render_scoreboard(table, match, message=exc.message, status=409)
         except ValueError as exc:
-            return render_scoreboard(table, match, message=str(exc), status=422)
+            return render_scoreboard(table, match, message=refusal(exc), status=422)
     if then == "tables.show":
         return redirect(url_for(then, token=token))
     return redirect(url_for(then, token=token, match_id=match_id))

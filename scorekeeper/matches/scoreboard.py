@@ -13,11 +13,15 @@ import re
 from typing import Any
 
 from flask import request, url_for
+from flask_babel import gettext as _
 
+from ..i18n import lazy_gettext as _l
 from .. import charts
 from ..engine import limits
+from ..engine.i18n import message_of
 from ..engine.variants import find_variant
-from ..hands.forms import build_hand_form
+from ..hands.forms import build_hand_form, end_words
+from ..i18n import speak
 from ..util import ButtonForm, minus_signs, number, render_page
 from . import service
 
@@ -63,6 +67,7 @@ _FREE_WORDS = ((re.compile(r"give (\S+?)'s cards or points(, not both)?"), r"typ
 def refusal_words(variant, message: str) -> str:
     """An engine refusal as the page says it: with the true minus sign, and in free scoring (a game
     the app knows no cards of) without speaking of cards."""
+    message = speak(message)
     if not variant.uses_cards:
         for pattern, words in _FREE_WORDS:
             message = pattern.sub(words, message)
@@ -81,7 +86,7 @@ def upcard_limits(match, variant) -> list[tuple[str, str]] | None:
     out = []
     for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"):
         limit = variant.knock_limit(f"{rank}D", rules)
-        out.append((rank, f"Knock with {limit} or less" if limit else "Gin only: no knocking"))
+        out.append((rank, _("Knock with %(limit)s or less", limit=limit) if limit else _("Gin only: no knocking")))
     return out
 
 
@@ -136,33 +141,36 @@ def entry_label(match, entry) -> str:
     hands = sum(1 for e in match.entries if e.kind == "hand" and e.position < entry.position
                 and (e.deleted_at is None or e.id == entry.id))
     if entry.kind == "hand":
-        return f"hand {hands + 1}"
-    where = f" after hand {hands}" if hands else " before the first hand"
+        return _("hand %(number)s", number=hands + 1)
     if entry.kind == "rebuy":
-        names = {p.id: p.name for p in match.table.players}
-        return f"{names.get(entry.payload.get('player'), '?')}'s rebuy{where}"
-    return f"the void hand{where}"
+        name = {p.id: p.name for p in match.table.players}.get(entry.payload.get("player"), "?")
+        return (_("%(name)s's rebuy after hand %(number)s", name=name, number=hands) if hands
+                else _("%(name)s's rebuy before the first hand", name=name))
+    return (_("the void hand after hand %(number)s", number=hands) if hands
+            else _("the void hand before the first hand"))
 
 
-VERBS = {"add": "recorded", "edit": "edited", "delete": "deleted", "restore": "restored"}
+VERBS = {"add": _l("%(entry)s recorded"), "edit": _l("%(entry)s edited"), "delete": _l("%(entry)s deleted"),
+         "restore": _l("%(entry)s restored")}
 
 
 def describe_action(match, action: dict[str, Any]) -> str:
     """ "hand 4 recorded", "Ann's rebuy recorded", "hand 2 edited" (the words Undo and Redo say)."""
     entry = next((e for e in match.entries if e.id == action.get("entry")), None)
     if entry is None:
-        return "a change"
-    return f"{entry_label(match, entry)} {VERBS.get(action['do'], action['do'])}"
+        return _("a change")
+    verb = VERBS.get(action["do"])
+    label = entry_label(match, entry)
+    return str(verb % {"entry": label}) if verb is not None else f"{label} {action['do']}"
 
 
 def later_entry_message(match, exc: service.LaterEntryError) -> str:
     """A refusal caused by a later entry, naming that entry and what to do."""
     later = next((e for e in match.entries if e.id == exc.entry_id), None)
     if later is None:
-        return exc.reason
-    name = entry_label(match, later)
-    return (f"This change makes {name} impossible ({exc.reason}). "
-            f"Delete or edit {name} first, then make this change.")
+        return speak(exc.reason)
+    return _("This change makes %(entry)s impossible (%(reason)s). Delete or edit %(entry)s first, then make "
+             "this change.", entry=entry_label(match, later), reason=speak(exc.reason))
 
 
 def bars(match, standings) -> dict[str, dict[str, Any]]:
@@ -180,8 +188,9 @@ def bars(match, standings) -> dict[str, dict[str, Any]]:
         share = max(0.0, min(1.0, p.total / line.value))
         left = line.value - p.total
         near = line.kind == "limit" and share >= 0.8
-        label = (f"{left} to go to {line.value}" if line.kind == "target"
-                 else f"{left} left before {line.value}" if left > 0 else f"at {line.value}")
+        label = (_("%(left)s to go to %(value)s", left=number(left), value=number(line.value)) if line.kind == "target"
+                 else _("%(left)s left before %(value)s", left=number(left), value=number(line.value)) if left > 0
+                 else _("at %(value)s", value=number(line.value)))
         out[p.name] = {"label": label, "near": near, "kind": line.kind, "value": line.value,
                        # a <meter> turns amber past "low" and red past "high" (near the limit)
                        "low": round(line.value * 0.6), "high": round(line.value * 0.8)}
@@ -209,7 +218,7 @@ def grid_rows(match, standings, *, deleted: bool = True) -> list[dict[str, Any]]
         how = ""
         if result is not None:
             # free scoring's only end ("scores") says nothing: leave the cell empty
-            end = "" if result.end in (None, "scores") else result.end.replace("_", " ")
+            end = "" if result.end in (None, "scores") else end_words(result.end)
             how = " ".join(x for x in (result.by or "", end) if x)
         cells = [None if result is None or name not in result.scores
                  else (result.scores[name], result.explanations.get(name, "")) for name in seated]
@@ -220,30 +229,43 @@ def grid_rows(match, standings, *, deleted: bool = True) -> list[dict[str, Any]]
 
 def _held_words(held: dict[str, Any] | None) -> str:
     if not held:
-        return "nothing"
+        return _("nothing")
     if "cards" in held:
         words = str(held["cards"])
     else:
-        words = f"{number(held.get('points'))} points"
-    return words + (" (never opened)" if held.get("opened") is False else "")
+        words = _("%(points)s points", points=number(held.get("points")))
+    return _("%(held)s (never opened)", held=words) if held.get("opened") is False else words
 
 
 def what_changed(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     """An edit in words, only what differs: "Ben 30 points → 23 points", "ended by Ann → Cat"."""
     said = []
     if before.get("by") != after.get("by"):
-        said.append(f"ended by {before.get('by') or 'nobody'} → {after.get('by') or 'nobody'}")
+        said.append(_("ended by %(before)s → %(after)s", before=before.get("by") or _("nobody"),
+                      after=after.get("by") or _("nobody")))
     if before.get("end") != after.get("end"):
-        said.append(f"how: {(before.get('end') or '?').replace('_', ' ')} → {(after.get('end') or '?').replace('_', ' ')}")
+        said.append(_("how: %(before)s → %(after)s", before=end_words(before.get("end") or "?"),
+                      after=end_words(after.get("end") or "?")))
     if before.get("upcard") != after.get("upcard"):
-        said.append(f"upcard {before.get('upcard') or 'none'} → {after.get('upcard') or 'none'}")
+        said.append(_("upcard %(before)s → %(after)s", before=before.get("upcard") or _("none"),
+                      after=after.get("upcard") or _("none")))
     if before.get("melds") != after.get("melds"):
-        said.append("declared melds")
+        said.append(_("declared melds"))
     held_before, held_after = before.get("held") or {}, after.get("held") or {}
     for name in list(held_before) + [n for n in held_after if n not in held_before]:
         if held_before.get(name) != held_after.get(name):
             said.append(f"{name} {_held_words(held_before.get(name))} → {_held_words(held_after.get(name))}")
     return said
+
+
+#: the stored words of a change ("deleted (undo)"), as the page says them
+CHANGE_WORDS = {"edited": _l("edited"), "deleted": _l("deleted"), "restored": _l("restored"),
+                "(undo)": _l("(undo)"), "(redo)": _l("(redo)"), "edit": _l("edit"), "undo": _l("undo"),
+                "redo": _l("redo")}
+
+
+def change_words(change: str) -> str:
+    return " ".join(str(CHANGE_WORDS.get(word, word)) for word in change.split(" "))
 
 
 def audit_trail(match, entry) -> list[dict[str, Any]]:
@@ -257,7 +279,7 @@ def audit_trail(match, entry) -> list[dict[str, Any]]:
         after_payload = steps[i + 1].get("payload") if i + 1 < len(steps) else entry.payload
         after = service.payload_to_document(after_payload or {}, names)
         change = h.get("change", "edited")
-        out.append({"at": h.get("at", ""), "change": change,
+        out.append({"at": h.get("at", ""), "change": change_words(change),
                     "what": what_changed(before, after) if change.startswith("edit") else []})
     return out
 
@@ -284,7 +306,7 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, *
     try:
         standings = service.standings(match)
     except ValueError as exc:  # stored entries that no longer replay: show it, never a 500
-        standings, error = None, str(exc)
+        standings, error = None, message_of(exc)
     variant = find_variant(match.variant)
     try:
         rules_sheet = list(variant.rules_sheet(variant.rules(len(match.seats), **(match.rules or {}))))
@@ -296,9 +318,9 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, *
     # without JavaScript, Undo and Redo redirect here: say what they did from the log
     after = request.args.get("undone")
     if after == "undo" and redo_action and "undone" not in extra:
-        extra["undone"] = f"Undone: {describe_action(match, redo_action)}."
+        extra["undone"] = _("Undone: %(action)s.", action=describe_action(match, redo_action))
     elif after == "redo" and undo_action and "undone" not in extra:
-        extra["undone"] = f"Redone: {describe_action(match, undo_action)}."
+        extra["undone"] = _("Redone: %(action)s.", action=describe_action(match, undo_action))
     context = {
         "table": table, "match": match, "variant": variant, "rules_sheet": rules_sheet,
         "standings": standings, "entries": service.live_entries(match), "replay_error": error,

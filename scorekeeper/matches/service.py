@@ -18,9 +18,12 @@ from typing import Any, Iterable
 
 import sqlalchemy as sa
 from flask import abort
+from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from ..i18n import lazy_gettext as _l
 from ..engine import limits
+from ..engine.i18n import message_of
 from ..engine.match import InvalidMatchError, MatchReplay, replay
 from ..extensions import db
 from ..models import Entry, Match, Player, Table, utcnow
@@ -31,13 +34,15 @@ DOCUMENT_FORMAT = "scorekeeper.match/1"
 class StaleSheetError(Exception):
     """The match changed since the form was drawn (another phone saved first)."""
 
-    message = "The sheet changed on another phone since you opened this form. Check the scores below, then save again: what you typed is kept."
+    message = _l("The sheet changed on another phone since you opened this form. Check the scores below, then save "
+                 "again: what you typed is kept.")
 
 
 class MatchClosedError(ValueError):
     """A change to a match that was ended early: it takes no entries until it is reopened."""
 
-    def __init__(self, message: str = "This match was ended early: reopen it to record or change hands.") -> None:
+    def __init__(self, message: str | None = None) -> None:
+        message = message or _("This match was ended early: reopen it to record or change hands.")
         super().__init__(message)
         self.message = message
 
@@ -297,7 +302,7 @@ def add_entry(match: Match, payload: dict[str, Any], *, version: int, key: str |
     """Append an entry. A repeated ``key`` returns the entry it already recorded."""
     if key is not None and len(key) > limits.FORM_KEY:
         # the forms send 22 characters; a longer key was not made by this app (and would not fit)
-        raise ValueError("This form was damaged on its way: reload the page and enter the hand again.")
+        raise ValueError(_("This form was damaged on its way: reload the page and enter the hand again."))
     existing = find_by_key(match, key)
     if existing is not None:
         return existing
@@ -415,7 +420,7 @@ def _check_change(match: Match, payloads: list[dict[str, Any]], entry: Entry, *,
                  if (e.deleted_at is None or e.id == entry.id) and not (removed and e.id == entry.id)]
         mine = sum(1 for e in order if e.position < entry.position)
         if isinstance(index, int) and index < len(order) and (index >= mine if removed else index > mine):
-            raise LaterEntryError(str(exc), entry_id=order[index].id, reason=str(exc)) from exc
+            raise LaterEntryError(message_of(exc), entry_id=order[index].id, reason=message_of(exc)) from exc
         raise
 
 
@@ -430,7 +435,7 @@ def last_action(match: Match, *, undone: bool = False) -> dict[str, Any] | None:
 def _apply(match: Match, action: dict[str, Any], version: int, *, backwards: bool) -> MatchReplay:
     entry = db.session.get(Entry, action["entry"])
     if entry is None or entry.match_id != match.id:
-        raise NothingToUndo("That entry is gone: nothing to undo.")
+        raise NothingToUndo(_("That entry is gone: nothing to undo."))
     word = "undone" if backwards else "redone"
     kind = action["do"]
     if kind == "edit":
@@ -450,7 +455,7 @@ def undo(match: Match, *, version: int, redo: bool = False) -> dict[str, Any]:
     _check_open(match, version)
     action = last_action(match, undone=redo)
     if action is None:
-        raise NothingToUndo("Nothing to redo." if redo else "Nothing to undo.")
+        raise NothingToUndo(_("Nothing to redo.") if redo else _("Nothing to undo."))
     run = _apply(match, action, version, backwards=not redo)
     log = [dict(a) for a in (match.actions or [])]
     i = next(i for i, a in enumerate(log) if a == action)
@@ -490,7 +495,7 @@ def reopen_match(match: Match, *, version: int) -> None:
     if version != match.version:
         raise StaleSheetError()
     if match.status != "abandoned":
-        raise ValueError("This match was not ended early: there is nothing to reopen.")
+        raise ValueError(_("This match was not ended early: there is nothing to reopen."))
     run = replayed(match)
     finished = run.finished
     _compare_and_swap(match, version, {

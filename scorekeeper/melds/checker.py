@@ -11,6 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from flask_babel import gettext as _, ngettext
+
+from ..i18n import lazy_gettext as _l
+from ..i18n import refusal, speak
 from ..engine.cards import Card, InvalidCardError, check_copies, format_cards, parse_cards
 from ..engine.melds import MeldCheck
 from ..engine.variants import InvalidRulesError, Variant
@@ -44,7 +48,7 @@ class Verdict:
     melds: tuple[tuple[Card, ...], ...] = ()
     deadwood: tuple[Card, ...] = ()
     points: int | None = None
-    leftover_word: str = "Deadwood"
+    leftover_word: str = _l("Deadwood")
     discard: Card | None = None
     notes: list[Note] = field(default_factory=list)
 
@@ -55,8 +59,9 @@ def _sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def _a(word: str) -> str:
-    return f"an {word}" if word[:1].lower() in "aeiou" else f"a {word}"
+def _vowel(word: str) -> bool:
+    """English says "an" before these (the Italian sentences need no article chosen here)."""
+    return word[:1].lower() in "aeiou"
 
 
 def deck_for(variant: Variant, players: int | None) -> tuple[Any, int, int]:
@@ -72,16 +77,20 @@ def read_cards(text: str, variant: Variant, decks: int, jokers: int, limit: int,
     try:
         cards = parse_cards(text)
     except InvalidCardError as exc:
-        raise CheckError(_sentence(str(exc))) from None
+        raise CheckError(_sentence(refusal(exc))) from None
     if not cards:
         return []
     if len(cards) > limit:
-        raise CheckError(f"That is {len(cards)} cards: the checker takes at most {limit}.")
+        raise CheckError(_("That is %(count)s cards: the checker takes at most %(most)s.", count=len(cards), most=limit))
     try:
         check_copies(cards, decks, jokers)
     except InvalidCardError as exc:
-        table = f" with {players} players" if variant.deck_grows_with_players and players else ""
-        raise CheckError(_sentence(f"{exc} in {variant.name}{table}")) from None
+        if variant.deck_grows_with_players and players:
+            said = _("%(refusal)s in %(game)s with %(count)s players", refusal=refusal(exc), game=variant.name,
+                     count=players)
+        else:
+            said = _("%(refusal)s in %(game)s", refusal=refusal(exc), game=variant.name)
+        raise CheckError(_sentence(said)) from None
     return cards
 
 
@@ -95,28 +104,34 @@ def check_one_meld(variant: Variant, rules: Any, cards: list[Card]) -> Verdict:
     if _could_be_rumino(variant, cards):
         rumino = variant.is_rumino(cards, rules)
         if rumino.valid:
-            return Verdict(True, _sentence(f"A rumino, {_what_rumino(rumino)}: it wins the match at once"),
-                           [("Kind", "rumino")], rumino.declared)
+            return Verdict(True, _sentence(_("A rumino, %(what)s: it wins the match at once", what=_what_rumino(rumino))),
+                           [(_("Kind"), "rumino")], rumino.declared)
     m: MeldCheck = variant.check_meld(cards, rules)
     if not m.valid:
-        return Verdict(False, _sentence(f"Not {_a(game)} meld: {m.reason}"), [], tuple(cards))
-    facts = [("Kind", m.word or m.kind or "")]
+        said = (_("Not an %(game)s meld: %(reason)s", game=game, reason=speak(m.reason)) if _vowel(game)
+                else _("Not a %(game)s meld: %(reason)s", game=game, reason=speak(m.reason)))
+        return Verdict(False, _sentence(said), [], tuple(cards))
+    word = speak(m.word or m.kind or "")
+    facts = [(_("Kind"), word)]
     minimum = opening_min(rules)
     if minimum:
-        facts.append(("Opening value", f"{m.value} (an opening needs {minimum})"))
+        facts.append((_("Opening value"), _("%(value)s (an opening needs %(minimum)s)", value=m.value, minimum=minimum)))
     else:
-        facts.append(("Opening value", f"{m.value} (no minimum in {game})"))
+        facts.append((_("Opening value"), _("%(value)s (no minimum in %(game)s)", value=m.value, game=game)))
     for joker in m.jokers:
-        facts.append(("Joker", f"stands for {joker.symbol}"))
-    sentence = f"Yes, {_a(game + ' ' + (m.word or 'meld'))} of {len(cards)}: {format_cards(m.declared)}"
+        facts.append((_("Joker"), _("stands for %(card)s", card=joker.symbol)))
+    values = {"game": game, "kind": speak(m.word) if m.word else _("meld"), "count": len(cards),
+              "cards": format_cards(m.declared)}
+    sentence = (_("Yes, an %(game)s %(kind)s of %(count)s: %(cards)s", **values) if _vowel(game)
+                else _("Yes, a %(game)s %(kind)s of %(count)s: %(cards)s", **values))
     if m.ambiguous:
-        sentence += " (the joker is read as the card worth most; type JK=9S to say which)"
+        sentence += _(" (the joker is read as the card worth most; type JK=9S to say which)")
     return Verdict(True, _sentence(sentence), facts, m.declared)
 
 
 def _what_rumino(rumino: MeldCheck) -> str:
     """"7 of a kind: 7♠ 7♠ …" from the engine's "a rumino, 7 of a kind: …"."""
-    return rumino.reason.removeprefix("a rumino, ")
+    return speak(rumino.reason).removeprefix("a rumino, ")
 
 
 def check_hand(variant: Variant, rules: Any, cards: list[Card], *, deal: int | None = None,
@@ -144,36 +159,43 @@ def _knock_hand(variant: Variant, rules: Any, cards: list[Card], upcard: str) ->
     if _could_be_rumino(variant, cards):
         rumino = variant.is_rumino(cards, rules)
         if rumino.valid:
-            return Verdict(True, _sentence(f"Rumino! {_what_rumino(rumino)}: it wins the match at once"),
-                           [("Kind", "rumino")], rumino.declared, melds=(rumino.declared,), deadwood=(),
-                           points=0, notes=[Note("yes", "A rumino may be claimed out of turn, on another "
-                                                        "player's discard.")])
+            return Verdict(True, _sentence(_("Rumino! %(what)s: it wins the match at once", what=_what_rumino(rumino))),
+                           [(_("Kind"), "rumino")], rumino.declared, melds=(rumino.declared,), deadwood=(),
+                           points=0, notes=[Note("yes", _("A rumino may be claimed out of turn, on another "
+                                                          "player's discard."))])
     discard = None
     if _after_draw(variant, cards):
         whole = variant.arrange(cards, rules)
         if whole.points == 0 and variant.big_gin_allowed(rules):
-            return Verdict(True, "Big gin: every card is in a meld, no discard needed.", [], tuple(cards),
+            return Verdict(True, _("Big gin: every card is in a meld, no discard needed."), [], tuple(cards),
                            melds=whole.melds, deadwood=(), points=0)
         discard, best = variant.best_discard(cards, rules)
     else:
         best = variant.arrange(cards, rules)
     if best.points == 0:
-        sentence = "Gin: every card is in a meld" + (f" after throwing {discard.symbol}" if discard else "")
+        sentence = (_("Gin: every card is in a meld after throwing %(card)s", card=discard.symbol) if discard
+                    else _("Gin: every card is in a meld"))
         valid = True
         if rules.get("gin_score") is not None and len(best.melds) > 0:
             # a gin that scores on the gin player's own total (Rumino's "ten less")
-            notes.append(Note("yes", f"Gin in {variant.name}: {rules.gin_score} to your own total.".replace("-", "−")))
+            notes.append(Note("yes", _("Gin in %(game)s: %(score)s to your own total.", game=variant.name,
+                                       score=str(rules.gin_score).replace("-", "−"))))
     elif limit is None:
-        sentence = f"Deadwood {best.points}" + (f" after throwing {discard.symbol}" if discard else "")
-        sentence += ": give the upcard to see the knock limit"
+        sentence = (_("Deadwood %(points)s after throwing %(card)s: give the upcard to see the knock limit",
+                      points=best.points, card=discard.symbol) if discard
+                    else _("Deadwood %(points)s: give the upcard to see the knock limit", points=best.points))
         valid = None
     elif best.points <= limit:
-        sentence = (f"May knock: deadwood {best.points}" + (f" after throwing {discard.symbol}" if discard else "")
-                    + f", within the limit of {limit}")
+        sentence = (_("May knock: deadwood %(points)s after throwing %(card)s, within the limit of %(limit)s",
+                      points=best.points, card=discard.symbol, limit=limit) if discard
+                    else _("May knock: deadwood %(points)s, within the limit of %(limit)s", points=best.points,
+                           limit=limit))
         valid = True
     else:
-        sentence = (f"Cannot knock: deadwood {best.points}" + (f" after throwing {discard.symbol}" if discard else "")
-                    + f" is over the limit of {limit}")
+        sentence = (_("Cannot knock: deadwood %(points)s after throwing %(card)s is over the limit of %(limit)s",
+                      points=best.points, card=discard.symbol, limit=limit) if discard
+                    else _("Cannot knock: deadwood %(points)s is over the limit of %(limit)s", points=best.points,
+                           limit=limit))
         valid = False
     if limit_source:
         notes.insert(0, Note("info", limit_source))
@@ -191,10 +213,11 @@ def _knock_limit(variant: Variant, rules: Any, upcard: str) -> tuple[int | None,
         card = Card.parse(upcard.strip())
         limit = variant.knock_limit(card, rules)
     except (InvalidCardError, InvalidRulesError) as exc:
-        raise CheckError(_sentence(str(exc)), field="upcard") from None
-    text = f"Upcard {card.symbol}: knock with {limit} or less" if limit else f"Upcard {card.symbol}: gin only"
+        raise CheckError(_sentence(refusal(exc)), field="upcard") from None
+    text = (_("Upcard %(card)s: knock with %(limit)s or less", card=card.symbol, limit=limit) if limit
+            else _("Upcard %(card)s: gin only", card=card.symbol))
     if card.suit == "S" and rules.get("spade_upcard_doubles"):
-        text += "; a spade doubles this hand's score"
+        text += _("; a spade doubles this hand's score")
     return limit, text + "."
 
 
@@ -203,24 +226,26 @@ def _held_hand(variant: Variant, rules: Any, cards: list[Card], deal: int | None
     best = variant.arrange(cards, rules)
     notes: list[Note] = []
     if best.points == 0 and not best.deadwood:
-        sentence = "Every card fits a meld"
+        sentence = _("Every card fits a meld")
         valid = True
     else:
         n = len(best.deadwood)
-        sentence = (f"{n} card{'s' if n != 1 else ''} in no meld, worth {best.points}: "
-                    f"held at the end, every card counts")
+        sentence = ngettext("%(num)s card in no meld, worth %(points)s: held at the end, every card counts",
+                            "%(num)s cards in no meld, worth %(points)s: held at the end, every card counts", n,
+                            points=best.points)
         valid = None
     minimum = opening_min(rules)
     if minimum and best.melds:
         opening = variant.check_opening([list(m) for m in best.melds], rules)
         if opening.valid:
-            notes.append(Note("yes", _sentence(f"Laid in one turn, these melds {opening.reason.replace('opens', 'open', 1)}")))
+            reason = speak(opening.reason).replace("opens", "open", 1)
+            notes.append(Note("yes", _sentence(_("Laid in one turn, these melds %(reason)s", reason=reason))))
         else:
-            notes.append(Note("no", _sentence(f"Not enough to open: {opening.reason}")))
+            notes.append(Note("no", _sentence(_("Not enough to open: %(reason)s", reason=speak(opening.reason)))))
     if variant.contract_deals and deal is not None:
         notes.append(_contract_note(variant, rules, cards, deal))
     return Verdict(valid, _sentence(sentence), [], tuple(cards), melds=best.melds, deadwood=best.deadwood,
-                   points=best.points, leftover_word="Left over", notes=notes)
+                   points=best.points, leftover_word=_("Left over"), notes=notes)
 
 
 def _contract_note(variant: Variant, rules: Any, cards: list[Card], deal: int) -> Note:
@@ -228,7 +253,8 @@ def _contract_note(variant: Variant, rules: Any, cards: list[Card], deal: int) -
     found = variant.contract_in_hand(deal, cards, rules)
     if found.valid:
         laid = " | ".join(format_cards(m.declared) for m in found.melds)
-        return Note("yes", _sentence(f"Meets deal {deal}'s contract: {laid}"))
+        return Note("yes", _sentence(_("Meets deal %(deal)s's contract: %(melds)s", deal=deal, melds=laid)))
     closest = " | ".join(format_cards(m.declared) for m in found.melds)
-    why = found.reason.removeprefix(f"deal {deal} ")
-    return Note("no", _sentence(f"Not deal {deal}'s contract: it {why}" + (f": {closest}" if closest else "")))
+    why = speak(found.reason).removeprefix(f"deal {deal} ")
+    said = _("Not deal %(deal)s's contract: it %(why)s", deal=deal, why=why)
+    return Note("no", _sentence(_("%(said)s: %(melds)s", said=said, melds=closest) if closest else said))

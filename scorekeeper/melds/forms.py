@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from wtforms import RadioField, SelectField, StringField
 
+from ..i18n import lazy_gettext as _l
 from ..engine.variants import VARIANTS
 from ..util import Form, choices
 
 #: variants whose melds can be checked (free scoring has none), in the app's order
 CHECKABLE = [v for v in VARIANTS.values() if v.uses_cards]
 DEFAULT_VARIANT = "rumino"
-MODES = (("meld", "One meld"), ("hand", "Whole hand"))
+MODES = (("meld", _l("One meld")), ("hand", _l("Whole hand")))
 #: Russian Rummy's deck grows with the table: one 54-card pack per two players
 RUSSIAN_PLAYERS = tuple(range(2, 9))
 DEFAULT_RUSSIAN_PLAYERS = 4
@@ -21,17 +22,18 @@ class MeldCheckForm(Form):
     class Meta:
         csrf = False
 
-    variant = SelectField("Game", choices=choices((v.key, v.name) for v in CHECKABLE), default=DEFAULT_VARIANT)
-    mode = RadioField("Check", choices=choices(MODES), default="meld")
-    deal = SelectField("Deal (its contract)", choices=choices(
-        (n, f"Deal {n}: {text}") for n, text in (
-            (1, "2 books"), (2, "1 straight"), (3, "2 books + 1 straight"), (4, "3 books"),
-            (5, "2 straights + 1 book"))), default="1")
-    players = SelectField("Players (sets the packs)", choices=choices(
-        (n, f"{n} players: {(n + 1) // 2} pack{'s' if n > 2 else ''}") for n in RUSSIAN_PLAYERS),
+    variant = SelectField(_l("Game"), choices=choices((v.key, v.name) for v in CHECKABLE), default=DEFAULT_VARIANT)
+    mode = RadioField(_l("Check"), choices=choices(MODES), default="meld")
+    deal = SelectField(_l("Deal (its contract)"), choices=choices(
+        (n, _l("Deal %(number)s: %(contract)s", number=n, contract=text)) for n, text in (
+            (1, _l("2 books")), (2, _l("1 straight")), (3, _l("2 books + 1 straight")), (4, _l("3 books")),
+            (5, _l("2 straights + 1 book")))), default="1")
+    players = SelectField(_l("Players (sets the packs)"), choices=choices(
+        (n, _l("%(count)s players: %(packs)s packs", count=n, packs=(n + 1) // 2) if n > 2
+         else _l("%(count)s players: 1 pack", count=n)) for n in RUSSIAN_PLAYERS),
         default=str(DEFAULT_RUSSIAN_PLAYERS))
-    upcard = StringField("Upcard (sets the knock limit)",
-                         render_kw={"autocomplete": "off", "autocapitalize": "characters", "placeholder": "e.g. 7D",
+    upcard = StringField(_l("Upcard (sets the knock limit)"),
+                         render_kw={"autocomplete": "off", "autocapitalize": "characters", "placeholder": _l("e.g. 7D"),
                                     "spellcheck": "false", "class": "input upcard"})
 
     def chosen(self, field_name: str, fallback: str) -> str:

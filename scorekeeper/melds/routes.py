@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from flask import Blueprint, request, url_for
 
+from ..i18n import lazy_gettext
+from ..i18n import refusal
 from ..engine.limits import hand_cards_limit, solver_cards_limit
 from ..engine.variants import find_variant
 from ..picker import cards_text
@@ -22,8 +24,8 @@ bp = Blueprint("melds", __name__)
 
 #: what the page says before any card is chosen, by mode
 PROMPTS = {
-    "meld": "Tap the cards of one meld to check it.",
-    "hand": "Tap every card of the hand to see its best arrangement.",
+    "meld": lazy_gettext("Tap the cards of one meld to check it."),
+    "hand": lazy_gettext("Tap every card of the hand to see its best arrangement."),
 }
 
 
@@ -56,7 +58,7 @@ def check():
                 verdict = check_hand(variant, rules, cards, deal=deal if variant.contract_deals else None,
                                      upcard=upcard if variant.upcard_required else "")
     except CheckError as exc:
-        errors[exc.field] = str(exc)
+        errors[exc.field] = refusal(exc)
         verdict = Verdict(None, "")
     if "upcard" in errors:
         form.upcard.errors = [errors["upcard"]]

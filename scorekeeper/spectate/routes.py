@@ -12,9 +12,11 @@ The poll is cheap when nothing changed: the sheet's ETag is made from the match'
 from __future__ import annotations
 
 import sqlalchemy as sa
+from flask_babel import gettext, ngettext
 from flask import Blueprint, Response, abort, render_template, request
 from sqlalchemy.orm import selectinload
 
+from ..i18n import refusal
 from ..engine.variants import find_variant
 from ..extensions import db
 from ..matches import scoreboard, service
@@ -41,7 +43,7 @@ def _context(match: Match) -> dict:
     try:
         standings, error = service.standings(match), None
     except ValueError as exc:
-        standings, error = None, str(exc)
+        standings, error = None, refusal(exc)
     return {"match": match, "variant": find_variant(match.variant), "standings": standings,
             "replay_error": error, "entries": service.live_entries(match),
             "players": service.seated_players(match), "poll_seconds": POLL_SECONDS,
@@ -103,15 +105,21 @@ def _summary(match: Match) -> dict:
             order = sorted(result.scores.items(), key=lambda kv: -abs(kv[1]))
             best = {"number": numbered, "swing": swing, "scores": order}
     changed = house_rules_words(match)
-    rules = f"{variant.name}: " + ("; ".join(changed) if changed else "standard rules")
+    rules = f"{variant.name}: " + ("; ".join(changed) if changed else gettext("standard rules"))
+    game = variant.name
     if standings.finished:
         winners = list(standings.winners)
-        headline = (f"{winners[0]} wins" if len(winners) == 1 else f"{' and '.join(winners)} share the win")
+        headline = (gettext("%(name)s wins at %(game)s", name=winners[0], game=game) if len(winners) == 1
+                    else gettext("%(names)s share the win at %(game)s", names=gettext(" and ").join(winners), game=game))
     else:
         leaders = list(standings.leader)
-        headline = (f"{' and '.join(leaders)} {'leads' if len(leaders) == 1 else 'lead'}" if leaders and numbered
-                    else "Not started yet")
-    headline += f" at {variant.name}" + ("" if standings.finished else " (still playing)")
+        if leaders and numbered:
+            headline = (gettext("%(name)s leads at %(game)s (still playing)", name=leaders[0], game=game)
+                        if len(leaders) == 1 else
+                        gettext("%(names)s lead at %(game)s (still playing)", names=gettext(" and ").join(leaders),
+                                game=game))
+        else:
+            headline = gettext("Not started yet at %(game)s (still playing)", game=game)
     return {"match": match, "variant": variant, "standings": standings, "headline": headline,
             "hands": numbered, "best": best, "rules_line": rules, "currency": getattr(match.table, "currency", None)}
 

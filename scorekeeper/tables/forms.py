@@ -6,6 +6,7 @@ from wtforms import SelectField, StringField, ValidationError
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length
 
+from ..i18n import lazy_gettext as _l
 from ..engine.limits import CURRENCY, PLAYER_NAME, TABLE_NAME
 
 from ..util import Form
@@ -16,37 +17,37 @@ def _strip(value: str | None) -> str | None:
 
 
 class TableForm(Form):
-    name = StringField("Table name", filters=[_strip],
-                       validators=[DataRequired("Give the table a name."),
-                                   Length(max=TABLE_NAME, message=f"Keep the name under {TABLE_NAME} letters.")],
-                       render_kw={"placeholder": "Thursday night", "autocomplete": "off"})
+    name = StringField(_l("Table name"), filters=[_strip],
+                       validators=[DataRequired(_l("Give the table a name.")),
+                                   Length(max=TABLE_NAME, message=_l("Keep the name under %(count)s letters.", count=TABLE_NAME))],
+                       render_kw={"placeholder": _l("Thursday night"), "autocomplete": "off"})
 
 
 class PlayerForm(Form):
-    name = StringField("Player name", filters=[_strip],
-                       validators=[DataRequired("Type the player's name."),
-                                   Length(max=PLAYER_NAME, message=f"Keep a name under {PLAYER_NAME} letters.")],
+    name = StringField(_l("Player name"), filters=[_strip],
+                       validators=[DataRequired(_l("Type the player's name.")),
+                                   Length(max=PLAYER_NAME, message=_l("Keep a name under %(count)s letters.", count=PLAYER_NAME))],
                        render_kw={"autocomplete": "off"})
 
 
 #: the currencies offered first; anything else is typed in the "other" box
 CURRENCY_CHOICES = [SelectChoice(value, label) for value, label in [
-    ("", "None (bare amounts)"), ("€", "€ euro"), ("$", "$ dollar"), ("£", "£ pound"), ("CHF", "CHF franc"),
-    ("other", "Other…")]]
+    ("", _l("None (bare amounts)")), ("€", _l("€ euro")), ("$", _l("$ dollar")), ("£", _l("£ pound")),
+    ("CHF", _l("CHF franc")), ("other", _l("Other…"))]]
 
 
 def _other_currency(form: "CurrencyForm", field: StringField) -> None:
     if form.currency.data == "other" and not field.data:
-        raise ValidationError("Type the currency, like kr or zł.")
+        raise ValidationError(_l("Type the currency, like kr or zł."))
 
 
 class CurrencyForm(Form):
     """The table's currency, set once and shown with every amount of money at the table."""
-    currency = SelectField("Currency", choices=CURRENCY_CHOICES, default="")
-    other = StringField("Other currency", filters=[_strip],
+    currency = SelectField(_l("Currency"), choices=CURRENCY_CHOICES, default="")
+    other = StringField(_l("Other currency"), filters=[_strip],
                         validators=[_other_currency,
-                                    Length(max=CURRENCY, message=f"Keep the currency to {CURRENCY} characters.")],
-                        description=f"Used when Currency is Other: a symbol or a short code, up to {CURRENCY} characters.",
+                                    Length(max=CURRENCY, message=_l("Keep the currency to %(count)s characters.", count=CURRENCY))],
+                        description=_l("Used when Currency is Other: a symbol or a short code, up to %(count)s characters.", count=CURRENCY),
                         render_kw={"autocomplete": "off", "maxlength": CURRENCY})
 
     def chosen(self) -> str | None:

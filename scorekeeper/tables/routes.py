@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import segno
 import sqlalchemy as sa
+from flask_babel import gettext, ngettext
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from markupsafe import Markup
 
+from ..i18n import refusal
 from ..engine.limits import ROSTER_PLAYERS
 from ..extensions import TABLE_CREATION_LIMIT, db, limiter
 from ..home.routes import remember_table
@@ -79,7 +81,7 @@ def _render_table(table: Table, player_form: PlayerForm | None = None, status: i
                   preset_error: tuple[int, str] | None = None, currency_form: CurrencyForm | None = None):
     link = url_for("tables.show", token=table.token, _external=True)
     qr = Markup(segno.make(link, error="m").svg_inline(scale=4, dark="#000", light="#fff", border=2,
-                                                        title="QR code of the table's link"))
+                                                        title=gettext("QR code of the table's link")))
     matches = list(reversed(table.matches))
     return render_template(
         "tables/show.html", table=table, link=link, qr=qr,
@@ -115,10 +117,10 @@ def add_player(token: str):
     form = PlayerForm()
     if form.validate_on_submit():
         if _name_taken(table, form.name.data):
-            form.name.errors.append(f"{form.name.data} is already on this table.")
+            form.name.errors.append(gettext("%(name)s is already on this table.", name=form.name.data))
         elif len(table.players) >= ROSTER_PLAYERS:
-            form.name.errors.append(f"A table holds at most {ROSTER_PLAYERS} players: remove one who never "
-                                    "played, or start a new table.")
+            form.name.errors.append(gettext("A table holds at most %(count)s players: remove one who never played, "
+                                            "or start a new table.", count=ROSTER_PLAYERS))
         else:
             db.session.add(Player(table_id=table.id, name=form.name.data, name_key=form.name.data.casefold()))
             db.session.commit()
@@ -141,12 +143,12 @@ def rename_player(token: str, player_id: int):
     if form.validate_on_submit():
         if _name_taken(table, form.name.data, except_id=player.id):
             return _render_table(table, status=422,
-                                 rename_error=(player.id, f"{form.name.data} is already on this table."))
+                                 rename_error=(player.id, gettext("%(name)s is already on this table.", name=form.name.data)))
         player.name = form.name.data
         player.name_key = form.name.data.casefold()
         db.session.commit()
         return redirect(url_for("tables.show", token=token) + "#roster")
-    message = next(iter(form.errors.values()))[0] if form.errors else "Type the player's name."
+    message = next(iter(form.errors.values()))[0] if form.errors else gettext("Type the player's name.")
     return _render_table(table, status=422, rename_error=(player.id, message))
 
 
@@ -159,7 +161,7 @@ def rename_preset(token: str, preset_id: int):
             presets.rename(table, preset, request.form.get("name", ""))
         except presets.PresetRefused as exc:
             db.session.rollback()
-            return _render_table(table, status=422, preset_error=(preset.id, str(exc)))
+            return _render_table(table, status=422, preset_error=(preset.id, refusal(exc)))
     return redirect(url_for("tables.show", token=token) + "#house-rules")
 
 
@@ -191,7 +193,7 @@ def remove_player(token: str, player_id: int):
     if form.validate_on_submit():
         if player.id in _played(table):
             return _render_table(table, status=422, rename_error=(
-                player.id, f"{player.name} has played a match here and stays on the roster."))
+                player.id, gettext("%(name)s has played a match here and stays on the roster.", name=player.name)))
         db.session.delete(player)
         db.session.commit()
     return redirect(url_for("tables.show", token=token) + "#roster")

@@ -8,6 +8,14 @@
   "use strict";
   document.documentElement.classList.add("has-js");
   var me = document.currentScript;
+  // words in the page's language (#sk-words, by their English; %s: a value)
+  var words = null;
+  var say = window.scorekeeperWords = function (text, value) {
+    if (words === null) {
+      try { words = JSON.parse(document.getElementById("sk-words").textContent); } catch (e) { words = {}; }
+    }
+    return (words[text] || text).replace("%s", value);
+  };
   // the service worker's URL (data-sw) and those of the scripts and styles loaded on demand (data-load-*)
   var url = function (name) { return me && me.getAttribute(name === "sw" ? "data-sw" : "data-load-" + name); };
 
@@ -16,7 +24,7 @@
     if (!button) return;
     var source = document.querySelector(button.getAttribute("data-copy"));
     if (!source) return;
-    var done = function () { button.textContent = "Copied"; };
+    var done = function () { button.textContent = say("Copied"); };
     if (navigator.clipboard && navigator.clipboard.writeText) {
       navigator.clipboard.writeText(source.value).then(done, function () { source.select(); });
     } else { source.select(); }
@@ -30,16 +38,16 @@
     var source = document.querySelector(button.getAttribute("data-share"));
     var url = button.getAttribute("data-share-url");
     var status = document.querySelector(".share-done");
-    var say = function (words) { if (status) status.textContent = words; };
+    var tell = function (words) { if (status) status.textContent = words; };
     if (navigator.share) {
       navigator.share({ title: button.getAttribute("data-share-title"), text: source.value, url: url })
-        .then(function () { say("Shared."); }, function () { /* closed without sharing */ });
+        .then(function () { tell(say("Shared.")); }, function () { /* closed without sharing */ });
       return;
     }
     var all = source.value + "\n" + url;
-    var select = function () { source.select(); say("Select the text above and copy it."); };
+    var select = function () { source.select(); tell(say("Select the text above and copy it.")); };
     if (navigator.clipboard && navigator.clipboard.writeText) {
-      navigator.clipboard.writeText(all).then(function () { say("Copied: paste it in your chat."); }, select);
+      navigator.clipboard.writeText(all).then(function () { tell(say("Copied: paste it in your chat.")); }, select);
     } else { select(); }
   });
 
@@ -126,8 +134,8 @@
     line.id = "offline-line";
     line.className = "offline-line";
     line.setAttribute("role", "status");
-    line.textContent = "Offline: last updated at " + at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) +
-      ". Hands you save are kept on this phone and sent when the connection returns.";
+    line.textContent = say("Offline: last updated at %s. Hands you save are kept on this phone and sent when the connection returns.",
+      at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }));
     var main = document.getElementById("main");
     if (main) main.insertBefore(line, main.firstChild);
   }

@@ -6,6 +6,7 @@
 // time, and times written in UTC are shown in the phone's own time.
 (function () {
   "use strict";
+  var t = function (s, v) { return window.scorekeeperWords(s, v); }; // app.js: the page's language
 
   // The form's first refusal (data-first-error names it): in the middle of the screen, clear of the
   // sticky Save bar, and focused. A saved hand or an undo (data-scroll-to) brings the standings up.
@@ -65,11 +66,11 @@
     form.dispatchEvent(new CustomEvent("save-failed", { bubbles: true, detail: { words: words } }));
   }
   document.addEventListener("htmx:sendError", function (event) {
-    saveFailed(event, "Not saved: no connection. What you typed is kept: tap Save again when you are back online.");
+    saveFailed(event, t("Not saved: no connection. What you typed is kept: tap Save again when you are back online."));
   });
   document.addEventListener("htmx:responseError", function (event) {
-    saveFailed(event, "Not saved: the server could not save it (error " + event.detail.xhr.status +
-      "). What you typed is kept: try again.");
+    saveFailed(event, t("Not saved: the server could not save it (error %s). What you typed is kept: try again.",
+      event.detail.xhr.status));
   });
 
   // The live preview names the box it is about (data-field): mark that box until the next answer.

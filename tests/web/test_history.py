@@ -159,7 +159,7 @@ def test_chart_draws_the_elimination_line(played, client):
 @pytest.mark.parametrize("variant, rules, players, expected", [
     ("rumino", {}, 3, "Out at 100"),
     ("kalooki", {}, 3, "Out at 150"),
-    ("ramino", {}, 3, "Target 1000"),
+    ("ramino", {}, 3, "Target 1,000"),
     ("gin", {}, 2, "Target 100"),
     ("oklahoma", {}, 2, "Target 150"),
     ("free", {"target": 500}, 3, "Target 500"),
