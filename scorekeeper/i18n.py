@@ -101,6 +101,7 @@ def compile_catalogs(source: Path, target: Path) -> list[Path]:
         handle, temporary = tempfile.mkstemp(dir=mo.parent, suffix=".mo")
         with os.fdopen(handle, "wb") as f:
             write_mo(f, catalog)
+        os.chmod(temporary, 0o644)  # mkstemp's file is private; a catalog is not
         os.replace(temporary, mo)
         written.append(mo)
     return written
@@ -191,6 +192,12 @@ def init_app(app: Flask) -> None:
             abort(404)
         session["lang"] = code
         return redirect(safe_next(request.args.get("next")), 303)
+
+    @app.after_request
+    def vary_on_language(response: Response) -> Response:
+        # the same URL is drawn in the language the browser asks for: caches keep them apart
+        response.vary.add("Accept-Language")
+        return response
 
     @app.context_processor
     def language_globals() -> dict[str, Any]:

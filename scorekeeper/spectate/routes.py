@@ -16,7 +16,7 @@ from flask_babel import gettext, ngettext
 from flask import Blueprint, Response, abort, render_template, request
 from sqlalchemy.orm import selectinload
 
-from ..i18n import refusal
+from ..i18n import current_language, refusal
 from ..engine.variants import find_variant
 from ..extensions import db
 from ..matches import scoreboard, service
@@ -31,7 +31,8 @@ SHEET_REVISION = 2
 
 
 def _etag(match_id: int, version: int) -> str:
-    return f"sheet-{SHEET_REVISION}-{match_id}-{version}"
+    # the reader's language too: a sheet kept in one language is never revalidated for another
+    return f"sheet-{SHEET_REVISION}-{current_language()}-{match_id}-{version}"
 
 
 def _match(view_token: str) -> Match:

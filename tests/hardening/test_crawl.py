@@ -26,7 +26,7 @@ from scorekeeper.matches import presets
 
 from .conftest import CSRF_RE, MESSAGE_RE, snapshot
 
-KNOWN_ARGS = {"token", "match_id", "entry_id", "player_id", "preset_id", "view_token", "filename"}
+KNOWN_ARGS = {"token", "match_id", "entry_id", "player_id", "preset_id", "view_token", "filename", "code"}
 SKIP_ENDPOINTS = {"static"}
 SECRET_NAME = "Secret table A"
 

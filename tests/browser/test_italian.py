@@ -1,0 +1,162 @@
+"""The app in Italian on a phone: a Chromium whose language is Italian (``locale="it-IT"``) gets every
+page in Italian. A Ramino match from the new table to its end, one hand entered by tapped cards, with
+screenshots (viewport and full page) in docs/screenshots/; and every main screen at 360 px wide in
+Italian neither scrolls sideways nor has a serious axe finding, and is valid HTML."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import urllib.request
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page, expect
+
+
+from .conftest import PHONE, migrated_app, serve_app
+from .test_pages_valid import _lay_the_table, _newer_than_checker, _vnu_jar
+
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+@pytest.fixture
+def italian(browser: Browser):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True, locale="it-IT")
+    yield context.new_page()
+    context.close()
+
+
+def shoot(page: Page, name: str) -> None:
+    page.wait_for_load_state("networkidle")
+    page.screenshot(path=str(SHOTS / f"it-{name}.png"))
+    page.screenshot(path=str(SHOTS / f"it-{name}-full.png"), full_page=True)
+
+
+def total_of(page: Page, name: str):
+    return page.locator("li.standing", has=page.locator(".name", has_text=re.compile(f"^{name}$"))).locator(".total")
+
+
+def test_a_ramino_match_in_italian_from_start_to_end(italian: Page, live_server: str):
+    page = italian
+    page.goto(live_server + "/")
+    expect(page.locator("html")).to_have_attribute("lang", "it")
+    page.get_by_role("link", name="Nuovo tavolo").click()
+    page.get_by_label("Nome del tavolo").fill("Giovedì sera")
+    page.get_by_role("button", name="Crea il tavolo").click()
+    for name in ("Anna", "Bruno", "Carla"):
+        page.get_by_label("Nome del giocatore").fill(name)
+        page.get_by_role("button", name="Aggiungi giocatore").click()
+    expect(page.locator("#roster")).to_contain_text("Carla")
+    shoot(page, "table")
+
+    page.get_by_role("link", name="Nuova partita").first.click()
+    expect(page.get_by_role("heading", name="Quale gioco?")).to_be_visible()
+    page.locator(".variant-list").get_by_role("link", name=re.compile("^Ramino")).click()
+    page.wait_for_load_state("load")
+    for name in ("Anna", "Bruno", "Carla"):
+        page.locator(".seat-taps").get_by_role("button", name=name, exact=True).click()
+    page.get_by_text("Regole della casa").click()
+    page.get_by_label("Partita a").fill("100")
+    shoot(page, "new-match")
+    page.get_by_role("button", name=re.compile("^Inizia")).click()
+    expect(page.get_by_role("heading", name="Registra mano")).to_be_visible()
+
+    # hand 1: Anna closes; Bruno's cards tapped in the picker, Carla's points typed
+    form = page.locator("form.hand-form")
+    form.locator("fieldset", has_text="Chi ha chiuso").get_by_text("Anna", exact=True).click()
+    form.locator("fieldset", has_text="Come?").get_by_text("Chiude", exact=True).click()
+    bruno = form.locator(".held-row", has=page.get_by_label("Bruno", exact=True))
+    bruno.locator("summary", has_text="Carte").click()
+    for card in ("8 di quadri", "re di fiori", "jolly"):
+        bruno.get_by_role("button", name=card, exact=True).click()
+    expect(bruno.get_by_label("Carte di Bruno")).to_have_value("8D KC JK")
+    form.locator(".held").get_by_label("Carla", exact=True).fill("4")
+    expect(page.locator("#preview")).to_contain_text("Bruno +40")
+    bruno.locator(".picker").scroll_into_view_if_needed()
+    shoot(page, "hand-by-cards")
+    form.get_by_role("button", name="Salva mano").click()
+    expect(page.locator(".match-head")).to_contain_text("Mano 2")
+    expect(total_of(page, "Bruno")).to_have_text("40")
+    expect(page.locator(".action-note")).to_contain_text("Salvata")
+    shoot(page, "scoreboard")
+
+    # hand 2: Bruno goes past 100 and the match ends
+    form = page.locator("form.hand-form")
+    form.locator("fieldset", has_text="Chi ha chiuso").get_by_text("Carla", exact=True).click()
+    form.locator("fieldset", has_text="Come?").get_by_text("Chiude", exact=True).click()
+    form.locator(".held").get_by_label("Anna", exact=True).fill("12")
+    form.locator(".held").get_by_label("Bruno", exact=True).fill("70")
+    form.get_by_role("button", name="Salva mano").click()
+    winner = page.locator(".winner h2")
+    expect(winner).to_contain_text("Vince")
+    shoot(page, "finished")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+    page.get_by_role("link", name=re.compile("Pagina della partita")).first.click()
+    expect(page.locator("html")).to_have_attribute("lang", "it")
+    shoot(page, "match-page")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    url = f"sqlite:///{tmp_path_factory.mktemp('italian') / 'pages.sqlite3'}"
+
+    def make():
+        app = migrated_app({"DATABASE_URL": url, "SECRET_KEY": "italian test secret", "RATELIMIT_ENABLED": False})
+        with app.app_context():
+            paths = _lay_the_table(app)
+        return app, paths
+
+    with serve_app(make) as served:
+        yield served
+
+
+def _serious(results) -> list[str]:
+    return [f"{v['id']}: {v['help']} ({[n['target'] for n in v['nodes']][:3]})"
+            for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+
+
+def test_every_screen_in_italian_fits_360_px(site, browser: Browser):
+    base, paths = site
+    context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=1,
+                                  has_touch=True, locale="it-IT")
+    page = context.new_page()
+    axe = Axe()
+    wide, found = {}, {}
+    try:
+        for name, path in paths.items():
+            page.goto(base + path)
+            page.wait_for_load_state("networkidle")
+            assert page.locator("html").get_attribute("lang") == "it", name
+            width = page.evaluate("document.documentElement.scrollWidth")
+            if width > 360:
+                wide[name] = width
+            problems = _serious(axe.run(page))
+            if problems:
+                found[name] = problems
+    finally:
+        context.close()
+    assert wide == {}, "pages that scroll sideways at 360 px in Italian"
+    assert not found, "\n".join(f"{name}: {problem}" for name, ps in found.items() for problem in ps)
+
+
+def test_every_page_in_italian_is_valid_html(site, tmp_path):
+    base, paths = site
+    files = {}
+    for name, path in paths.items():
+        request = urllib.request.Request(base + path, headers={"Accept-Language": "it-IT,it;q=0.9"})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            assert response.status == 200, name
+            target = tmp_path / (name.replace(",", "").replace(" ", "-") + ".html")
+            target.write_bytes(response.read())
+            files[str(target)] = name
+    done = subprocess.run(["java", "-jar", str(_vnu_jar()), "--errors-only", "--format", "json", *files],
+                          capture_output=True, text=True, timeout=300)
+    messages = json.loads(done.stderr or done.stdout or '{"messages": []}')["messages"]
+    errors = [f"{files.get(m.get('url', '').removeprefix('file:'), m.get('url'))}: line {m.get('lastLine')}: "
+              f"{m['message']}" for m in messages if m.get("type") == "error" and not _newer_than_checker(m)]
+    assert not errors, "\n".join(errors)
