@@ -17,9 +17,13 @@ def test_wheel_carries_templates_static_and_migrations(tmp_path):
                    check=True, capture_output=True)
     [wheel] = tmp_path.glob("scorekeeper-*.whl")
     with zipfile.ZipFile(wheel) as z:
+        names = set(z.namelist())
         shipped = {name.split("/data/share/scorekeeper/", 1)[1] for name in z.namelist()
                    if "/data/share/scorekeeper/" in name}
     expected = {str(path.relative_to(ROOT)) for top in ("templates", "static", "migrations")
                 for path in (ROOT / top).rglob("*")
                 if path.is_file() and "__pycache__" not in path.parts}
     assert expected - shipped == set(), "add these folders to [tool.setuptools.data-files] in pyproject.toml"
+    # the translation catalogs' sources travel inside the package (the app compiles them as it starts)
+    catalogs = {str(p.relative_to(ROOT)) for p in (ROOT / "scorekeeper" / "translations").rglob("*.po")}
+    assert catalogs and catalogs <= names, "add the catalogs to [tool.setuptools.package-data]"

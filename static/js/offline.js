@@ -15,7 +15,7 @@
 (function () {
   "use strict";
   var QUEUE = "sk:queue", SENT = "sk:sent", DRAFT = "sk:draft:";
-  var t = function (s, v) { return window.scorekeeperWords(s, v); }; // app.js: the page's language
+  var tr = function (s, v) { return window.scorekeeperWords(s, v); }; // app.js: the page's language
   var RETRY_MS = 15000;
   var sending = false;
 
@@ -96,7 +96,7 @@
       if (points && points.value.trim()) parts.push(name.textContent.trim() + " " + points.value.trim());
       else if (cards && cards.value.trim()) parts.push(name.textContent.trim() + ": " + cards.value.trim());
     });
-    return parts.join(" · ") || t("a hand");
+    return parts.join(" · ") || tr("a hand");
   }
 
   // -- the draft ------------------------------------------------------------------------------------------
@@ -121,9 +121,9 @@
       var panel = t.closest("details");
       if (panel && t.value) panel.open = true;
     });
-    var note = el("p", "draft-note", t("Not saved yet: the hand typed at %s is back.", time(draft.at)) + " ");
+    var note = el("p", "draft-note", tr("Not saved yet: the hand typed at %s is back.", time(draft.at)) + " ");
     note.setAttribute("role", "status");
-    var discard = el("button", "button small", t("Discard it"));
+    var discard = el("button", "button small", tr("Discard it"));
     discard.type = "button";
     discard.setAttribute("data-draft-discard", "");
     note.appendChild(discard);
@@ -176,7 +176,7 @@
   }
 
   var STATES = { pending: "not sent yet", sending: "sending…", refused: "refused", conflict: "conflict" };
-  var state = function (s) { return STATES[s] ? t(STATES[s]) : s; };
+  var state = function (s) { return STATES[s] ? tr(STATES[s]) : s; };
   function drawQueue() {
     var old = document.getElementById("pending-hands");
     if (old) old.remove();
@@ -189,7 +189,7 @@
     var section = el("section", "card pending-hands");
     section.id = "pending-hands";
     section.setAttribute("aria-live", "polite");
-    section.appendChild(el("h2", "", t("Not sent yet (%s)", items.length)));
+    section.appendChild(el("h2", "", tr("Not sent yet (%s)", items.length)));
     if (note) section.appendChild(el("p", "queue-note", note)).setAttribute("role", "status");
     var list = el("ol", "pending-list");
     items.forEach(function (item) {
@@ -200,8 +200,8 @@
       if (item.reason) row.appendChild(el("p", "error small", item.reason));
       var actions = [];
       // a conflict offers the Save button's two choices in its words (templates/hands/partials/form.html)
-      if (item.state === "conflict") actions.push(["drop", t("Keep theirs")], ["send-on-top", t("Add mine as the next hand")]);
-      if (item.state === "refused") actions.push(["edit", t("Edit")], ["drop", t("Drop it")]);
+      if (item.state === "conflict") actions.push(["drop", tr("Keep theirs")], ["send-on-top", tr("Add mine as the next hand")]);
+      if (item.state === "refused") actions.push(["edit", tr("Edit")], ["drop", tr("Drop it")]);
       actions.forEach(function (a) {
         var b = el("button", "button small", a[1]);
         b.type = "button";
@@ -229,7 +229,7 @@
       var t = e.textContent.trim();
       if (t && found.indexOf(t) < 0) found.push(t);
     });
-    return found.join(" ") || t("The server refused this hand.");
+    return found.join(" ") || tr("The server refused this hand.");
   }
 
   // Send the kept hands in order; a match stops at its first refused or conflicting hand.
@@ -267,7 +267,7 @@
           update(next.key, function (i) {
             i.state = "conflict";
             i.server = v ? parseInt(v.value, 10) : null;
-            i.reason = t("Not sent: the sheet changed on another phone. Check the scores, then keep theirs or add mine as the next hand.");
+            i.reason = tr("Not sent: the sheet changed on another phone. Check the scores, then keep theirs or add mine as the next hand.");
           });
           if (form && matchPath(form) === next.match) changed = true;
         } else if (response.status === 429 || response.status >= 500) {
@@ -354,7 +354,7 @@
       var item = queue().filter(function (i) { return i.key === key; })[0];
       fill(form, item.fields);
       form.setAttribute("data-editing", key);
-      say(form, t("Fix the hand, then save: it keeps its place among the hands not sent yet."));
+      say(form, tr("Fix the hand, then save: it keeps its place among the hands not sent yet."));
       form.scrollIntoView({ block: "start" });
     }
     drawQueue();
@@ -369,7 +369,7 @@
     var waiting = queue().some(function (i) { return i.match === matchPath(form); });
     if (waiting || form.hasAttribute("data-editing")) {
       e.preventDefault();
-      keepHand(form, t("Kept on this phone after the hands not sent yet; it will be sent in order."));
+      keepHand(form, tr("Kept on this phone after the hands not sent yet; it will be sent in order."));
       send();
     }
   });
@@ -377,7 +377,7 @@
     var form = handForm();
     if (!form || e.detail.elt !== form) return;
     offlineLine(true);
-    keepHand(form, t("No connection: the hand is kept on this phone (not sent yet) and will be sent when the connection returns. Record the next hand."));
+    keepHand(form, tr("No connection: the hand is kept on this phone (not sent yet) and will be sent when the connection returns. Record the next hand."));
     retryLater();
   });
   document.addEventListener("htmx:afterRequest", function (e) {

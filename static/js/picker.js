@@ -12,7 +12,7 @@
   var SUITS = { S: "♠", H: "♥", D: "♦", C: "♣", "♠": "♠", "♥": "♥", "♦": "♦", "♣": "♣",
                 "♤": "♠", "♡": "♥", "♢": "♦", "♧": "♣" };
   var SUIT_CODE = { "♠": "S", "♥": "H", "♦": "D", "♣": "C" };
-  var t = function (s, v) { return window.scorekeeperWords(s, v); }; // app.js: the page's language
+  var tr = function (s, v) { return window.scorekeeperWords(s, v); }; // app.js: the page's language
   var SUIT_NAMES = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
   var RANK_NAMES = { A: "ace", J: "jack", Q: "queen", K: "king" };
   var JOKERS = { JK: true, JKR: true, "*": true, "🃏": true, JOKER: true };
@@ -39,7 +39,7 @@
     if (JOKERS[text]) {
       return { slot: "JK", code: declared ? "JK=" + declared : "JK", joker: true, red: false,
                symbol: declared ? "JKR=" + symbol(declared) : "JKR",
-               name: declared ? t("joker as %s", name(declared)) : t("joker") };
+               name: declared ? tr("joker as %s", name(declared)) : tr("joker") };
     }
     var code = natural(text);
     if (!code) return null;
@@ -51,7 +51,7 @@
   function symbol(code) { return code.slice(0, -1) + SUITS[code.slice(-1)]; }
   function name(code) {
     var rank = code.slice(0, -1);
-    return t("%s of " + SUIT_NAMES[code.slice(-1)], RANK_NAMES[rank] ? t(RANK_NAMES[rank]) : rank);
+    return tr("%s of " + SUIT_NAMES[code.slice(-1)], RANK_NAMES[rank] ? tr(RANK_NAMES[rank]) : rank);
   }
 
   function tokens(value) {
@@ -67,13 +67,13 @@
     table.setAttribute("data-picker-grid", "");
     var caption = table.createCaption();
     caption.className = "sr-only";
-    caption.textContent = t("%s: every card by rank and suit", root.querySelector(".picker-label").textContent);
+    caption.textContent = tr("%s: every card by rank and suit", root.querySelector(".picker-label").textContent);
     var head = table.createTHead().insertRow();
     ["", "S", "H", "D", "C"].forEach(function (suit) {
       var th = document.createElement("th");
       th.scope = "col";
       th.textContent = suit ? SUITS[suit] : "";
-      if (suit) th.setAttribute("aria-label", t(SUIT_NAMES[suit]));
+      if (suit) th.setAttribute("aria-label", tr(SUIT_NAMES[suit]));
       if (suit === "H" || suit === "D") th.className = "red";
       head.appendChild(th);
     });
@@ -93,7 +93,7 @@
       jth.scope = "row";
       jth.textContent = "Jkr";
       jrow.appendChild(jth);
-      cell(jrow, "JK", "JKR", t("joker")).colSpan = 4;
+      cell(jrow, "JK", "JKR", tr("joker")).colSpan = 4;
     }
     root.appendChild(table);
   }
@@ -179,7 +179,7 @@
         chip.type = "button";
         chip.className = "chip" + (card.joker ? " joker" : card.red ? " red" : "");
         chip.setAttribute("data-index", String(index));
-        chip.setAttribute("aria-label", t("Remove %s", card.name));
+        chip.setAttribute("aria-label", tr("Remove %s", card.name));
         chip.textContent = card.symbol;
         li.appendChild(chip);
         chips.appendChild(li);

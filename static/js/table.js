@@ -6,7 +6,7 @@
 // time, and times written in UTC are shown in the phone's own time.
 (function () {
   "use strict";
-  var t = function (s, v) { return window.scorekeeperWords(s, v); }; // app.js: the page's language
+  var tr = function (s, v) { return window.scorekeeperWords(s, v); }; // app.js: the page's language
 
   // The form's first refusal (data-first-error names it): in the middle of the screen, clear of the
   // sticky Save bar, and focused. A saved hand or an undo (data-scroll-to) brings the standings up.
@@ -66,10 +66,10 @@
     form.dispatchEvent(new CustomEvent("save-failed", { bubbles: true, detail: { words: words } }));
   }
   document.addEventListener("htmx:sendError", function (event) {
-    saveFailed(event, t("Not saved: no connection. What you typed is kept: tap Save again when you are back online."));
+    saveFailed(event, tr("Not saved: no connection. What you typed is kept: tap Save again when you are back online."));
   });
   document.addEventListener("htmx:responseError", function (event) {
-    saveFailed(event, t("Not saved: the server could not save it (error %s). What you typed is kept: try again.",
+    saveFailed(event, tr("Not saved: the server could not save it (error %s). What you typed is kept: try again.",
       event.detail.xhr.status));
   });
 

@@ -5,19 +5,15 @@ Italian neither scrolls sideways nor has a serious axe finding, and is valid HTM
 
 from __future__ import annotations
 
-import json
 import re
-import subprocess
-import urllib.request
 from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
-
-from .conftest import PHONE, migrated_app, serve_app
-from .test_pages_valid import _lay_the_table, _newer_than_checker, _vnu_jar
+from .conftest import PHONE, total_of
+from .test_pages_valid import _serious, html_errors, site  # noqa: F401 - site: the same table, served
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
@@ -33,10 +29,6 @@ def shoot(page: Page, name: str) -> None:
     page.wait_for_load_state("networkidle")
     page.screenshot(path=str(SHOTS / f"it-{name}.png"))
     page.screenshot(path=str(SHOTS / f"it-{name}-full.png"), full_page=True)
-
-
-def total_of(page: Page, name: str):
-    return page.locator("li.standing", has=page.locator(".name", has_text=re.compile(f"^{name}$"))).locator(".total")
 
 
 def test_a_ramino_match_in_italian_from_start_to_end(italian: Page, live_server: str):
@@ -101,25 +93,6 @@ def test_a_ramino_match_in_italian_from_start_to_end(italian: Page, live_server:
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    url = f"sqlite:///{tmp_path_factory.mktemp('italian') / 'pages.sqlite3'}"
-
-    def make():
-        app = migrated_app({"DATABASE_URL": url, "SECRET_KEY": "italian test secret", "RATELIMIT_ENABLED": False})
-        with app.app_context():
-            paths = _lay_the_table(app)
-        return app, paths
-
-    with serve_app(make) as served:
-        yield served
-
-
-def _serious(results) -> list[str]:
-    return [f"{v['id']}: {v['help']} ({[n['target'] for n in v['nodes']][:3]})"
-            for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
-
-
 def test_every_screen_in_italian_fits_360_px(site, browser: Browser):
     base, paths = site
     context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=1,
@@ -145,18 +118,5 @@ def test_every_screen_in_italian_fits_360_px(site, browser: Browser):
 
 
 def test_every_page_in_italian_is_valid_html(site, tmp_path):
-    base, paths = site
-    files = {}
-    for name, path in paths.items():
-        request = urllib.request.Request(base + path, headers={"Accept-Language": "it-IT,it;q=0.9"})
-        with urllib.request.urlopen(request, timeout=30) as response:
-            assert response.status == 200, name
-            target = tmp_path / (name.replace(",", "").replace(" ", "-") + ".html")
-            target.write_bytes(response.read())
-            files[str(target)] = name
-    done = subprocess.run(["java", "-jar", str(_vnu_jar()), "--errors-only", "--format", "json", *files],
-                          capture_output=True, text=True, timeout=300)
-    messages = json.loads(done.stderr or done.stdout or '{"messages": []}')["messages"]
-    errors = [f"{files.get(m.get('url', '').removeprefix('file:'), m.get('url'))}: line {m.get('lastLine')}: "
-              f"{m['message']}" for m in messages if m.get("type") == "error" and not _newer_than_checker(m)]
+    errors = html_errors(*site, tmp_path, headers={"Accept-Language": "it-IT,it;q=0.9"})
     assert not errors, "\n".join(errors)

@@ -118,21 +118,25 @@ def _newer_than_checker(message: dict) -> bool:
     return message.get("message", "").startswith("Attribute \u201cautocorrect\u201d not allowed")
 
 
-def test_every_page_is_valid_html(site, tmp_path):
-    base, paths = site
+def html_errors(base: str, paths: dict[str, str], folder: Path, headers: dict | None = None) -> list[str]:
+    """The Nu checker's errors on every page (fetched with ``headers``), one line each."""
     files = {}
     for name, path in paths.items():
-        with urllib.request.urlopen(base + path, timeout=30) as response:
+        with urllib.request.urlopen(urllib.request.Request(base + path, headers=headers or {}), timeout=30) as response:
             assert response.status == 200, name
-            target = tmp_path / (name.replace(",", "").replace(" ", "-") + ".html")
+            target = folder / (name.replace(",", "").replace(" ", "-") + ".html")
             target.write_bytes(response.read())
             files[str(target)] = name
     # One java call for every page: the checker's start-up is most of its time.
     done = subprocess.run(["java", "-jar", str(_vnu_jar()), "--errors-only", "--format", "json", *files],
                           capture_output=True, text=True, timeout=300)
     messages = json.loads(done.stderr or done.stdout or '{"messages": []}')["messages"]
-    errors = [f"{files.get(m.get('url', '').removeprefix('file:'), m.get('url'))}: line {m.get('lastLine')}: "
-              f"{m['message']}" for m in messages if m.get("type") == "error" and not _newer_than_checker(m)]
+    return [f"{files.get(m.get('url', '').removeprefix('file:'), m.get('url'))}: line {m.get('lastLine')}: "
+            f"{m['message']}" for m in messages if m.get("type") == "error" and not _newer_than_checker(m)]
+
+
+def test_every_page_is_valid_html(site, tmp_path):
+    errors = html_errors(*site, tmp_path)
     assert not errors, "\n".join(errors)
 
 
