@@ -37,6 +37,7 @@ The message catalog for these words is the ``engine`` domain (see the README's t
 
 from __future__ import annotations
 
+import keyword
 import string
 from typing import Any, Callable, Iterable, Protocol
 
@@ -52,37 +53,72 @@ class Translations(Protocol):
 class Message(str):
     """A sentence of the engine: its English text, plus the key and values to say it in another
     language. Anything done to it as a string (slicing, concatenation, ``strip``) gives plain English
-    text, so the engine builds longer sentences with ``_`` and ``joined``, never with ``+``."""
+    text, so the engine builds longer sentences with ``_`` and ``joined``, never with ``+``.
 
-    msgid: str
-    plural: str | None
-    count: int | None
-    values: dict[str, Any]
+    Replay says a few sentences for every player of every hand, so a message costs one ``format``
+    and one attribute (``_said``: msgid, values, plural, count) beyond the ``str`` itself."""
+
+    _said: tuple
 
     def __new__(cls, msgid: str, values: dict[str, Any] | None = None, plural: str | None = None,
                 count: int | None = None) -> "Message":
         values = dict(values or {})
         pattern = msgid if plural is None or count == 1 else plural
-        self = super().__new__(cls, pattern.format(**values) if values else pattern)
-        self.msgid, self.plural, self.count, self.values = msgid, plural, count, values
+        self = _new_str(cls, pattern.format_map(values) if values else pattern)
+        self._said = (msgid, values, plural, count)
         return self
 
+    @property
+    def msgid(self) -> str:
+        return self._said[0]
+
+    @property
+    def values(self) -> dict[str, Any]:
+        return self._said[1]
+
+    @property
+    def plural(self) -> str | None:
+        return self._said[2]
+
+    @property
+    def count(self) -> int | None:
+        return self._said[3]
+
     def __getnewargs__(self):  # pickling and deepcopy rebuild the message, not only its English
-        return (self.msgid, self.values, self.plural, self.count)
+        return self._said
+
+    def __getstate__(self):  # everything is in __getnewargs__
+        return None
 
     def __repr__(self) -> str:  # as the English text, so reprs (a meld check's, a doctest's) read as before
         return str.__repr__(self)
 
     def render(self, translations: Translations | None, number: Callable[[int], str] | None) -> str:
+        msgid, values, plural, count = self._said
         if translations is None:
-            pattern = self.msgid if self.plural is None or self.count == 1 else self.plural
-        elif self.plural is None:
-            pattern = translations.gettext(self.msgid)
+            pattern = msgid if plural is None or count == 1 else plural
+        elif plural is None:
+            pattern = translations.gettext(msgid)
         else:
-            pattern = translations.ngettext(self.msgid, self.plural, self.count or 0)
-        if not self.values:
+            pattern = translations.ngettext(msgid, plural, count or 0)
+        if not values:
             return pattern
-        return _Renderer(translations, number).vformat(pattern, (), self.values)
+        if number is None and pattern == (msgid if plural is None or count == 1 else plural) \
+                and not any(isinstance(v, Message) for v in values.values()):
+            return str.__str__(self)  # the English, already said
+        fill, specs = _filler(pattern, keep_specs=False)
+        said = {}
+        for name, value in values.items():
+            spec = specs.get(name, "")
+            if isinstance(value, Message):
+                value = format(value.render(translations, number), spec)
+            elif number is not None and isinstance(value, int) and not isinstance(value, bool):
+                # the locale writes the digits (its grouping stands in for a "{n:,}" spec); "+" keeps a gain's sign
+                value = ("+" if spec.startswith("+") and value > 0 else "") + number(value)
+            elif spec:
+                value = format(value, spec)
+            said[name] = value
+        return fill(**said)
 
 
 class Joined(Message):
@@ -92,27 +128,84 @@ class Joined(Message):
 
     def __new__(cls, separator: str, parts: Iterable[Any]) -> "Joined":
         parts = tuple(parts)
-        self = str.__new__(cls, separator.join(str(p) for p in parts))
-        self.msgid, self.plural, self.count, self.values = separator, None, None, {}
+        self = _new_str(cls, separator.join(str(p) for p in parts))
+        self._said = (separator, {}, None, None)
         self.parts = parts
         return self
 
     def __getnewargs__(self):
         return (self.msgid, self.parts)
 
+    def __getstate__(self):
+        return None
+
     def render(self, translations: Translations | None, number: Callable[[int], str] | None) -> str:
         return self.msgid.join(_value(p, translations, number) for p in self.parts)
 
 
+_new_str = str.__new__
+_FORMATTER = string.Formatter()
+#: pattern -> a function that fills it as an f-string would (``str.format`` parses the pattern on every
+#: call, three times the cost of the f-string the engine used to say the sentence with)
+_FILLERS: dict[tuple[str, bool], Any] = {}
+
+
+def _filler(pattern: str, keep_specs: bool = True) -> Any:
+    """The English of ``pattern`` with its values, compiled once per pattern into an f-string.
+
+    Patterns are the engine's own literals; one whose fields are not plain names is filled by
+    ``format_map`` instead. ``keep_specs=False`` (for values already written in a language) gives the
+    filler without the fields' format specs, and those specs by field.
+
+    >>> _filler("{name}: {points:+d} {{kept}}")(name="Ann", points=3)
+    'Ann: +3 {kept}'
+    >>> fill, specs = _filler("{points:+d} of {total:,}", keep_specs=False)
+    >>> fill(points="+3", total="1.000"), specs
+    ('+3 of 1.000', {'points': '+d', 'total': ','})
+    """
+    key = (pattern, keep_specs)
+    found = _FILLERS.get(key)
+    if found is not None:
+        return found
+    body, names, specs = [], [], {}
+    for literal, name, spec, conversion in _FORMATTER.parse(pattern):
+        body.append(literal.replace("{", "{{").replace("}", "}}"))
+        if name is None:
+            continue
+        if not name.isidentifier() or keyword.iskeyword(name) or "{" in (spec or ""):
+            break
+        if name not in names:
+            names.append(name)
+        if spec:
+            specs[name] = spec
+        body.append("{" + name + (f"!{conversion}" if conversion else "")
+                    + (f":{spec}" if spec and keep_specs else "") + "}")
+    else:
+        code = f"def fill({', '.join(names + ['**_'])}):\n    return f{''.join(body)!r}\n"
+        space: dict[str, Any] = {}
+        exec(code, space)  # noqa: S102 - the pattern is a literal of the engine, its fields checked above
+        found = space["fill"] if keep_specs else (space["fill"], specs)
+        _FILLERS[key] = found
+        return found
+    fill = (lambda **values: pattern.format_map(values)) if keep_specs else \
+        (lambda **values: _FORMATTER.vformat(pattern, (), values))
+    _FILLERS[key] = found = fill if keep_specs else (fill, {})
+    return found
+
+
 def _(msgid: str, **values: Any) -> Message:
     """A sentence: ``msgid`` is the English pattern, ``values`` fill its ``{fields}``."""
-    return Message(msgid, values)
+    said = _new_str(Message, _filler(msgid)(**values) if values else msgid)
+    said._said = (msgid, values, None, None)
+    return said
 
 
 def _n(singular: str, plural: str, n: int, **values: Any) -> Message:
     """A sentence whose wording depends on the number ``n`` (also its ``{count}`` unless given one)."""
     values.setdefault("count", n)
-    return Message(singular, values, plural=plural, count=n)
+    said = _new_str(Message, _filler(singular if n == 1 else plural)(**values))
+    said._said = (singular, values, plural, n)
+    return said
 
 
 def joined(separator: str, parts: Iterable[Any]) -> Message:
@@ -131,22 +224,6 @@ def translated(text: Any, translations: Translations | None = None,
 def message_of(error: BaseException) -> Any:
     """The sentence an engine error was raised with (a ``Message`` when the engine said it)."""
     return error.args[0] if error.args else str(error)
-
-
-class _Renderer(string.Formatter):
-    """``str.format`` that says each value in the catalog's language: a message rendered in it, a
-    whole number written by ``number`` (the locale's grouping stands in for a ``{n:,}`` spec)."""
-
-    def __init__(self, translations: Translations | None, number: Callable[[int], str] | None) -> None:
-        self.translations, self.number = translations, number
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if isinstance(value, Message):
-            return format(value.render(self.translations, self.number), format_spec)
-        if self.number is not None and isinstance(value, int) and not isinstance(value, bool):
-            # the locale writes the digits; a "+" spec still shows the sign of a gain
-            return ("+" if format_spec.startswith("+") and value > 0 else "") + self.number(value)
-        return format(value, format_spec)
 
 
 def _value(value: Any, translations: Translations | None, number: Callable[[int], str] | None) -> str:

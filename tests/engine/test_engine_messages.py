@@ -181,6 +181,21 @@ def test_every_sentence_is_a_message(everything):
     assert not plain, f"{len(plain)} sentences said as plain text, for example {plain[:10]}"
 
 
+def test_said_in_english_a_message_is_its_own_text(everything):
+    """Rendered with no catalog (the same patterns, nested messages rendered again), every sentence is
+    exactly the English the engine says."""
+    class English:
+        def gettext(self, msgid):
+            return msgid
+
+        def ngettext(self, singular, plural, n):
+            return singular if n == 1 else plural
+
+    differ = [(where, text) for where, text in everything
+              if translated(text) != text or translated(text, English()) != text]
+    assert not differ, differ[:10]
+
+
 def _parts(text):
     """The message and every message inside it (its values, a joined sentence's parts)."""
     if isinstance(text, Joined):
