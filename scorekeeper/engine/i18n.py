@@ -118,7 +118,7 @@ class Message(str):
             elif spec:
                 value = format(value, spec)
             said[name] = value
-        return fill(**said)
+        return fill(said)
 
 
 class Joined(Message):
@@ -157,10 +157,10 @@ def _filler(pattern: str, keep_specs: bool = True) -> Any:
     ``format_map`` instead. ``keep_specs=False`` (for values already written in a language) gives the
     filler without the fields' format specs, and those specs by field.
 
-    >>> _filler("{name}: {points:+d} {{kept}}")(name="Ann", points=3)
+    >>> _filler("{name}: {points:+d} {{kept}}")({"name": "Ann", "points": 3})
     'Ann: +3 {kept}'
     >>> fill, specs = _filler("{points:+d} of {total:,}", keep_specs=False)
-    >>> fill(points="+3", total="1.000"), specs
+    >>> fill({"points": "+3", "total": "1.000"}), specs
     ('+3 of 1.000', {'points': '+d', 'total': ','})
     """
     key = (pattern, keep_specs)
@@ -172,7 +172,7 @@ def _filler(pattern: str, keep_specs: bool = True) -> Any:
         body.append(literal.replace("{", "{{").replace("}", "}}"))
         if name is None:
             continue
-        if not name.isidentifier() or keyword.iskeyword(name) or "{" in (spec or ""):
+        if not name.isidentifier() or keyword.iskeyword(name) or name == "_v" or "{" in (spec or ""):
             break
         if name not in names:
             names.append(name)
@@ -181,21 +181,23 @@ def _filler(pattern: str, keep_specs: bool = True) -> Any:
         body.append("{" + name + (f"!{conversion}" if conversion else "")
                     + (f":{spec}" if spec and keep_specs else "") + "}")
     else:
-        code = f"def fill({', '.join(names + ['**_'])}):\n    return f{''.join(body)!r}\n"
+        # the values come as the dict the call site built (no second packing); each is read by name
+        reads = "".join(f"    {name} = _v[{name!r}]\n" for name in names)
+        code = f"def fill(_v):\n{reads}    return f{''.join(body)!r}\n"
         space: dict[str, Any] = {}
         exec(code, space)  # noqa: S102 - the pattern is a literal of the engine, its fields checked above
         found = space["fill"] if keep_specs else (space["fill"], specs)
         _FILLERS[key] = found
         return found
-    fill = (lambda **values: pattern.format_map(values)) if keep_specs else \
-        (lambda **values: _FORMATTER.vformat(pattern, (), values))
+    fill = (lambda values: pattern.format_map(values)) if keep_specs else \
+        (lambda values: _FORMATTER.vformat(pattern, (), values))
     _FILLERS[key] = found = fill if keep_specs else (fill, {})
     return found
 
 
 def _(msgid: str, **values: Any) -> Message:
     """A sentence: ``msgid`` is the English pattern, ``values`` fill its ``{fields}``."""
-    said = _new_str(Message, _filler(msgid)(**values) if values else msgid)
+    said = _new_str(Message, _filler(msgid)(values) if values else msgid)
     said._said = (msgid, values, None, None)
     return said
 
@@ -203,7 +205,7 @@ def _(msgid: str, **values: Any) -> Message:
 def _n(singular: str, plural: str, n: int, **values: Any) -> Message:
     """A sentence whose wording depends on the number ``n`` (also its ``{count}`` unless given one)."""
     values.setdefault("count", n)
-    said = _new_str(Message, _filler(singular if n == 1 else plural)(**values))
+    said = _new_str(Message, _filler(singular if n == 1 else plural)(values))
     said._said = (singular, values, plural, n)
     return said
 
