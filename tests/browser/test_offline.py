@@ -46,9 +46,15 @@ def shell_ready(page: Page) -> None:
 
 
 def go_offline(context: BrowserContext, page: Page) -> None:
+    """Cut the connection and prove it is cut for the page and for its service worker (a page opened
+    offline comes through the worker, which fetches with its own connection): a file the worker does
+    not keep is fetched by the worker itself, and must fail too."""
     context.set_offline(True)
     reached = page.evaluate("fetch('/health', {cache: 'no-store'}).then(() => 'reached', () => 'cut')")
     assert reached == "cut", "the connection was not cut"
+    reached = page.evaluate("fetch('/static/not-kept-' + Date.now() + '.txt', {cache: 'no-store'})"
+                            ".then(r => 'reached ' + r.status, () => 'cut')")
+    assert reached == "cut", f"the service worker's connection was not cut ({reached})"
 
 
 def type_hand(page: Page, points: dict[str, int]) -> None:
@@ -97,6 +103,7 @@ def test_three_hands_offline_sent_once_in_order(browser: Browser, live_server: s
         expect(page.locator("#pending-hands .queue-note")).to_contain_text("not sent yet")
         expect(page.locator("#pending-hands .pending-row").last).to_be_in_viewport()
         expect(page.locator("form.hand-form input.points").first).to_have_value("")
+        assert stored_points(database_url, match_id(url)) == []  # kept on the phone, nothing reached the server
 
     page.reload()  # still offline: the kept page, the offline line, the three hands pending
     expect(page.locator("#offline-line")).to_contain_text("Offline: last updated at")
