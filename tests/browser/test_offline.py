@@ -45,11 +45,25 @@ def shell_ready(page: Page) -> None:
     page.evaluate("caches.keys().then(k => Promise.all(k.map(n => caches.open(n).then(c => c.keys()))))")
 
 
+def cut(context: BrowserContext) -> None:
+    """No connection from now on: every request the phone makes fails, the pages' and the service
+    worker's alike. Chromium's offline emulation alone (``set_offline``) was seen to let the first
+    request of a page reloaded offline through (its pending hand reached the server while the test
+    said the phone was offline); a route refusing every request holds from a document's first request."""
+    context.route("**/*", lambda route: route.abort("internetdisconnected"))
+    context.set_offline(True)
+
+
+def reconnect(context: BrowserContext) -> None:
+    context.set_offline(False)
+    context.unroute("**/*")
+
+
 def go_offline(context: BrowserContext, page: Page) -> None:
     """Cut the connection and prove it is cut for the page and for its service worker (a page opened
     offline comes through the worker, which fetches with its own connection): a file the worker does
     not keep is fetched by the worker itself, and must fail too."""
-    context.set_offline(True)
+    cut(context)
     reached = page.evaluate("fetch('/health', {cache: 'no-store'}).then(() => 'reached', () => 'cut')")
     assert reached == "cut", "the connection was not cut"
     reached = page.evaluate("fetch('/static/not-kept-' + Date.now() + '.txt', {cache: 'no-store'})"
@@ -112,7 +126,7 @@ def test_three_hands_offline_sent_once_in_order(browser: Browser, live_server: s
     expect(page.locator("#pending-hands")).to_contain_text("not sent yet")
     assert stored_points(database_url, match_id(url)) == []
 
-    context.set_offline(False)
+    reconnect(context)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     expect(page.locator("#pending-hands")).to_have_count(0, timeout=15000)
     expect(page.locator(".grid tbody tr")).to_have_count(3)
@@ -150,7 +164,7 @@ def test_a_second_phone_saving_meanwhile_is_a_conflict_not_a_double(browser: Bro
     save(other)
     expect(other.locator(".grid tbody tr")).to_have_count(1)
 
-    first.set_offline(False)
+    reconnect(first)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     row = page.locator("#pending-hands .pending-row")
     expect(row).to_contain_text("conflict", timeout=15000)
@@ -200,7 +214,7 @@ def test_a_pending_hand_and_a_draft_survive_closing_the_browser(browser_type, br
 
     context = open_phone()
     page = context.pages[0] if context.pages else context.new_page()
-    context.set_offline(True)
+    cut(context)
     page.goto(url)
     go_offline(context, page)
     expect(page.locator("#pending-hands .pending-row")).to_have_count(1)
@@ -208,7 +222,7 @@ def test_a_pending_hand_and_a_draft_survive_closing_the_browser(browser_type, br
     expect(page.locator("form.hand-form .held").get_by_label("Ann", exact=True)).to_have_value("8")
     expect(page.locator(".draft-note")).to_contain_text("is back")
 
-    context.set_offline(False)
+    reconnect(context)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     expect(page.locator("#pending-hands")).to_have_count(0, timeout=15000)
     expect(page.locator(".grid tbody tr")).to_have_count(1)
@@ -233,7 +247,7 @@ def test_a_refused_hand_is_kept_with_its_reason_until_fixed(browser: Browser, li
     save(page)
     expect(page.locator("#pending-hands .pending-row")).to_have_count(2)
 
-    context.set_offline(False)
+    reconnect(context)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     refused = page.locator("#pending-hands .pending-row").first
     expect(refused).to_contain_text("refused", timeout=15000)
