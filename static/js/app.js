@@ -143,14 +143,9 @@
   window.addEventListener("online", function () { offlineLine(false); });
   window.addEventListener("offline", function () { offlineLine(true); need("offline"); });
 
-  // The larger scripts, each loaded once, when the page needs it; ``then`` runs once it has run (or
-  // failed to load, or when this page has no such script).
-  var loaded = {}, ran = {}, waiting = {};
-  function need(name, then) {
-    if (then) {
-      if (ran[name] || !url(name)) { then(); return; }
-      (waiting[name] = waiting[name] || []).push(then);
-    }
+  // The larger scripts, each loaded once, when the page needs it.
+  var loaded = {};
+  function need(name) {
     if (loaded[name] || !url(name)) return;
     loaded[name] = true;
     var css = url(name + "-css");
@@ -162,25 +157,9 @@
     }
     var script = document.createElement("script");
     script.src = url(name);
-    script.onload = script.onerror = function () {
-      ran[name] = true;
-      (waiting[name] || []).splice(0).forEach(function (f) { f(); });
-    };
     document.head.appendChild(script);
   }
   function handForm() { return document.querySelector("form.hand-form"); }
-  // A Save never leaves before offline.js is there to keep the hand should the connection be gone:
-  // one tapped while the script is still on its way waits for it (a moment), then goes as tapped.
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    var form = handForm();
-    if (!form || event.detail.elt !== form || ran.offline || !url("offline")) return;
-    event.preventDefault();
-    var tapped = event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
-    var submitter = tapped && tapped.submitter;
-    need("offline", function () {
-      if (form.isConnected) form.requestSubmit(submitter && submitter.form === form ? submitter : undefined);
-    });
-  });
   function check() {
     // a picker in view needs its script now; one folded in a closed panel, when the panel opens
     document.querySelectorAll("[data-picker]").forEach(function (p) {
