@@ -141,7 +141,8 @@ def running_totals_svg(players: Sequence[str], totals: Sequence[Mapping[str, int
     out.append('<g class="chart-axis" fill="#5d6862" text-anchor="middle">')
     for i in range(0, len(points), tick_every):
         out.append(f'<text x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 14}">{i}</text>')
-    out.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 3}">{escape(_("hand"))}</text>')
+    axis = escape(_("hand"))  # outside the f-string, where extraction finds it
+    out.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 3}">{axis}</text>')
     out.append("</g>")
     # limit / target lines
     for line in lines:

@@ -13,11 +13,10 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, HiddenField, RadioField, StringField
 from wtforms.validators import ValidationError
 
-from ..i18n import lazy_gettext as _l
 from ..engine.cards import RANK_LABELS, SUIT_NAMES, SUITS, Card
 from ..engine.limits import POINTS_CEILING
 from ..picker import cards_text
-from ..i18n import speak
+from ..i18n import lazy_gettext as _l, speak
 from ..util import Form, choices, number
 
 #: how each end is called on the button

@@ -15,13 +15,12 @@ from typing import Any
 from flask import request, url_for
 from flask_babel import gettext as _
 
-from ..i18n import lazy_gettext as _l
 from .. import charts
 from ..engine import limits
 from ..engine.i18n import message_of
 from ..engine.variants import find_variant
 from ..hands.forms import build_hand_form, end_words
-from ..i18n import speak
+from ..i18n import lazy_gettext as _l, speak
 from ..util import ButtonForm, minus_signs, number, render_page
 from . import service
 

@@ -12,8 +12,7 @@ from typing import Any, Iterable, Mapping
 
 from flask_babel import gettext as _
 
-from ..i18n import lazy_gettext as _l
-from ..i18n import speak
+from ..i18n import lazy_gettext as _l, speak
 
 #: each switch's label on the new-match page (the same words for the same switch in every game)
 LABELS = {

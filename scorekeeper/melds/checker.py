@@ -13,8 +13,7 @@ from typing import Any
 
 from flask_babel import gettext as _, ngettext
 
-from ..i18n import lazy_gettext as _l
-from ..i18n import refusal, speak
+from ..i18n import lazy_gettext as _l, refusal, speak
 from ..engine.cards import Card, InvalidCardError, check_copies, format_cards, parse_cards
 from ..engine.melds import MeldCheck
 from ..engine.variants import InvalidRulesError, Variant

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from flask import Blueprint, request, url_for
 
-from ..i18n import lazy_gettext
-from ..i18n import refusal
+from ..i18n import lazy_gettext, refusal
 from ..engine.limits import hand_cards_limit, solver_cards_limit
 from ..engine.variants import find_variant
 from ..picker import cards_text
