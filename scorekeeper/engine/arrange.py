@@ -1872,7 +1872,8 @@ def _layout(meld: Sequence[Card], p: _Params) -> tuple | str:
         set_reason = _("is not all one rank")
     elif not p.set_min <= size <= p.set_max:
         set_reason = (_("has {size} cards; a set has {low}-{high}", size=size, low=p.set_min, high=p.set_max)
-                      if p.set_max < 10**6 else _("has {size} cards; a set has at least {low}", size=size, low=p.set_min))
+                      if p.set_max < 10**6
+                      else _("has {size} cards; a set has at least {low}", size=size, low=p.set_min))
     elif p.distinct and len(suits) != len(effective):
         set_reason = _("repeats a suit; a set needs different suits")
     else:

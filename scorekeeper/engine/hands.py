@@ -181,8 +181,8 @@ def check_typed(hand: Hand, held: Held, *, maximum: int | None, multiple_of: int
         raise hand.error(_("{player}: points cannot be negative", player=held.player), player=held.player,
                          field="points")
     if maximum is not None and pts > maximum:
-        raise hand.error(_("{player}: {pts} points is more than a hand can hold (at most {maximum})", player=held.player,
-                           pts=pts, maximum=maximum),
+        raise hand.error(_("{player}: {pts} points is more than a hand can hold (at most {maximum})",
+                           player=held.player, pts=pts, maximum=maximum),
                          player=held.player, field="points")
     if multiple_of and pts % multiple_of:
         raise hand.error(_("{player}: {pts} is not possible: every card counts a multiple of {multiple_of}",

@@ -126,7 +126,8 @@ def check_hand_cards(cards: Any, variant: Any, n_players: int | None = None, rul
     if n > limit:
         values = {"who": who, "count": n, "game": variant.name, "limit": limit}
         raise LimitError(_("{who} holds {count} cards: a hand of {game} has at most {limit}.", **values) if who
-                         else _("That is {count} cards: a hand of {game} has at most {limit}.", **values), field="cards")
+                         else _("That is {count} cards: a hand of {game} has at most {limit}.", **values),
+                         field="cards")
 
 
 def hand_points_limit(variant: Any, rules: Any) -> int:

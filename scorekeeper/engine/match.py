@@ -426,8 +426,8 @@ class _Replay:
             hand.melds = parse_meld_list(index, entry["melds"])
             laid = sum(len(m) for m in hand.melds)
             if self.cards_limit is not None and laid > self.cards_limit:
-                raise InvalidHandError(_("the melds hold {laid} cards: one hand of {game} holds at most {limit}", laid=laid,
-                                         game=self.variant.name, limit=self.cards_limit),
+                raise InvalidHandError(_("the melds hold {laid} cards: one hand of {game} holds at most {limit}",
+                                         laid=laid, game=self.variant.name, limit=self.cards_limit),
                                        entry=index, player=by, field="melds")
         variant.parse_extra(hand, entry)
         return hand

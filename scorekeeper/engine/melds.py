@@ -454,8 +454,8 @@ def _check(cards: tuple[Card, ...], mr: MeldRules) -> MeldCheck:
         if mr.max_jokers_per_meld == 0:
             return refuse(_("jokers cannot be used in {what}", what=_a_game(mr.game_name, "meld")))
         return refuse(
-            _n("{what} may hold at most {count} joker, not {jokers}", "{what} may hold at most {count} jokers, not {jokers}",
-               mr.max_jokers_per_meld, what=_a_game(mr.game_name, "meld"), count=_count(mr.max_jokers_per_meld),
+            _n("{what} may hold at most {count} joker, not {jokers}",
+               "{what} may hold at most {count} jokers, not {jokers}", mr.max_jokers_per_meld, what=_a_game(mr.game_name, "meld"), count=_count(mr.max_jokers_per_meld),
                jokers=_count(jokers))
         )
     if naturals < mr.min_naturals_per_meld:
@@ -715,7 +715,8 @@ def contract_in_hand(deal: int, cards: str | Iterable[Card], mrules: MeldRules, 
     laid = tuple(check_meld(list(m), mrules) for m in best[1])
     contract = _describe_contract(books, straights, mrules)
     if held:
-        return ContractCheck(True, _("deal {deal}: {contract}, as the contract asks", deal=deal, contract=contract), laid)
+        return ContractCheck(True, _("deal {deal}: {contract}, as the contract asks", deal=deal, contract=contract),
+                             laid)
     n_books = sum(1 for m in laid if m.kind == "set")
     n_runs = sum(1 for m in laid if m.kind == "run")
     values = {"deal": deal, "contract": contract,

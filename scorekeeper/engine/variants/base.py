@@ -91,7 +91,8 @@ class Switch:
         """Refuse a value of the wrong JSON type or outside the allowed set."""
         if self.type == "bool":
             if not isinstance(value, bool):
-                raise InvalidRulesError(_("{name} must be true or false, not {value}", name=self.name, value=_show(value)))
+                raise InvalidRulesError(_("{name} must be true or false, not {value}", name=self.name,
+                                          value=_show(value)))
             return
         if self.type == "enum":
             if not isinstance(value, str) or value not in (self.choices or ()):
@@ -104,10 +105,11 @@ class Switch:
         if not isinstance(value, int) or isinstance(value, bool):
             raise InvalidRulesError(_("{name} must be a whole number ({allowed}), not {value}", name=self.name,
                                       allowed=self.allowed(), value=_show(value)))
-        if self.choices is not None and value not in self.choices:
-            raise InvalidRulesError(_("{name} must be {allowed}, not {value}", name=self.name, allowed=self.allowed(), value=value))
-        if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
-            raise InvalidRulesError(_("{name} must be {allowed}, not {value}", name=self.name, allowed=self.allowed(), value=value))
+        outside = (self.choices is not None and value not in self.choices) \
+            or (self.min is not None and value < self.min) or (self.max is not None and value > self.max)
+        if outside:
+            raise InvalidRulesError(_("{name} must be {allowed}, not {value}", name=self.name, allowed=self.allowed(),
+                                      value=value))
         if abs(value) > POINTS_CEILING:
             # a switch with no bound of its own (a target, a penalty) still holds a number of points
             raise InvalidRulesError(_("{name} must be between −{ceiling:,} and {ceiling:,}", name=self.name,
@@ -289,8 +291,9 @@ class Variant(ABC):
             for cond, allowed in spec.only_when:
                 if values.get(cond) not in allowed:
                     raise InvalidRulesError(
-                        _("{name} does not apply when {cond} is {value}: it is used only when {cond} is {allowed}", name=name,
-                          cond=cond, value=_show(values.get(cond)), allowed=joined(_(" or "), [_show(a) for a in allowed])))
+                        _("{name} does not apply when {cond} is {value}: it is used only when {cond} is {allowed}",
+                          name=name, cond=cond, value=_show(values.get(cond)),
+                          allowed=joined(_(" or "), [_show(a) for a in allowed])))
         self._validate(values, house, n_players)
         # A switch that cannot apply reads None, so nobody scores with a value the table never chose.
         for spec in self.SWITCHES:
@@ -325,11 +328,14 @@ class Variant(ABC):
 
     def _check_players(self, n_players: Any) -> None:
         if not isinstance(n_players, int) or isinstance(n_players, bool):
-            raise InvalidRulesError(_("the number of players must be a whole number, not {value}", value=_show(n_players)))
+            raise InvalidRulesError(_("the number of players must be a whole number, not {value}",
+                                      value=_show(n_players)))
         if not self.min_players <= n_players <= self.max_players:
-            span = (_("{min}–{max}", min=self.min_players, max=self.max_players) if self.min_players != self.max_players
+            span = (_("{min}–{max}", min=self.min_players, max=self.max_players)
+                    if self.min_players != self.max_players
                     else str(self.min_players))
-            raise InvalidRulesError(_("{game} is for {span} players, not {n_players}", game=self.name, span=span, n_players=n_players))
+            raise InvalidRulesError(_("{game} is for {span} players, not {n_players}", game=self.name, span=span,
+                                      n_players=n_players))
 
     def _resolve(self, rules: Rules | Mapping[str, Any] | None = None) -> Rules:
         """Accept resolved rules, a mapping of overrides, or None (the bound match's rules, else the
@@ -343,7 +349,8 @@ class Variant(ABC):
             return found
         if isinstance(rules, Rules):
             if rules.variant != self.key:
-                raise InvalidRulesError(_("these rules are for {variant}, not {key}", variant=rules.variant, key=self.key))
+                raise InvalidRulesError(_("these rules are for {variant}, not {key}", variant=rules.variant,
+                                          key=self.key))
             return rules
         return self.rules(**dict(rules))
 

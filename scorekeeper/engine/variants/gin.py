@@ -127,7 +127,8 @@ class KnockRummy(KnockGame, Variant):
         for name, held in hand.held.items():
             if name == hand.by:
                 size = hand_size + (1 if hand.end == "big_gin" else 0)
-                self.card_count(hand, held, [size], _("must show") if hand.end != "big_gin" else _("must show (big gin)"))
+                self.card_count(hand, held, [size],
+                                _("must show") if hand.end != "big_gin" else _("must show (big gin)"))
             else:
                 self.card_count(hand, held, [hand_size], _("must show"))
         if hand.end == "big_gin":
@@ -421,7 +422,8 @@ class Gin(KnockRummy):
                preset_defaults=(("modern_25", 25), ("classic_pagat", 20))),
         Switch("shutout_mode", "enum", "game_bonus_200", _("What a shutout does."), choices=_SHUTOUT,
                only_when=_TWO),
-        Switch("multiplayer_scheme", "enum", None, _("The seed's penalty scheme; applied automatically with 3–4 players."),
+        Switch("multiplayer_scheme", "enum", None,
+               _("The seed's penalty scheme; applied automatically with 3–4 players."),
                choices=("seed_penalty",)),
         Switch("target", "int", 100, _("Net points that end a 3–4 player match."), min=1, only_when=_SEED),
         Switch("match_length_deals", "int_or_null", None, _("Deals in a 3–4 player match; null for no limit."),
@@ -455,9 +457,11 @@ class Gin(KnockRummy):
         r = self._resolve(rules)
         lines = [
             _("One pack, no jokers; {count} cards each.", count=SEED_HAND_SIZE if r.multiplayer_scheme else HAND_SIZE),
-            _("Melds: sets of 3 or 4 of a kind, runs of 3 or more in one suit; the ace is low only (A-2-3, not Q-K-A)."),
+            _("Melds: sets of 3 or 4 of a kind, runs of 3 or more in one suit; the ace is low only "
+              "(A-2-3, not Q-K-A)."),
             _("{values} Only deadwood counts.", values=values_sentence(self.values(r), jokers=False)),
-            _("Knock with deadwood {knock_limit} or less; the defender lays off on the knocker's melds (not after gin).",
+            _("Knock with deadwood {knock_limit} or less; the defender lays off on the knocker's melds "
+              "(not after gin).",
               knock_limit=r.knock_limit),
         ]
         if r.multiplayer_scheme:

@@ -179,7 +179,8 @@ class Rumino(KnockGame, Variant):
                 left = self.in_hand_order(self.arrange(held.cards).deadwood, held.cards)
                 if left:
                     # 7 cards with nothing over are a 4-lay and a 3-lay (a longer lay splits into them)
-                    raise hand.error(_n("{by} went gin but {cards} is not in a meld: not gin, which is a 4-lay and a 3-lay",
+                    raise hand.error(_n("{by} went gin but {cards} is not in a meld: not gin, which is a 4-lay and "
+                                        "a 3-lay",
                                         "{by} went gin but {cards} are not in a meld: not gin, which is a 4-lay and a "
                                         "3-lay", len(left), by=hand.by, cards=format_cards(left)),
                                      player=hand.by, field="cards")
