@@ -110,21 +110,24 @@ class KnockGame:
             found = self.layoff(held.cards, knocker_melds)
         else:
             found = self.arrange(held.cards)  # type: ignore[attr-defined]
-        return found.points, _("deadwood {show}", show=self.show(found, held.cards))
+        return found.points, self.deadwood_words(found, held.cards)
 
-    def show(self, found: Arrangement, held: Sequence[Card] = ()) -> str:
-        """Deadwood in words, in the order held: "9♠ 4♥ = 9 + 4 = 13, after laying off 6♥"."""
+    def deadwood_words(self, found: Arrangement, held: Sequence[Card] = ()) -> str:
+        """Deadwood in words, in the order held: "deadwood 9♠ 4♥ = 9 + 4 = 13, after laying off 6♥".
+
+        One message for the whole sentence: replay says it for every defender of every hand."""
         if not found.deadwood:
-            return "0"
+            return _("deadwood 0")
         values = self._solver()[1]  # type: ignore[attr-defined]
         deadwood = self.in_hand_order(found.deadwood, held)
         parts = [values[c.rank] for c in deadwood]
         laid = (_(", after laying off {cards}", cards=format_cards(self.in_hand_order(found.laid_off, held)))
                 if found.laid_off else "")
         if len(parts) == 1:
-            return _("{cards} = {points}{laid}", cards=format_cards(deadwood), points=found.points, laid=laid)
-        return _("{cards} = {sum} = {points}{laid}", cards=format_cards(deadwood), sum=" + ".join(map(str, parts)),
-                 points=found.points, laid=laid)
+            return _("deadwood {cards} = {points}{laid}", cards=format_cards(deadwood), points=found.points,
+                     laid=laid)
+        return _("deadwood {cards} = {sum} = {points}{laid}", cards=format_cards(deadwood),
+                 sum=" + ".join(map(str, parts)), points=found.points, laid=laid)
 
     def best_for_knocker(self, hand: Hand, candidates: list[Arrangement],
                          result_of: Callable[[Arrangement], HandScore],

@@ -213,14 +213,14 @@ class Rumino(KnockGame, Variant):
                 raise hand.error(_("cannot knock with {points}: the limit is {limit}", points=lay.points, limit=KNOCK_LIMIT),
                                  player=hand.by,
                                  field="cards")
-            return self.knock_result(hand, lay.points, _("deadwood {show}", show=self.show(lay, knocker.cards)),
+            return self.knock_result(hand, lay.points, self.deadwood_words(lay, knocker.cards),
                                      lay.melds)
         # allow_layoff (docs/rules/rumino.md#laying-off-a-house-rule) with Gin's rule (docs/rules/gin.md#knock):
         # of the legal arrangements (deadwood within the limit), the one best for the knocker once the others' lay-offs are counted: the least the knocker adds (an undercut
         # penalty included), then the lower knocker deadwood, then the fewest points laid off by the others
         result, lay = self.best_for_knocker(
             hand, self.knock_candidates(hand, knocker, KNOCK_LIMIT),
-            lambda lay: self.knock_result(hand, lay.points, _("deadwood {show}", show=self.show(lay, knocker.cards)),
+            lambda lay: self.knock_result(hand, lay.points, self.deadwood_words(lay, knocker.cards),
                                           lay.melds),
             lambda lay, result: (-result.scores[hand.by], -lay.points,
                                  sum(v for n, v in result.scores.items() if n != hand.by)))
