@@ -159,9 +159,8 @@ class Ramino(GoingOut, Variant):
         ]
         if r.match_mode == "elimination":
             values = {"target": r.elimination_target, "rebuy_min_remaining": r.rebuy_min_remaining}
-            # the English "or more" before the number is how this line has always read
             lines.append(
-                _("A total or more {target} is out; re-entry on the highest total still in while "
+                _("A total of {target} or more is out; re-entry on the highest total still in while "
                   "{rebuy_min_remaining} or more remain; the last one in wins.", **values)
                 if r.elimination_inclusive else
                 _("A total over {target} is out; re-entry on the highest total still in while "

@@ -104,8 +104,7 @@ class Rummy(GoingOut, Variant):
             lines.append(_("The player who goes out scores the others' cards; first to {target} wins.",
                            target=r.target))
         else:
-            # the English "or more" before the number is how this line has always read
-            lines.append(_("Everyone adds their own cards; a total or more {target} is out; the last one in wins.",
+            lines.append(_("Everyone adds their own cards; a total of {target} or more is out; the last one in wins.",
                            target=r.target) if r.elimination_inclusive else
                          _("Everyone adds their own cards; a total over {target} is out; the last one in wins.",
                            target=r.target))
