@@ -26,7 +26,8 @@ from babel.messages.pofile import read_po
 from babel import Locale
 from babel.numbers import format_decimal
 from babel.dates import format_date as babel_format_date, format_datetime as babel_format_datetime
-from flask import Flask, Response, abort, has_request_context, redirect, request, session, url_for
+from flask import (Flask, Response, abort, has_app_context, has_request_context, redirect, request, session,
+                   url_for)
 from flask_babel import Babel, Domain, get_locale, gettext
 from flask_babel.speaklater import LazyString
 from markupsafe import escape
@@ -118,7 +119,21 @@ def select_locale() -> str:
 
 
 def current_language() -> str:
-    return str(get_locale() or DEFAULT)
+    return _page_words()[0]
+
+
+def _page_words() -> tuple[str, Any]:
+    """The page's language and the engine's catalog in it, looked up once a request: a 200-hand
+    scoreboard says a thousand engine sentences and numbers, and each lookup through Flask-Babel's
+    context costs more than the sentence. Kept with the request (an app context may outlive it)."""
+    if not has_request_context():
+        return str(get_locale() or DEFAULT) if has_app_context() else DEFAULT, engine_domain.get_translations()
+    environ = request.environ
+    words = environ.get("scorekeeper.page_words")
+    if words is None:
+        words = environ["scorekeeper.page_words"] = (str(get_locale() or DEFAULT),
+                                                     engine_domain.get_translations())
+    return words
 
 
 def safe_next(target: str | None) -> str:
@@ -135,7 +150,7 @@ def safe_next(target: str | None) -> str:
 def speak(text: Any) -> str:
     """The engine's words (a ``Message``) in the page's language, numbers written the locale's way;
     plain text (a player's name, a card) as it is."""
-    return translated(text, engine_domain.get_translations(), number=whole)
+    return translated(text, _page_words()[1], number=whole)
 
 
 def whole(value: int | None) -> str:
