@@ -324,6 +324,17 @@
     var key = field(form, "key");
     var used = queue().map(function (i) { return i.key; }).concat(load(SENT, []));
     if (key && used.indexOf(key.value) >= 0) key.value = newKey();
+    if (form.hasAttribute("data-unsent")) {
+      // a Save that found no connection before this script had arrived (static/js/table.js marks it):
+      // kept now, as it would have been, in place of "tap Save again"
+      form.removeAttribute("data-unsent");
+      var failed = form.querySelector("[data-save-status] .error");
+      if (failed) failed.remove();
+      offlineLine(true);
+      keepHand(form, tr("No connection: the hand is kept on this phone (not sent yet) and will be sent when the connection returns. Record the next hand."));
+      retryLater();
+      return;
+    }
     restoreDraft(form, onLoad === true);
     drawQueue();
   }

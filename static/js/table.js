@@ -48,6 +48,9 @@
     if (!form || (elt.id === "preview") || (elt.closest && elt.closest(".picker"))) return;
     // a hand form whose Saves are kept on the phone when offline (static/js/offline.js) says so itself
     if (event.type === "htmx:sendError" && form.hasAttribute("data-offline-queue")) return;
+    // offline.js is on its way (the tap on Save asked for it) but had not arrived: it keeps this
+    // hand when it does, so a Save tapped in that moment is not left to be tapped again
+    if (event.type === "htmx:sendError" && form.matches(".hand-form")) form.setAttribute("data-unsent", "");
     var status = form.querySelector("[data-save-status]");
     if (!status) {
       status = document.createElement("p");

@@ -145,6 +145,44 @@ def test_three_hands_offline_sent_once_in_order(browser: Browser, live_server: s
 
 
 
+def test_a_save_tapped_before_the_offline_script_arrived_is_kept_when_it_does(browser: Browser, live_server: str,
+                                                                            database_url: str):
+    """The offline script loads on demand: a Save whose request fails before it has arrived is said
+    at Save ("no connection"), and kept on the phone the moment the script arrives, not left to be
+    tapped again."""
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    url = setup_match(page, live_server)
+    shell_ready(page)
+    # a slow phone: app.js has no address for offline.js yet, so nothing loads it
+    page.evaluate("""() => { const s = document.querySelector('script[data-load-offline]');
+        s.setAttribute('data-held', s.getAttribute('data-load-offline')); s.removeAttribute('data-load-offline'); }""")
+    go_offline(context, page)
+    form = page.locator("form.hand-form")
+    type_hand(page, HANDS[0])
+    save(page)
+    expect(form.locator("[data-save-status]")).to_contain_text("no connection")
+    expect(form).to_have_attribute("data-unsent", "")
+    assert not page.evaluate("document.querySelector('form.hand-form').hasAttribute('data-offline-queue')")
+
+    # offline.js arrives (from the service worker's cache: the phone is still offline)
+    page.evaluate("""() => { const s = document.querySelector('script[data-held]');
+        s.setAttribute('data-load-offline', s.getAttribute('data-held')); }""")
+    form.locator("input.points").first.focus()
+    expect(page.locator("#pending-hands .pending-row")).to_have_count(1)
+    expect(page.locator("#pending-hands .queue-note")).to_contain_text("not sent yet")
+    expect(form.locator("[data-save-status] .error")).to_have_count(0)
+    expect(form.locator("input.points").first).to_have_value("")
+    assert stored_points(database_url, match_id(url)) == []
+
+    reconnect(context)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#pending-hands")).to_have_count(0, timeout=15000)
+    expect(page.locator(".grid tbody tr")).to_have_count(1)
+    assert stored_points(database_url, match_id(url)) == [{str(k): v for k, v in _ids(HANDS[0], database_url).items()}]
+    context.close()
+
+
 def test_a_second_phone_saving_meanwhile_is_a_conflict_not_a_double(browser: Browser, live_server: str,
                                                                        database_url: str):
     first = browser.new_context(viewport=PHONE)
