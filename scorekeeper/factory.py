@@ -289,7 +289,8 @@ def _register_web_plumbing(app: Flask) -> None:
     app.add_template_filter(end_words, "end_words")
 
     @app.template_filter("speak")
-    def speak(text: Any) -> str:
-        # the engine's words in the page's language, with the true minus sign
-        return minus_signs(i18n.speak(text))
+    def speak(text: Any, currency: str | None = None) -> str:
+        # the engine's words in the page's language (its amounts in the table's ``currency``), with
+        # the true minus sign
+        return minus_signs(i18n.speak(text, currency))
 

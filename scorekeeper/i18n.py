@@ -147,10 +147,13 @@ def safe_next(target: str | None) -> str:
     return target
 
 
-def speak(text: Any) -> str:
-    """The engine's words (a ``Message``) in the page's language, numbers written the locale's way;
-    plain text (a player's name, a card) as it is."""
-    return translated(text, _page_words()[1], number=whole)
+def speak(text: Any, currency: str | None = None) -> str:
+    """The engine's words (a ``Message``) in the page's language, numbers written the locale's way
+    and amounts of money (a rebuy's stake) in ``currency``, the table's; plain text (a player's name,
+    a card) as it is."""
+    def number(value: int | Decimal) -> str:
+        return money(value, currency) if isinstance(value, Decimal) else whole(value)
+    return translated(text, _page_words()[1], number=number)
 
 
 def whole(value: int | None) -> str:

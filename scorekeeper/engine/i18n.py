@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import keyword
 import string
+from decimal import Decimal
 from typing import Any, Callable, Iterable, Protocol
 
 
@@ -112,7 +113,7 @@ class Message(str):
             spec = specs.get(name, "")
             if isinstance(value, Message):
                 value = format(value.render(translations, number), spec)
-            elif number is not None and isinstance(value, int) and not isinstance(value, bool):
+            elif number is not None and isinstance(value, (int, Decimal)) and not isinstance(value, bool):
                 # the locale writes the digits (its grouping stands in for a "{n:,}" spec); "+" keeps a gain's sign
                 value = ("+" if spec.startswith("+") and value > 0 else "") + number(value)
             elif spec:
@@ -217,8 +218,8 @@ def joined(separator: str, parts: Iterable[Any]) -> Message:
 
 def translated(text: Any, translations: Translations | None = None,
                number: Callable[[int], str] | None = None) -> str:
-    """``text`` in the language of ``translations`` (English when None), with whole numbers written
-    by ``number`` (the locale's digit grouping) when given. Plain strings (a player's name, a card)
+    """``text`` in the language of ``translations`` (English when None), with numbers (whole ones,
+    and amounts of money as ``Decimal``) written by ``number`` (the locale's way) when given. Plain strings (a player's name, a card)
     come back as they are."""
     return _value(text, translations, number)
 
@@ -231,6 +232,6 @@ def message_of(error: BaseException) -> Any:
 def _value(value: Any, translations: Translations | None, number: Callable[[int], str] | None) -> str:
     if isinstance(value, Message):
         return value.render(translations, number)
-    if number is not None and isinstance(value, int) and not isinstance(value, bool):
+    if number is not None and isinstance(value, (int, Decimal)) and not isinstance(value, bool):
         return number(value)
     return str(value)

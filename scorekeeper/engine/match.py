@@ -623,7 +623,7 @@ class _Replay:
             ps.paid = (ps.paid or Decimal(0)) + cost
         how = {"highest_remaining": _("highest still in"), "highest_remaining_minus_1": _("highest still in, less 1"),
                "zero": _("back to 0")}[self.policy.score]
-        expl = (_("rebuy at {total} ({how}), stake ${cost}", total=window["total"], how=how, cost=cost)
+        expl = (_("rebuy at {total} ({how}), stake {cost}", total=window["total"], how=how, cost=cost)
                 if cost is not None else _("rebuy at {total} ({how})", total=window["total"], how=how))
         return EntryResult(index, "rebuy", None, None, None, {name: window["total"] - old}, {},
                            {name: expl}, self.totals(), [], _("{name} rebuys on {total}", name=name,

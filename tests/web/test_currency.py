@@ -73,6 +73,17 @@ def test_the_same_amount_reads_the_same_everywhere(sheet, app, client):
     history = client.get(f"/t/{sheet.token}/m/{match_id}/history").get_data(as_text=True)
     assert "Pot €60.00" in history
     assert not re.search(r"(?<![€\d.])\d+\.\d\d\b", history)
+    # a rebuy's stake in the engine's explanation is the table's money too, in the reader's language
+    response = sheet.post(f"/t/{sheet.token}/m/{match_id}/rebuy",
+                          {"player": str(sheet.player_ids()["Ann"]), "version": str(sheet.version(match_id)),
+                           "key": "r1"})
+    assert response.status_code == 302
+    page = f"/t/{sheet.token}/m/{match_id}/history"  # its grid explains every score
+    history = client.get(page).get_data(as_text=True)
+    assert "rebuy at 80 (highest still in), stake €40.00" in history
+    assert not re.search(r"(?<![€\d.])\d+\.\d\d\b", history)
+    italian = client.get(page, headers={"Accept-Language": "it"}).get_data(as_text=True)
+    assert "posta 40,00\u00a0€" in italian
 
 
 def test_the_table_export_carries_the_currency_and_an_import_sets_it(sheet, app, client):
