@@ -117,6 +117,27 @@ def test_every_screen_in_italian_fits_360_px(site, browser: Browser):
     assert not found, "\n".join(f"{name}: {problem}" for name, ps in found.items() for problem in ps)
 
 
+def test_every_screen_in_english_fits_360_px_too(site, browser: Browser):
+    """The same screens in English at 360 px (their axe and HTML checks run at 390 px in
+    test_pages_valid): the language link in the top bar must not push any of them sideways."""
+    base, paths = site
+    context = browser.new_context(viewport={"width": 360, "height": 740}, device_scale_factor=1,
+                                  has_touch=True, locale="en-GB")
+    page = context.new_page()
+    wide = {}
+    try:
+        for name, path in paths.items():
+            page.goto(base + path)
+            page.wait_for_load_state("load")
+            assert page.locator("html").get_attribute("lang") == "en", name
+            width = page.evaluate("document.documentElement.scrollWidth")
+            if width > 360:
+                wide[name] = width
+    finally:
+        context.close()
+    assert wide == {}, "pages that scroll sideways at 360 px in English"
+
+
 def test_every_page_in_italian_is_valid_html(site, tmp_path):
     errors = html_errors(*site, tmp_path, headers={"Accept-Language": "it-IT,it;q=0.9"})
     assert not errors, "\n".join(errors)
