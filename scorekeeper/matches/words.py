@@ -12,7 +12,7 @@ from typing import Any, Iterable, Mapping
 
 from flask_babel import gettext as _
 
-from ..i18n import lazy_gettext as _l, speak
+from ..i18n import lazy_gettext as _l, speak, whole
 
 #: each switch's label on the new-match page (the same words for the same switch in every game)
 LABELS = {
@@ -142,6 +142,8 @@ def value_words(switch: Any, value: Any) -> str:
         return str(NONE_WORDS.get(switch.name, _("no limit")))
     if isinstance(value, str):
         return str(CHOICES.get(value, value.replace("_", " ")))
+    if isinstance(value, int):
+        return whole(value)  # the locale's digits: 1,000 / 1.000, with the true minus sign
     return str(value).replace("-", "\u2212")
 
 

@@ -171,6 +171,9 @@ def test_italian_numbers_money_and_dates(sheet, app, client):
     assert "Piatto <strong>60,00" in page
     history = client.get(f"/t/{sheet.token}/m/{rumino}/history").get_data(as_text=True)
     assert re.search(r"\d{2} [a-z]{3} \d{4}, \d{2}:\d{2} UTC", history), "a date the Italian way"
+    # a house rule's standard value is a number like any other: Ramino's match to 1.000 points
+    new_match = client.get(f"/t/{sheet.token}/matches/new?variant=ramino").get_data(as_text=True)
+    assert "Standard: 1.000." in new_match and "Standard: 1000." not in new_match
 
 
 def test_the_script_words_come_with_an_italian_page(sheet, client):
