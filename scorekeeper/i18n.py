@@ -160,8 +160,16 @@ def whole(value: int | None) -> str:
     """A whole number the locale's way, with the true minus sign: 1,000 / 1.000 / −10."""
     if value is None:
         return ""
-    text = _grouped(abs(value), current_language())
+    size = abs(value)
+    # most numbers on a sheet are under 1,000, which every language offered writes as plain digits:
+    # no need to ask which language the page is in (a 200-hand sheet writes over a thousand of them)
+    text = str(size) if size < _PLAIN_BELOW else _grouped(size, current_language())
     return f"{MINUS}{text}" if value < 0 else text
+
+
+#: 1,000 when every language offered writes 0 to 999 as plain Latin digits (a language that does not
+#: turns the shortcut off)
+_PLAIN_BELOW = 1000 if all(format_decimal(n, locale=code) == str(n) for code in LANGUAGES for n in (0, 7, 999)) else 0
 
 
 @lru_cache(maxsize=4096)
