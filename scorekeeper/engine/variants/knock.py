@@ -145,9 +145,15 @@ class KnockGame:
     @staticmethod
     def in_hand_order(cards: Iterable[Card], held: Sequence[Card]) -> list[Card]:
         """``cards`` (some of ``held``) in the order the player gave them, so messages read as typed."""
-        def place(card: Card) -> int:
-            return next((i for i, c in enumerate(held) if c == card or (c.is_joker and card.is_joker)), len(held))
-        return sorted(cards, key=place)
+        cards = list(cards)
+        if len(cards) < 2:  # the usual deadwood: nothing to order
+            return cards
+        # where each card (any joker counts as the first joker) first stands in the hand, found in one
+        # pass: replay orders every defender's deadwood of every hand
+        first: dict = {}
+        for i, c in enumerate(held):
+            first.setdefault(0 if c.rank == 0 else c, i)
+        return sorted(cards, key=lambda card: first.get(0 if card.rank == 0 else card, len(held)))
 
     @staticmethod
     def melds_text(melds: Iterable[Sequence[Card]]) -> str:
