@@ -238,7 +238,6 @@ def init_app(app: Flask) -> None:
         here = request.full_path.rstrip("?") if request.method == "GET" else request.path
         return {"page_lang": current_language(), "languages": LANGUAGES, "lang_next": here, "js_words": js_words}
 
-    app.add_template_filter(speak, "speak")
     app.add_template_filter(date, "date")
     app.add_template_filter(when, "when")
 
