@@ -42,9 +42,29 @@ DOMAINS = ("messages", "engine")
 SOURCES = Path(__file__).resolve().parent / "translations"
 MINUS = "\u2212"
 
+
+
+class _PageDomain(Domain):
+    """A catalog domain looked up once a request: Flask-Babel finds the catalog again for every word
+    (the request's context, then the locale written out as a key), which on a long page costs more
+    than the words themselves. Kept with the request, whose language does not change while it is drawn."""
+
+    def get_translations(self):
+        if not has_request_context():
+            return super().get_translations()
+        environ = request.environ
+        key = "scorekeeper.catalog." + self.domain[0]
+        found = environ.get(key)
+        if found is None:
+            found = environ[key] = super().get_translations()
+        return found
+
+
 babel = Babel()
+#: the web's own words (templates, forms, messages)
+messages_domain = _PageDomain(domain="messages")
 #: the engine's catalog domain: its words are looked up here, never in ``messages``
-engine_domain = Domain(domain="engine")
+engine_domain = _PageDomain(domain="engine")
 
 
 class _Lazy(LazyString):
@@ -216,6 +236,12 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(compiled)
     babel.init_app(app, locale_selector=select_locale)
+    # the default domain and the templates' gettext find the page's catalog once a request
+    babel.domain_instance = messages_domain
+    page = messages_domain.get_translations
+    app.jinja_env.install_gettext_callables(
+        gettext=lambda s: page().ugettext(s), ngettext=lambda s, p, n: page().ungettext(s, p, n), newstyle=True,
+        pgettext=lambda c, s: page().upgettext(c, s), npgettext=lambda c, s, p, n: page().unpgettext(c, s, p, n))
     # {% trans %} blocks drop their line breaks and indentation, as extraction does (babel.cfg)
     app.jinja_env.policies["ext.i18n.trimmed"] = True
 

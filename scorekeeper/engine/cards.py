@@ -19,7 +19,7 @@ from .i18n import _, _n
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable
 
@@ -64,6 +64,11 @@ class Card:
     rank: int
     suit: str
     stands_for: "Card | None" = None
+    #: the card with its suit symbol, written once: a replay writes every card of every hand it explains
+    symbol: str = field(init=False, repr=False, compare=False)
+    #: which physical card this is, as a number (0 for any joker, whatever it stands for): copies are
+    #: counted by it, for every hand of a replay
+    physical: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.rank == 0:
@@ -71,11 +76,16 @@ class Card:
                 raise InvalidCardError(_("a joker has no suit"))
             if self.stands_for is not None and self.stands_for.is_joker:
                 raise InvalidCardError(_("a joker cannot stand for a joker"))
+            symbol = "JKR" if self.stands_for is None else f"JKR={self.stands_for.symbol}"
         else:
             if self.rank not in RANK_LABELS or self.suit not in SUITS:
                 raise InvalidCardError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
             if self.stands_for is not None:
                 raise InvalidCardError(_("only a joker can stand for another card"))
+            symbol = f"{RANK_LABELS[self.rank]}{SUIT_SYMBOLS[self.suit]}"
+        # canonical form with suit symbols: "A♠", "10♥", "JKR", "JKR=9♠" (frozen: set through object)
+        object.__setattr__(self, "symbol", symbol)
+        object.__setattr__(self, "physical", self.rank * 4 + SUITS.index(self.suit) + 1 if self.rank else 0)
 
     # -- construction ---------------------------------------------------------------------------------
 
@@ -151,13 +161,6 @@ class Card:
         return f"{RANK_LABELS[self.rank]}{self.suit}"
 
     @property
-    def symbol(self) -> str:
-        """Canonical form with suit symbols: ``A♠``, ``10♥``, ``JKR``, ``JKR=9♠``."""
-        if self.is_joker:
-            return "JKR" if self.stands_for is None else f"JKR={self.stands_for.symbol}"
-        return f"{RANK_LABELS[self.rank]}{SUIT_SYMBOLS[self.suit]}"
-
-    @property
     def name(self) -> str:
         """Spoken name for screen readers: "9 of spades", "joker as queen of hearts"."""
         if self.is_joker:
@@ -224,7 +227,9 @@ def format_cards(cards: Iterable[Card], symbols: bool = True) -> str:
     >>> format_cards(parse_cards("js jk=qs ks"), symbols=False)
     'JS JK=QS KS'
     """
-    return " ".join(c.symbol if symbols else c.code for c in cards)
+    if symbols:
+        return " ".join([c.symbol for c in cards])
+    return " ".join([c.code for c in cards])
 
 
 def check_copies(cards: Iterable[Card], decks: int, jokers: int) -> None:
@@ -239,12 +244,13 @@ def check_copies(cards: Iterable[Card], decks: int, jokers: int) -> None:
     ...
     scorekeeper.engine.cards.InvalidCardError: three 7♦ cannot be in play: the deck holds only two
     """
-    # counted by (rank, suit), which a joker's declared card does not change (a joker is (0, ""))
-    counts = Counter([(c.rank, c.suit) for c in cards])
-    for (rank, suit), n in counts.items():
-        limit = jokers if rank == 0 else decks
+    # counted by the physical card, which a joker's declared card does not change (every joker is 0)
+    counts = Counter([c.physical for c in cards])
+    for physical, n in counts.items():
+        limit = jokers if physical == 0 else decks
         if n > limit:
-            what = _("jokers") if rank == 0 else Card(rank, suit).symbol
+            rank, suit = divmod(physical - 1, 4)
+            what = _("jokers") if physical == 0 else Card(rank, SUITS[suit]).symbol
             if limit == 0:
                 raise InvalidCardError(
                     _n("this game is played without jokers, but {jokers} was given",

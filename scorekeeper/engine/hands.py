@@ -9,6 +9,7 @@ that refuse a match document live here too, so that variants and replay raise th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from decimal import Decimal
 from collections.abc import Mapping
 from typing import Any
@@ -88,9 +89,10 @@ class Hand:
     def error(self, message: str, *, player: str | None = None, field: str | None = None) -> InvalidHandError:
         return InvalidHandError(message, entry=self.index, player=player, field=field)
 
-    @property
+    @cached_property
     def others(self) -> list[str]:
-        """Players in this hand other than the one who ended it, in seat order."""
+        """Players in this hand other than the one who ended it, in seat order (a hand's players and
+        who ended it are set when it is read, so this is worked out once)."""
         return [p for p in self.players_in if p != self.by]
 
 

@@ -435,7 +435,8 @@ class _Replay:
     def check_bounds(self, index: int, held: Any) -> None:
         """Cards and points within what one hand of this game can hold (``limits``), checked before
         any search or arithmetic."""
-        if held.cards is not None and self.cards_limit is not None:
+        # the limit is the match's own (worked out once above); the message is made only when it is passed
+        if held.cards is not None and self.cards_limit is not None and len(held.cards) > self.cards_limit:
             try:
                 limits.check_hand_cards(held.cards, self.variant, len(self.state.seats), self.variant.house,
                                         who=held.player)

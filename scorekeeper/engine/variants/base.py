@@ -531,13 +531,24 @@ class Variant(ABC):
         """(points, explanation) for a going-out loser: every card held counts (cards in hand)."""
         if held.cards is None:
             return held.points or 0, _("{points}", points=held.points)
-        vals = self._solver()[1]
-        parts = [vals[c.rank] for c in held.cards]
-        total = sum(parts)
-        text = format_cards(held.cards)
-        if len(parts) > 1:
-            return total, _("{cards}: {sum} = {total}", cards=text, sum=" + ".join(map(str, parts)), total=total)
+        vals, said = self.value_words()
+        cards = held.cards
+        total = sum([vals[c.rank] for c in cards])
+        text = format_cards(cards)
+        if len(cards) > 1:
+            return total, _("{cards}: {sum} = {total}", cards=text, sum=" + ".join([said[c.rank] for c in cards]),
+                            total=total)
         return total, _("{cards}: {total}", cards=text, total=total)
+
+    def value_words(self) -> tuple[tuple[int, ...], tuple[str, ...]]:
+        """The card values under the match's rules, and each written out ("10"), once per ``Rules``: a
+        replay writes a sum ("10 + 5 + 1") for every player of every hand."""
+        resolved = self._resolve()
+        found = resolved._memo.get("value_words")
+        if found is None:
+            values = self._solver()[1]
+            found = resolved._memo["value_words"] = (values, tuple(map(str, values)))
+        return found
 
     def best_of(self, names: Iterable[str], state: MatchState) -> list[str]:
         """The players among ``names`` with the best total (lowest, or highest where high wins)."""

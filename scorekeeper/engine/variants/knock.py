@@ -118,16 +118,16 @@ class KnockGame:
         One message for the whole sentence: replay says it for every defender of every hand."""
         if not found.deadwood:
             return _("deadwood 0")
-        values = self._solver()[1]  # type: ignore[attr-defined]
+        said = self.value_words()[1]  # type: ignore[attr-defined]
         deadwood = self.in_hand_order(found.deadwood, held)
-        parts = [values[c.rank] for c in deadwood]
+        parts = [said[c.rank] for c in deadwood]
         laid = (_(", after laying off {cards}", cards=format_cards(self.in_hand_order(found.laid_off, held)))
                 if found.laid_off else "")
         if len(parts) == 1:
             return _("deadwood {cards} = {points}{laid}", cards=format_cards(deadwood), points=found.points,
                      laid=laid)
         return _("deadwood {cards} = {sum} = {points}{laid}", cards=format_cards(deadwood),
-                 sum=" + ".join(map(str, parts)), points=found.points, laid=laid)
+                 sum=" + ".join(parts), points=found.points, laid=laid)
 
     def best_for_knocker(self, hand: Hand, candidates: list[Arrangement],
                          result_of: Callable[[Arrangement], HandScore],

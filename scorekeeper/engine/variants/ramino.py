@@ -245,7 +245,8 @@ class Ramino(GoingOut, Variant):
     def match_over(self, state: MatchState, hand: Hand, scored: HandScore) -> list[str] | None:
         if self.elimination_mode():
             return None
-        if not any(state.players[p].total >= self.house.target for p in state.players):
+        target = self.house.target
+        if not any(p.total >= target for p in state.players.values()):
             return None
         lowest = self.best_of(state.still_in, state)
         if len(lowest) > 1 and self.house.tie_break == "play_another_hand":
