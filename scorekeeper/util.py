@@ -6,13 +6,21 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any
 
-from flask import render_template, request
+from babel.support import Translations
+from flask import current_app, render_template, request
 from flask_wtf import FlaskForm
 from wtforms import SelectChoice
+from wtforms.i18n import messages_path
 
-from .i18n import MINUS, money, whole  # noqa: F401 - money is re-exported
+from .i18n import LANGUAGES, MINUS, current_language, money, whole  # noqa: F401 - money is re-exported
+
+
+@lru_cache(maxsize=len(LANGUAGES))
+def _wtforms_catalog(language: str) -> Translations:
+    return Translations.load(messages_path(), [language], domain="wtforms")
 
 
 class Form(FlaskForm):
@@ -25,6 +33,13 @@ class Form(FlaskForm):
             if field.type == "CSRFTokenField":
                 render_kw = {**render_kw, "id": False}
             return super().render_field(field, render_kw)
+
+        def get_translations(self, form):
+            # WTForms' own words ("Not a valid choice.") in the page's language, from its catalog read
+            # once per language: Flask-WTF reads it from disk again for every request that draws a form
+            if not current_app.config.get("WTF_I18N_ENABLED", True):
+                return super().get_translations(form)
+            return _wtforms_catalog(current_language())
 
 
 class ButtonForm(Form):

@@ -123,6 +123,14 @@ class HandScore:
 
 def parse_held(hand_index: int, player: str, value: Any) -> Held:
     """Read ``held[player]``: exactly one of ``cards`` and ``points``, and an optional ``opened``."""
+    if type(value) is dict and len(value) == 1 and type(value.get("cards")) is str:
+        # the usual entry, {"cards": "…"}: a replay reads one for every player of every hand
+        try:
+            return Held(player, cards=parse_cards(value["cards"]))
+        except InvalidCardError as exc:
+            raise InvalidHandError(_("{player}: {why}", player=player, why=message_of(exc)), entry=hand_index,
+                                   player=player, field="cards") from None
+
     def bad(message: str, fld: str = "cards") -> InvalidHandError:
         return InvalidHandError(message, entry=hand_index, player=player, field=fld)
 
