@@ -22,7 +22,8 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from . import limits
 from .i18n import _, _n, joined, message_of

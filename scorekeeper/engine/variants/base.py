@@ -133,11 +133,18 @@ class Rules(Mapping[str, Any]):
     resolved for (None if not given).
     """
 
-    __slots__ = ("_values", "variant", "overrides", "n_players", "_memo")
+    __slots__ = ("_values", "variant", "overrides", "n_players", "_memo", "__dict__")
 
     def __init__(self, variant: str, values: Mapping[str, Any], overrides: Mapping[str, Any],
                  n_players: int | None) -> None:
         object.__setattr__(self, "_values", MappingProxyType(dict(values)))
+        # every value is an attribute too (``rules.gin_bonus``), read as fast as any attribute: replay reads a
+        # few for every player of every hand, and ``__getattr__`` costs twenty times more. A value named like
+        # one of the class's own attributes would hide it (or be hidden), so none may be.
+        clash = [name for name in values if hasattr(type(self), name)]
+        if clash:
+            raise ValueError(f"a rule cannot be called {clash[0]!r}: Rules has an attribute of that name")
+        object.__setattr__(self, "__dict__", dict(values))
         object.__setattr__(self, "variant", variant)
         object.__setattr__(self, "overrides", dict(overrides))
         object.__setattr__(self, "n_players", n_players)
