@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from decimal import Decimal
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from typing import Any
 
 from .cards import Card, InvalidCardError, parse_cards
@@ -96,13 +96,73 @@ class Hand:
         return [p for p in self.players_in if p != self.by]
 
 
+class Deferred:
+    """An explanation said only when it is read (then kept): see ``Explanations``."""
+
+    __slots__ = ("_say", "_said")
+
+    def __init__(self, say: Callable[[], str]) -> None:
+        self._say: Callable[[], str] | None = say
+        self._said: str = ""
+
+    def said(self) -> str:
+        if self._say is not None:
+            self._said, self._say = self._say(), None
+        return self._said
+
+
+class Explanations(MutableMapping):
+    """Each player's explanation of one hand, by name: a mapping of sentences, some of them given as a
+    ``Deferred`` and said the first time they are read.
+
+    A replay scores every player of every hand, but a page shows few of the explanations (the
+    scoreboard: the last hand's); writing out every card held and adding it up is most of a replay's
+    work in a going-out game, so the scoring that costs most gives its explanation deferred. Whoever
+    reads one gets the same sentence it would have had at once.
+
+    >>> said = Explanations({"Ann": "went out: 0", "Ben": Deferred(lambda: "7♥ K♦: 7 + 10 = 17")})
+    >>> said["Ben"], said == {"Ann": "went out: 0", "Ben": "7♥ K♦: 7 + 10 = 17"}
+    ('7♥ K♦: 7 + 10 = 17', True)
+    """
+
+    __slots__ = ("_by_name",)
+
+    def __init__(self, items: Mapping[str, Any] | None = None) -> None:
+        # a copy of another keeps its deferred sentences deferred (and shares them: each is said once)
+        self._by_name: dict[str, Any] = dict(items._by_name if isinstance(items, Explanations) else (items or {}))
+
+    def __getitem__(self, name: str) -> str:
+        value = self._by_name[name]
+        if type(value) is Deferred:
+            value = self._by_name[name] = value.said()
+        return value
+
+    def __setitem__(self, name: str, value: Any) -> None:
+        self._by_name[name] = value
+
+    def __delitem__(self, name: str) -> None:
+        del self._by_name[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._by_name)
+
+    def __len__(self) -> int:
+        return len(self._by_name)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._by_name
+
+    def __repr__(self) -> str:
+        return repr(dict(self.items()))
+
+
 @dataclass
 class HandScore:
     """What a variant's scoring returns for one hand, before the match applies it."""
 
     scores: dict[str, int] = field(default_factory=dict)
     win_points: dict[str, int] = field(default_factory=dict)
-    explanations: dict[str, str] = field(default_factory=dict)
+    explanations: MutableMapping[str, str] = field(default_factory=Explanations)
     summary: str = ""
     #: who won the hand (deals next in 2-player Gin, earns the box); None for a tie or no winner
     winner: str | None = None

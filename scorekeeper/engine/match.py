@@ -28,7 +28,7 @@ from typing import Any
 from . import limits
 from .i18n import _, _n, joined, message_of
 from .hands import (
-    Hand, InvalidHandError, InvalidMatchError, InvalidRebuyError, MatchState, PlayerState,
+    Explanations, Hand, InvalidHandError, InvalidMatchError, InvalidRebuyError, MatchState, PlayerState,
     RebuyPolicy, parse_held, parse_meld_list,
 )
 from .variants import UnknownVariantError, Variant, find_variant
@@ -50,7 +50,7 @@ def _jsonable(value: Any) -> Any:
         return {f.name: _jsonable(getattr(value, f.name)) for f in fields(value)}
     if isinstance(value, Decimal):
         return f"{value:.2f}"
-    if isinstance(value, dict):
+    if isinstance(value, Mapping):
         return {k: _jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_jsonable(v) for v in value]
@@ -93,7 +93,8 @@ class EntryResult(_ToDict):
     dealer: str | None
     scores: dict[str, int] = field(default_factory=dict)
     win_points: dict[str, int] = field(default_factory=dict)
-    explanations: dict[str, str] = field(default_factory=dict)
+    #: each player's explanation (``hands.Explanations``: a sentence is said when it is read)
+    explanations: Mapping[str, str] = field(default_factory=dict)
     totals: dict[str, int] = field(default_factory=dict)
     eliminated: list[str] = field(default_factory=list)
     summary: str = ""
@@ -524,7 +525,7 @@ class _Replay:
         result = EntryResult(index, "hand", hand.end, hand.by, hand.dealer,
                              {p: scored.scores.get(p, 0) for p in players_in},
                              {p: v for p, v in scored.win_points.items() if v} if variant.keeps_win_points() else {},
-                             dict(scored.explanations), {}, eliminated, scored.summary)
+                             Explanations(scored.explanations), {}, eliminated, scored.summary)
         # 8. match end by a target, a deal count, three gins
         winners = variant.match_over(state, hand, scored)
         still_in = state.still_in

@@ -222,8 +222,10 @@ def grid_rows(match, standings, *, deleted: bool = True) -> list[dict[str, Any]]
             end = "" if result.end in (None, "scores") else (
                 said_ends.get(result.end) or said_ends.setdefault(result.end, end_words(result.end)))
             how = " ".join(x for x in (result.by or "", end) if x)
-        cells = [None if result is None or name not in result.scores
-                 else (result.scores[name], result.explanations.get(name, "")) for name in seated]
+        # each cell is (score, player): the grid reads the explanation only where it shows it (the match
+        # page), so a scoreboard never asks a replay for the words of two hundred hands
+        cells = [None if result is None or name not in result.scores else (result.scores[name], name)
+                 for name in seated]
         rows.append({"entry": entry, "result": result, "number": hand if entry.kind == "hand" else None,
                      "deleted": False, "cells": cells, "how": how, "edited": bool(entry.history)})
     return rows

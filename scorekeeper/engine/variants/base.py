@@ -540,12 +540,17 @@ class Variant(ABC):
             return held.points or 0, _("{points}", points=held.points)
         vals, said = self.value_words()
         cards = held.cards
-        total = sum([vals[c.rank] for c in cards])
+        total = self.held_points(held)
         text = format_cards(cards)
         if len(cards) > 1:
             return total, _("{cards}: {sum} = {total}", cards=text, sum=" + ".join([said[c.rank] for c in cards]),
                             total=total)
         return total, _("{cards}: {total}", cards=text, total=total)
+
+    def held_points(self, held: Held) -> int:
+        """What a going-out loser's cards count (``held_value`` without its words)."""
+        vals = self.value_words()[0]
+        return sum([vals[c.rank] for c in held.cards])
 
     def value_words(self) -> tuple[tuple[int, ...], tuple[str, ...]]:
         """The card values under the match's rules, and each written out ("10"), once per ``Rules``: a

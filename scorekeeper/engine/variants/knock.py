@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from abc import abstractmethod
 
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from .. import arrange as _arrange
 from ..arrange import Arrangement, DeclaredCheck
 from ..cards import Card, format_cards
 from ..i18n import _
-from ..hands import Hand, HandScore, Held, check_typed
+from ..hands import Deferred, Hand, HandScore, Held, check_typed
 from ..melds import check_meld
 from .base import Rules, _cards
 
@@ -100,8 +100,9 @@ class KnockGame:
         return found
 
     def defender_deadwood(self, hand: Hand, held: Held, knocker_melds: Sequence[Sequence[Card]] | None,
-                          typed_note: str = "") -> tuple[int, str]:
-        """A defender's deadwood: their own least, after lay-offs on ``knocker_melds`` when given."""
+                          typed_note: str = "", deferred: bool = False) -> tuple[int, Any]:
+        """A defender's deadwood: their own least, after lay-offs on ``knocker_melds`` when given. With
+        ``deferred``, the words for cards shown are a ``Deferred`` (for ``Explanations``: said when read)."""
         if held.typed:
             points = check_typed(hand, held, maximum=self.typed_maximum())
             return points, (_("deadwood {points}{typed_note}", points=points, typed_note=typed_note) if typed_note
@@ -110,6 +111,9 @@ class KnockGame:
             found = self.layoff(held.cards, knocker_melds)
         else:
             found = self.arrange(held.cards)  # type: ignore[attr-defined]
+        if deferred:
+            cards = held.cards
+            return found.points, Deferred(lambda: self.deadwood_words(found, cards))
         return found.points, self.deadwood_words(found, held.cards)
 
     def deadwood_words(self, found: Arrangement, held: Sequence[Card] = ()) -> str:

@@ -14,10 +14,10 @@ Losers count every card held (ace 11, joker 25); a one-turn out doubles them.
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Iterable
 
 from ..cards import Card
-from ..hands import Hand, HandScore, Held, MatchState, RebuyPolicy
+from ..hands import Deferred, Hand, HandScore, Held, MatchState, RebuyPolicy
 from ..i18n import _
 from ..melds import MeldRules, OpeningCheck, check_opening
 from .base import Rules, Switch, Variant, card_values, values_sentence
@@ -195,34 +195,48 @@ class Ramino(GoingOut, Variant):
         scored.explanations[hand.by] = _("went out: 0")
         for name in hand.others:
             scored.scores[name], scored.explanations[name], scored.raw[name] = self.penalty(
-                hand, hand.held[name], one_turn)
+                hand, hand.held[name], one_turn, deferred=True)
         return scored
 
-    def penalty(self, hand: Hand, held: Held, doubled: bool) -> tuple[int, str, int]:
-        """A loser's penalty: raw count (or the flat penalty if never opened), doubled, rounded."""
+    def penalty(self, hand: Hand, held: Held, doubled: bool, deferred: bool = False) -> tuple[int, Any, int]:
+        """A loser's penalty: raw count (or the flat penalty if never opened), doubled, rounded.
+
+        The points are worked out at once, their words by ``words`` below; with ``deferred`` the words are
+        a ``Deferred`` (said when read: a replay explains every loser of every hand, a page reads few)."""
         house = self.house
-        raw, text = self.raw_count(hand, held)
         flat = house.unopened_flat_penalty
         never_opened = (held.cards is not None and len(held.cards) == HAND_SIZE) or (held.typed and not held.opened)
+        if held.typed:
+            raw, typed_words = self.raw_count(hand, held)  # checks the typed points, whatever follows
+        else:
+            raw, typed_words = self.held_points(held), None
         if flat is not None and never_opened:
-            raw, text = flat, _("never opened: {flat}", flat=flat)
+            raw = flat
         mode = house.rounding_mode
         mult = ONE_TURN_MULTIPLIER
-        points = raw
         if doubled and house.round_before_double:
             rounded = round_to_ten(raw, mode)
-            points = rounded * mult
-            text = (_("{said}, rounded to {rounded}, × {mult} = {points}", said=text, rounded=rounded, mult=mult,
-                      points=points) if rounded != raw
-                    else _("{said} × {mult} = {points}", said=text, mult=mult, points=points))
-            return points, text, raw
-        if doubled:
-            points = raw * mult
-            text = _("{said} × {mult} = {points}", said=text, mult=mult, points=points)
-        rounded = round_to_ten(points, mode)
-        if rounded != points:
-            text = _("{said}, rounded to {rounded}", said=text, rounded=rounded)
-        return rounded, text, raw
+            points = before = rounded * mult
+        else:
+            rounded = before = raw * mult if doubled else raw
+            points = round_to_ten(before, mode)
+
+        def words() -> str:
+            if flat is not None and never_opened:
+                text = _("never opened: {flat}", flat=flat)
+            else:
+                text = typed_words if held.typed else self.held_value(held)[1]
+            if doubled and house.round_before_double:
+                return (_("{said}, rounded to {rounded}, × {mult} = {points}", said=text, rounded=rounded, mult=mult,
+                          points=points) if rounded != raw
+                        else _("{said} × {mult} = {points}", said=text, mult=mult, points=points))
+            if doubled:
+                text = _("{said} × {mult} = {points}", said=text, mult=mult, points=before)
+            if points != before:
+                text = _("{said}, rounded to {rounded}", said=text, rounded=points)
+            return text
+
+        return points, (Deferred(words) if deferred else words()), raw
 
     # -- the match ------------------------------------------------------------------------------------
 

@@ -189,7 +189,8 @@ class Rumino(KnockGame, Variant):
         scored.scores[hand.by] = gin_score
         scored.explanations[hand.by] = _("gin: {score:+d}", score=gin_score) if gin_score else _("gin: 0")
         for name in hand.others:
-            scored.scores[name], scored.explanations[name] = self.defender_deadwood(hand, hand.held[name], None)
+            scored.scores[name], scored.explanations[name] = self.defender_deadwood(hand, hand.held[name], None,
+                                                                                    deferred=True)
         return scored
 
     def score_knock(self, hand: Hand) -> HandScore:
@@ -237,7 +238,8 @@ class Rumino(KnockGame, Variant):
         scored = HandScore(summary=_("{by} knocked with {dw}", by=hand.by, dw=dw))
         others: dict[str, int] = {}
         for name in hand.others:
-            points, text = self.defender_deadwood(hand, hand.held[name], melds if house.allow_layoff else None)
+            points, text = self.defender_deadwood(hand, hand.held[name], melds if house.allow_layoff else None,
+                                                  deferred=True)
             others[name] = points
             scored.scores[name] = points
             scored.explanations[name] = text
