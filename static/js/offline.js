@@ -11,7 +11,8 @@
 //   sends it on top of theirs, as the Save button's conflict offers). The
 //   server checks every hand as always; the key makes a resend harmless.
 // - The draft: every change to the hand form is kept per match and put back when the form is drawn
-//   empty (a reload, a new browser); cleared when the hand is saved, kept for sending, or discarded.
+//   empty (a reload, a new browser); cleared when the hand is saved, kept for sending, or discarded,
+//   and never put back once a hand with its form's key was saved or kept.
 (function () {
   "use strict";
   var QUEUE = "sk:queue", SENT = "sk:sent", DRAFT = "sk:draft:";
@@ -100,11 +101,15 @@
   }
 
   // -- the draft ------------------------------------------------------------------------------------------
+  // A draft names the hand it belongs to by the form's idempotency key: once a hand with that key is
+  // saved or kept for sending, the draft is that hand's, never the next one's.
   function keepDraft(form) {
     var fields = typed(form);
-    if (fields.length) store(DRAFT + matchPath(form), { fields: fields, at: new Date().toISOString() });
+    var key = field(form, "key");
+    if (fields.length) store(DRAFT + matchPath(form), { fields: fields, key: key ? key.value : "", at: new Date().toISOString() });
     else localStorage.removeItem(DRAFT + matchPath(form));
   }
+  function usedKeys() { return queue().map(function (i) { return i.key; }).concat(load(SENT, [])); }
   function dropDraft(form) {
     localStorage.removeItem(DRAFT + matchPath(form));
     var note = form.querySelector(".draft-note");
@@ -114,6 +119,7 @@
   // a reload); a form the server drew again (a refusal) already shows what was typed.
   function restoreDraft(form, onLoad) {
     var draft = load(DRAFT + matchPath(form), null);
+    if (draft && draft.key && usedKeys().indexOf(draft.key) >= 0) { dropDraft(form); return; }
     var now = typed(form);
     if (!draft || (onLoad ? JSON.stringify(now) === JSON.stringify(draft.fields) : now.length)) return;
     fill(form, draft.fields);
@@ -322,8 +328,7 @@
     // this script answers a Save that gets no connection (app.js leaves such a form to it)
     form.setAttribute("data-offline-queue", "");
     var key = field(form, "key");
-    var used = queue().map(function (i) { return i.key; }).concat(load(SENT, []));
-    if (key && used.indexOf(key.value) >= 0) key.value = newKey();
+    if (key && usedKeys().indexOf(key.value) >= 0) key.value = newKey();
     if (form.hasAttribute("data-unsent")) {
       // a Save that found no connection before this script had arrived (static/js/table.js marks it):
       // kept now, as it would have been, in place of "tap Save again"
@@ -391,13 +396,18 @@
     keepHand(form, tr("No connection: the hand is kept on this phone (not sent yet) and will be sent when the connection returns. Record the next hand."));
     retryLater();
   });
-  document.addEventListener("htmx:afterRequest", function (e) {
-    // a hand saved (200; a refusal is 422 and keeps the form as typed): its draft is done with
-    var elt = e.detail.elt;
-    if (elt.matches && elt.matches("form.hand-form") && e.detail.xhr && e.detail.xhr.status === 200) {
-      localStorage.removeItem(DRAFT + matchPath(elt));
-      keepPage();
-    }
+  // A hand saved (200; a refusal is 422 and keeps the form as typed): its draft is done with, and its
+  // key is remembered as sent, so that no draft of it is put back into the fresh form drawn in its
+  // place. Said as the answer arrives (beforeOnLoad, fired on the form while it is still in the
+  // page): the swap replaces the form, and htmx's later events (afterRequest) name the page around
+  // it instead, so a draft left to them was never cleared and came back into the next hand's form.
+  document.addEventListener("htmx:beforeOnLoad", function (e) {
+    var form = handForm();
+    if (!form || e.detail.elt !== form || !e.detail.xhr || e.detail.xhr.status !== 200) return;
+    var key = field(form, "key");
+    if (key && key.value) rememberSent(key.value);
+    dropDraft(form);
+    keepPage();
   });
   document.addEventListener("htmx:afterSettle", function (e) {
     if (e.detail.target && e.detail.target.id === "scoreboard") prepare();

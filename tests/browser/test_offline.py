@@ -1,7 +1,9 @@
 """No connection at the table (390×844, Chromium): hands saved offline are kept on the phone, shown as
 not sent yet across a reload, and sent exactly once, in order, when the connection returns; a second
 phone's hand meanwhile is a conflict, never a double; a pending hand and a half-typed one survive the
-browser being closed. Each offline step first proves the cut: a request to the server must fail."""
+browser being closed. The connection is cut at both ends (the browser's offline emulation and a route
+refusing requests; the test server dropping every request), and each offline step first proves the
+cut: a request must fail."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import re
 import sqlalchemy as sa
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from .conftest import PHONE, choose_game, seat
+from .conftest import PHONE, choose_game, seat, server_line
 
 HANDS = [{"Ann": 12, "Ben": 5, "Cat": 0}, {"Ann": 3, "Ben": 20, "Cat": 7}, {"Ann": 0, "Ben": 4, "Cat": 30}]
 
@@ -45,25 +47,30 @@ def shell_ready(page: Page) -> None:
     page.evaluate("caches.keys().then(k => Promise.all(k.map(n => caches.open(n).then(c => c.keys()))))")
 
 
-def cut(context: BrowserContext) -> None:
-    """No connection from now on: every request the phone makes fails, the pages' and the service
-    worker's alike. Chromium's offline emulation alone (``set_offline``) was seen to let the first
-    request of a page reloaded offline through (its pending hand reached the server while the test
-    said the phone was offline); a route refusing every request holds from a document's first request."""
+def cut(context: BrowserContext, base: str) -> None:
+    """No connection from now on, at both ends. The phone: Chromium's offline emulation (the page
+    sees ``navigator.onLine`` false and the offline event) and a route refusing every request the
+    browser lets Playwright see, the service worker's included. The server: it drops every request
+    that still reaches it. The browser's side alone is not a total cut: the first request of a page
+    reloaded offline through its service worker (the kept hands sent on load) was seen to reach the
+    server with neither the emulation nor the route ever seeing it; a phone truly offline reaches
+    nothing, so neither may the test's."""
     context.route("**/*", lambda route: route.abort("internetdisconnected"))
     context.set_offline(True)
+    server_line(base).cut()
 
 
-def reconnect(context: BrowserContext) -> None:
+def reconnect(context: BrowserContext, base: str) -> None:
+    server_line(base).restore()
     context.set_offline(False)
     context.unroute("**/*")
 
 
-def go_offline(context: BrowserContext, page: Page) -> None:
+def go_offline(context: BrowserContext, page: Page, base: str) -> None:
     """Cut the connection and prove it is cut for the page and for its service worker (a page opened
     offline comes through the worker, which fetches with its own connection): a file the worker does
     not keep is fetched by the worker itself, and must fail too."""
-    cut(context)
+    cut(context, base)
     reached = page.evaluate("fetch('/health', {cache: 'no-store'}).then(() => 'reached', () => 'cut')")
     assert reached == "cut", "the connection was not cut"
     reached = page.evaluate("fetch('/static/not-kept-' + Date.now() + '.txt', {cache: 'no-store'})"
@@ -109,7 +116,7 @@ def test_three_hands_offline_sent_once_in_order(browser: Browser, live_server: s
     shell_ready(page)
 
     drawn_at = page.locator("body").get_attribute("data-rendered-at")
-    go_offline(context, page)
+    go_offline(context, page, live_server)
     for n, hand in enumerate(HANDS, start=1):
         type_hand(page, hand)
         save(page)
@@ -126,7 +133,7 @@ def test_three_hands_offline_sent_once_in_order(browser: Browser, live_server: s
     expect(page.locator("#pending-hands")).to_contain_text("not sent yet")
     assert stored_points(database_url, match_id(url)) == []
 
-    reconnect(context)
+    reconnect(context, live_server)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     expect(page.locator("#pending-hands")).to_have_count(0, timeout=15000)
     expect(page.locator(".grid tbody tr")).to_have_count(3)
@@ -157,7 +164,7 @@ def test_a_save_tapped_before_the_offline_script_arrived_is_kept_when_it_does(br
     # a slow phone: app.js has no address for offline.js yet, so nothing loads it
     page.evaluate("""() => { const s = document.querySelector('script[data-load-offline]');
         s.setAttribute('data-held', s.getAttribute('data-load-offline')); s.removeAttribute('data-load-offline'); }""")
-    go_offline(context, page)
+    go_offline(context, page, live_server)
     form = page.locator("form.hand-form")
     type_hand(page, HANDS[0])
     save(page)
@@ -175,7 +182,7 @@ def test_a_save_tapped_before_the_offline_script_arrived_is_kept_when_it_does(br
     expect(form.locator("input.points").first).to_have_value("")
     assert stored_points(database_url, match_id(url)) == []
 
-    reconnect(context)
+    reconnect(context, live_server)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     expect(page.locator("#pending-hands")).to_have_count(0, timeout=15000)
     expect(page.locator(".grid tbody tr")).to_have_count(1)
@@ -192,7 +199,7 @@ def test_a_second_phone_saving_meanwhile_is_a_conflict_not_a_double(browser: Bro
     second = browser.new_context(viewport=PHONE)
     other = second.new_page()
 
-    go_offline(first, page)
+    go_offline(first, page, live_server)
     type_hand(page, HANDS[0])
     save(page)
     expect(page.locator("#pending-hands .pending-row")).to_have_count(1)
@@ -202,7 +209,7 @@ def test_a_second_phone_saving_meanwhile_is_a_conflict_not_a_double(browser: Bro
     save(other)
     expect(other.locator(".grid tbody tr")).to_have_count(1)
 
-    reconnect(first)
+    reconnect(first, live_server)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     row = page.locator("#pending-hands .pending-row")
     expect(row).to_contain_text("conflict", timeout=15000)
@@ -243,7 +250,7 @@ def test_a_pending_hand_and_a_draft_survive_closing_the_browser(browser_type, br
     page = context.pages[0] if context.pages else context.new_page()
     url = setup_match(page, live_server)
     shell_ready(page)
-    go_offline(context, page)
+    go_offline(context, page, live_server)
     type_hand(page, HANDS[0])
     save(page)
     expect(page.locator("#pending-hands .pending-row")).to_have_count(1)
@@ -252,15 +259,15 @@ def test_a_pending_hand_and_a_draft_survive_closing_the_browser(browser_type, br
 
     context = open_phone()
     page = context.pages[0] if context.pages else context.new_page()
-    cut(context)
+    cut(context, live_server)
     page.goto(url)
-    go_offline(context, page)
+    go_offline(context, page, live_server)
     expect(page.locator("#pending-hands .pending-row")).to_have_count(1)
     expect(page.locator("#pending-hands")).to_contain_text("Ann 12 · Ben 5 · Cat 0")
     expect(page.locator("form.hand-form .held").get_by_label("Ann", exact=True)).to_have_value("8")
     expect(page.locator(".draft-note")).to_contain_text("is back")
 
-    reconnect(context)
+    reconnect(context, live_server)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     expect(page.locator("#pending-hands")).to_have_count(0, timeout=15000)
     expect(page.locator(".grid tbody tr")).to_have_count(1)
@@ -278,14 +285,14 @@ def test_a_refused_hand_is_kept_with_its_reason_until_fixed(browser: Browser, li
     page = context.new_page()
     url = setup_match(page, live_server)
     shell_ready(page)
-    go_offline(context, page)
+    go_offline(context, page, live_server)
     type_hand(page, {"Ann": 12, "Ben": 5})  # Cat's points forgotten
     save(page)
     type_hand(page, HANDS[1])
     save(page)
     expect(page.locator("#pending-hands .pending-row")).to_have_count(2)
 
-    reconnect(context)
+    reconnect(context, live_server)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     refused = page.locator("#pending-hands .pending-row").first
     expect(refused).to_contain_text("refused", timeout=15000)
