@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.request
 
+import pytest
 import sqlalchemy as sa
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
@@ -69,8 +71,11 @@ def reconnect(context: BrowserContext, base: str) -> None:
 def go_offline(context: BrowserContext, page: Page, base: str) -> None:
     """Cut the connection and prove it is cut for the page and for its service worker (a page opened
     offline comes through the worker, which fetches with its own connection): a file the worker does
-    not keep is fetched by the worker itself, and must fail too."""
+    not keep is fetched by the worker itself, and must fail too; and the server's end holds for a
+    request from outside the browser."""
     cut(context, base)
+    with pytest.raises(OSError):  # a dropped connection: no answer at all
+        urllib.request.urlopen(base + "/health", timeout=10)
     reached = page.evaluate("fetch('/health', {cache: 'no-store'}).then(() => 'reached', () => 'cut')")
     assert reached == "cut", "the connection was not cut"
     reached = page.evaluate("fetch('/static/not-kept-' + Date.now() + '.txt', {cache: 'no-store'})"
