@@ -15,6 +15,7 @@ from typing import Any, Callable, Iterator
 import pytest
 from flask import Flask
 from playwright.sync_api import expect
+from werkzeug.http import parse_cookie
 from werkzeug.serving import WSGIRequestHandler, make_server
 
 from scorekeeper import create_app
@@ -61,35 +62,40 @@ def migrated_app(config: dict) -> Flask:
 
 
 class ServerLine:
-    """The test server's end of the phone's connection. While cut, every request that reaches the
-    server is dropped unanswered: its connection is closed once the request line is read, so the
-    browser gets a network error, as a phone with no connection does. Chromium's offline emulation
-    and Playwright's routes do not make a cut total (the first request of a page reloaded offline
-    under its service worker was seen to reach the server unseen by either), so a test that needs
-    one cuts here too; ``dropped`` lists what arrived meanwhile."""
+    """The test server's end of the phones' connections. A phone (a browser context) is named by the
+    cookie ``COOKIE``, which the browser's own network stack sends with every request, whatever path
+    the request took through the browser. While a phone's line is cut, every request from it that
+    reaches the server is dropped unanswered: its connection is closed once the request line and
+    headers are read, so the browser gets a network error, as a phone with no connection does. Other
+    phones are served as usual. Chromium's offline emulation and Playwright's routes do not make a cut
+    total (the first request of a page reloaded offline under its service worker was seen to reach
+    the server unseen by either), so a test that needs one cuts here too; ``dropped`` lists what
+    arrived meanwhile."""
+
+    COOKIE = "sk-test-phone"
 
     def __init__(self) -> None:
-        self._cut = threading.Event()
+        self._cut: set[str] = set()
         self.dropped: list[str] = []
 
-    def cut(self) -> None:
-        self._cut.set()
+    def cut(self, phone: str) -> None:
+        self._cut.add(phone)
 
-    def restore(self) -> None:
-        self._cut.clear()
+    def restore(self, phone: str) -> None:
+        self._cut.discard(phone)
 
-    def is_cut(self) -> bool:
-        return self._cut.is_set()
+    def is_cut(self, cookie_header: str | None) -> bool:
+        return bool(cookie_header) and parse_cookie(cookie_header).get(self.COOKIE) in self._cut
 
 
 class _LineRequestHandler(WSGIRequestHandler):
-    """Werkzeug's request handler, dropping the request while the server's line is cut."""
+    """Werkzeug's request handler, dropping the requests of a phone whose line is cut."""
 
     def parse_request(self) -> bool:
         if not super().parse_request():
             return False
         line: ServerLine | None = getattr(self.server, "line", None)
-        if line is not None and line.is_cut():
+        if line is not None and line.is_cut(self.headers.get("Cookie")):
             line.dropped.append(f"{self.command} {self.path}")
             self.close_connection = True  # no answer, and the connection closed
             return False
@@ -107,7 +113,7 @@ def serve_app(make_app: Callable[[], tuple[Flask, Any]],
     every request still being answered is waited for before the pool is disposed: a request thread
     left running would hand its connection back to a pool already thrown away, and PostgreSQL's
     driver then warns of an unclosed connection in whichever test happens to collect it. With a
-    ``line``, cutting it drops every request the server gets (see ``ServerLine``)."""
+    ``line``, a phone's requests can be dropped (see ``ServerLine``)."""
     ready: queue.Queue = queue.Queue()
     stop = threading.Event()
 
@@ -188,14 +194,14 @@ _LINES: dict[str, ServerLine] = {}
 
 
 def server_line(base: str) -> ServerLine:
-    """The line of the live server at ``base``: cut it to drop every request the server gets."""
+    """The line of the live server at ``base``: cut a phone's to drop every request it sends."""
     return _LINES[base]
 
 
 @pytest.fixture
 def live_server(database_url):
     """The app on a fresh database, served on 127.0.0.1 from a thread; yields its base URL (its line,
-    to cut the connection at the server: ``server_line(base)``)."""
+    to cut a phone's connection at the server: ``server_line(base)``)."""
     def make():
         return migrated_app({"DATABASE_URL": database_url}), None
 

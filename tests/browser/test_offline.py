@@ -1,9 +1,9 @@
 """No connection at the table (390×844, Chromium): hands saved offline are kept on the phone, shown as
 not sent yet across a reload, and sent exactly once, in order, when the connection returns; a second
 phone's hand meanwhile is a conflict, never a double; a pending hand and a half-typed one survive the
-browser being closed. The connection is cut at both ends (the browser's offline emulation and a route
-refusing requests; the test server dropping every request), and each offline step first proves the
-cut: a request must fail."""
+browser being closed. A phone's connection is cut at both ends (the browser's offline emulation and a
+route refusing requests; the test server dropping every request from that phone), and each offline
+step first proves the cut: a request must fail."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import pytest
 import sqlalchemy as sa
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from .conftest import PHONE, choose_game, seat, server_line
+from .conftest import PHONE, ServerLine, choose_game, seat, server_line
 
 HANDS = [{"Ann": 12, "Ben": 5, "Cat": 0}, {"Ann": 3, "Ben": 20, "Cat": 7}, {"Ann": 0, "Ben": 4, "Cat": 30}]
 
@@ -50,32 +50,39 @@ def shell_ready(page: Page) -> None:
 
 
 def cut(context: BrowserContext, base: str) -> None:
-    """No connection from now on, at both ends. The phone: Chromium's offline emulation (the page
-    sees ``navigator.onLine`` false and the offline event) and a route refusing every request the
-    browser lets Playwright see, the service worker's included. The server: it drops every request
-    that still reaches it. The browser's side alone is not a total cut: the first request of a page
+    """No connection for this phone from now on, at both ends. The phone: Chromium's offline emulation
+    (the page sees ``navigator.onLine`` false and the offline event) and a route refusing every
+    request the browser lets Playwright see, the service worker's included. The server: it drops
+    every request from this phone that still reaches it (the phone named by a cookie; another phone
+    goes on being served). The browser's side alone is not a total cut: the first request of a page
     reloaded offline through its service worker (the kept hands sent on load) was seen to reach the
     server with neither the emulation nor the route ever seeing it; a phone truly offline reaches
     nothing, so neither may the test's."""
+    context.add_cookies([{"name": ServerLine.COOKIE, "value": _phone(context), "url": base}])
     context.route("**/*", lambda route: route.abort("internetdisconnected"))
     context.set_offline(True)
-    server_line(base).cut()
+    server_line(base).cut(_phone(context))
 
 
 def reconnect(context: BrowserContext, base: str) -> None:
-    server_line(base).restore()
+    server_line(base).restore(_phone(context))
     context.set_offline(False)
     context.unroute("**/*")
+
+
+def _phone(context: BrowserContext) -> str:
+    return str(id(context))
 
 
 def go_offline(context: BrowserContext, page: Page, base: str) -> None:
     """Cut the connection and prove it is cut for the page and for its service worker (a page opened
     offline comes through the worker, which fetches with its own connection): a file the worker does
-    not keep is fetched by the worker itself, and must fail too; and the server's end holds for a
-    request from outside the browser."""
+    not keep is fetched by the worker itself, and must fail too; and the server drops this phone's
+    requests whatever way they come."""
     cut(context, base)
+    as_this_phone = {"Cookie": f"{ServerLine.COOKIE}={_phone(context)}"}
     with pytest.raises(OSError):  # a dropped connection: no answer at all
-        urllib.request.urlopen(base + "/health", timeout=10)
+        urllib.request.urlopen(urllib.request.Request(base + "/health", headers=as_this_phone), timeout=10)
     reached = page.evaluate("fetch('/health', {cache: 'no-store'}).then(() => 'reached', () => 'cut')")
     assert reached == "cut", "the connection was not cut"
     reached = page.evaluate("fetch('/static/not-kept-' + Date.now() + '.txt', {cache: 'no-store'})"
