@@ -45,7 +45,9 @@ def shell_ready(page: Page) -> None:
     """Wait for the service worker to control the page and keep it."""
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    # a promise, not wait_for_function: its polling evaluates text in the page, which the app's CSP refuses
+    page.evaluate("""() => navigator.serviceWorker.controller !== null || new Promise(
+        done => navigator.serviceWorker.addEventListener("controllerchange", () => done(true), {once: true}))""")
     page.evaluate("caches.keys().then(k => Promise.all(k.map(n => caches.open(n).then(c => c.keys()))))")
 
 
