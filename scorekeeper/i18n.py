@@ -18,7 +18,7 @@ import tempfile
 from decimal import Decimal
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 from urllib.parse import urlsplit
 
 from babel.messages.mofile import write_mo
@@ -28,7 +28,7 @@ from babel.numbers import format_decimal
 from babel.dates import format_date as babel_format_date, format_datetime as babel_format_datetime
 from flask import (Flask, Response, abort, has_app_context, has_request_context, redirect, request, session,
                    url_for)
-from flask_babel import Babel, Domain, get_locale, gettext
+from flask_babel import Babel, Domain, get_locale
 from flask_babel.speaklater import LazyString
 from markupsafe import escape
 
@@ -43,21 +43,26 @@ SOURCES = Path(__file__).resolve().parent / "translations"
 MINUS = "\u2212"
 
 
+def _once_a_request(key: str, make: Callable[[], Any]) -> Any:
+    """``make()``, worked out once a request and kept with it (an app context may outlive a request).
+
+    The page's language and its catalogs: Flask-Babel finds them again for every word (the request's
+    context, then the locale written out as a key), which on a 200-hand page costs more than the words
+    themselves; the language does not change while a page is drawn."""
+    environ = request.environ
+    found = environ.get(key)
+    if found is None:
+        found = environ[key] = make()
+    return found
+
 
 class _PageDomain(Domain):
-    """A catalog domain looked up once a request: Flask-Babel finds the catalog again for every word
-    (the request's context, then the locale written out as a key), which on a long page costs more
-    than the words themselves. Kept with the request, whose language does not change while it is drawn."""
+    """A catalog domain whose catalog is found once a request."""
 
     def get_translations(self):
         if not has_request_context():
             return super().get_translations()
-        environ = request.environ
-        key = "scorekeeper.catalog." + self.domain[0]
-        found = environ.get(key)
-        if found is None:
-            found = environ[key] = super().get_translations()
-        return found
+        return _once_a_request("scorekeeper.catalog." + self.domain[0], super().get_translations)
 
 
 babel = Babel()
@@ -78,7 +83,7 @@ class _Lazy(LazyString):
 def lazy_gettext(string: str, **variables: Any) -> LazyString:
     """``gettext`` said when the text is used, in the language of the page using it (form labels,
     module-level words)."""
-    return _Lazy(gettext, string, **variables)
+    return _Lazy(messages_domain.gettext, string, **variables)
 
 
 _l = lazy_gettext
@@ -139,21 +144,10 @@ def select_locale() -> str:
 
 
 def current_language() -> str:
-    return _page_words()[0]
-
-
-def _page_words() -> tuple[str, Any]:
-    """The page's language and the engine's catalog in it, looked up once a request: a 200-hand
-    scoreboard says a thousand engine sentences and numbers, and each lookup through Flask-Babel's
-    context costs more than the sentence. Kept with the request (an app context may outlive it)."""
+    """The page's language code ("en", "it")."""
     if not has_request_context():
-        return str(get_locale() or DEFAULT) if has_app_context() else DEFAULT, engine_domain.get_translations()
-    environ = request.environ
-    words = environ.get("scorekeeper.page_words")
-    if words is None:
-        words = environ["scorekeeper.page_words"] = (str(get_locale() or DEFAULT),
-                                                     engine_domain.get_translations())
-    return words
+        return str(get_locale() or DEFAULT) if has_app_context() else DEFAULT
+    return _once_a_request("scorekeeper.language", lambda: str(get_locale() or DEFAULT))
 
 
 def safe_next(target: str | None) -> str:
@@ -173,7 +167,7 @@ def speak(text: Any, currency: str | None = None) -> str:
     a card) as it is."""
     def number(value: int | Decimal) -> str:
         return money(value, currency) if isinstance(value, Decimal) else whole(value)
-    return translated(text, _page_words()[1], number=number)
+    return translated(text, engine_domain.get_translations(), number=number)
 
 
 def whole(value: int | None) -> str:

@@ -204,8 +204,6 @@ def grid_rows(match, standings, *, deleted: bool = True) -> list[dict[str, Any]]
     live = iter(standings.hands) if standings is not None else iter(())
     rows = []
     hand = 0
-    # each end said once per page, not once per row (a translated word is looked up in the catalog)
-    said_ends: dict[str, str] = {}
     for entry in match.entries:
         if entry.deleted_at is not None:
             if deleted:
@@ -219,8 +217,7 @@ def grid_rows(match, standings, *, deleted: bool = True) -> list[dict[str, Any]]
         how = ""
         if result is not None:
             # free scoring's only end ("scores") says nothing: leave the cell empty
-            end = "" if result.end in (None, "scores") else (
-                said_ends.get(result.end) or said_ends.setdefault(result.end, end_words(result.end)))
+            end = "" if result.end in (None, "scores") else end_words(result.end)
             how = " ".join(x for x in (result.by or "", end) if x)
         # each cell is (score, player): the grid reads the explanation only where it shows it (the match
         # page), so a scoreboard never asks a replay for the words of two hundred hands

@@ -137,14 +137,16 @@ class Rules(Mapping[str, Any]):
 
     def __init__(self, variant: str, values: Mapping[str, Any], overrides: Mapping[str, Any],
                  n_players: int | None) -> None:
-        object.__setattr__(self, "_values", MappingProxyType(dict(values)))
         # every value is an attribute too (``rules.gin_bonus``), read as fast as any attribute: replay reads a
-        # few for every player of every hand, and ``__getattr__`` costs twenty times more. A value named like
-        # one of the class's own attributes would hide it (or be hidden), so none may be.
-        clash = [name for name in values if hasattr(type(self), name)]
+        # few for every player of every hand, and ``__getattr__`` costs twenty times more. One dict serves
+        # both ways (``_values`` is a read-only view of it). A value named like one of the class's own
+        # attributes would hide it (or be hidden), so none may be.
+        own = dict(values)
+        clash = sorted(own.keys() & _RULES_ATTRIBUTES)
         if clash:
             raise ValueError(f"a rule cannot be called {clash[0]!r}: Rules has an attribute of that name")
-        object.__setattr__(self, "__dict__", dict(values))
+        object.__setattr__(self, "__dict__", own)
+        object.__setattr__(self, "_values", MappingProxyType(own))
         object.__setattr__(self, "variant", variant)
         object.__setattr__(self, "overrides", dict(overrides))
         object.__setattr__(self, "n_players", n_players)
@@ -178,6 +180,10 @@ class Rules(Mapping[str, Any]):
 
     def __repr__(self) -> str:
         return f"Rules({self.variant!r}, n_players={self.n_players!r}, overrides={self.overrides!r})"
+
+
+#: the names ``Rules`` itself answers to (its methods and slots), which no rule may take
+_RULES_ATTRIBUTES = frozenset(dir(Rules))
 
 
 class Variant(ABC):
@@ -538,7 +544,7 @@ class Variant(ABC):
         """(points, explanation) for a going-out loser: every card held counts (cards in hand)."""
         if held.cards is None:
             return held.points or 0, _("{points}", points=held.points)
-        vals, said = self.value_words()
+        said = self.value_words()[1]
         cards = held.cards
         total = self.held_points(held)
         text = format_cards(cards)
