@@ -140,7 +140,7 @@ def _last_seats(table, variant) -> dict[str, Any] | None:
 
 def _again(table, match_id: int | None, variant, switches) -> dict[str, Any] | None:
     """Form values for "new match, same players": the seats, rules and stake of an earlier match,
-    with its winner suggested as the first dealer (docs/rules/common.md#next-dealer)."""
+    with the first dealer the game's rule gives (the same as "Rematch")."""
     if match_id is None:
         return None
     previous = next((m for m in table.matches if m.id == match_id), None)
@@ -148,13 +148,9 @@ def _again(table, match_id: int | None, variant, switches) -> dict[str, Any] | N
         return None
     data: dict[str, Any] = {f"seat_{pid}": str(i) for i, pid in enumerate(previous.seats, start=1)}
     data["stake"] = previous.stake or ""
-    try:
-        winners = service.standings(previous).winners
-    except ValueError:
-        winners = []
-    ids = {p.name: p.id for p in table.players}
-    if winners and winners[0] in ids:
-        data["first_dealer"] = str(ids[winners[0]])
+    dealer = _next_first_dealer(table, previous, previous.seats)
+    if dealer is not None:
+        data["first_dealer"] = str(dealer)
     if previous.variant == variant.key:
         data.update(_rule_data(switches, previous.rules))
     return data
@@ -301,24 +297,25 @@ def rematch(token: str, match_id: int):
 
 
 def _rematch_dealer(table, previous, seats: list[int]) -> int:
-    """The winner of the last match where the game's rules say so (Rumino); otherwise the deal passes
-    on: the next seated player after the last hand's dealer who is still playing."""
+    dealer = _next_first_dealer(table, previous, seats)
+    return dealer if dealer is not None else -1
+
+
+def _next_first_dealer(table, previous, seats: list[int]) -> int | None:
+    """The next match's first dealer among ``seats``, by the game's own rule
+    (``Variant.next_match_first_dealer``), as a player id."""
     if not seats:
-        return -1
-    ids = {p.name: p.id for p in table.players}
+        return None
+    names = {p.id: p.name for p in table.players}
+    ids = {name: pid for pid, name in names.items()}
     try:
         standings = service.standings(previous)
+        dealers, winners = [h.dealer for h in standings.hands], standings.winners
     except ValueError:
-        return seats[0]
-    if find_variant(previous.variant).winner_deals_next_match and standings.winners:
-        winner = ids.get(standings.winners[0])
-        if winner in seats:
-            return winner
-    dealt = [h.dealer for h in standings.hands if h.dealer]
-    order = previous.seats
-    last = ids.get(dealt[-1]) if dealt else None
-    start = order.index(last) if last in order else len(order) - 1
-    return next(pid for pid in (order[(start + k) % len(order)] for k in range(1, len(order) + 1)) if pid in seats)
+        dealers, winners = [], []
+    name = find_variant(previous.variant).next_match_first_dealer(
+        [names.get(pid, "") for pid in previous.seats], dealers, winners, [names.get(pid, "") for pid in seats])
+    return ids.get(name) if name is not None else None
 
 
 @bp.post("/t/<token>/m/<int:match_id>/abandon")

@@ -161,6 +161,20 @@ def test_rematch_in_one_tap_same_game_players_rules_and_stake(table, app, client
     assert f'/m/{match_id}/rematch"' in page and "Rematch<span class=\"sr-only\"> Free scoring, same players</span>" in page
 
 
+def test_new_match_same_players_offers_the_rematchs_first_dealer(table, app, client):
+    """One rule, both buttons: "New match, same players" preselects whoever "Rematch" would seat as
+    first dealer (free scoring: the deal passes on from Ann, not to the winner Cat)."""
+    match_id = _finished_free(table, app)
+    ids = table.player_ids()
+    page = client.get(f"/t/{table.token}/matches/new?variant=free&again={match_id}").get_data(as_text=True)
+    assert f'<option selected value="{ids["Ben"]}">Ben</option>' in page
+    assert f'<option selected value="{ids["Cat"]}">Cat</option>' not in page
+    response = table.post(f"/t/{table.token}/m/{match_id}/rematch")
+    with app.app_context():
+        new = db.session.get(Match, int(response.headers["Location"].rsplit("/", 1)[-1]))
+        assert new.first_dealer_id == ids["Ben"]
+
+
 def test_rematch_leaves_out_who_is_not_playing_and_rumino_winner_deals(table, app):
     ids = table.player_ids()
     match_id = table.start_match("rumino", ["Ann", "Ben", "Cat"])

@@ -429,6 +429,39 @@ class Variant(ABC):
         """Whether hands won are counted as boxes (2-player Gin and Oklahoma)."""
         return False
 
+    def next_match_first_dealer(self, seats: Sequence[str], dealers: Sequence[str | None],
+                                winners: Sequence[str], playing: Iterable[str]) -> str | None:
+        """Who deals first when the table plays this game again (docs/rules/common.md, "The first
+        dealer"): the one rule behind every way of starting the next match, so that "Rematch" and
+        "New match, same players" never disagree.
+
+        ``seats`` are the last match's players in seat order, ``dealers`` who dealt each of its hands,
+        ``winners`` its winners and ``playing`` who plays the next match. Where the game says the winner
+        deals (Rumino's seed), the first winner still playing deals; otherwise the deal passes on from
+        the last hand's dealer to the next seated player who is still playing. None when nobody plays.
+
+        >>> from scorekeeper.engine.variants import find_variant
+        >>> gin, rumino = find_variant("gin"), find_variant("rumino")
+        >>> gin.next_match_first_dealer(["Ann", "Ben"], ["Ann", "Ben", "Ann"], ["Ben"], ["Ann", "Ben"])
+        'Ben'
+        >>> rumino.next_match_first_dealer(["Ann", "Ben", "Cat"], ["Ann"], ["Cat"], ["Ann", "Ben", "Cat"])
+        'Cat'
+        >>> gin.next_match_first_dealer(["Ann", "Ben", "Cat"], ["Ann"], [], ["Ann", "Cat"])
+        'Cat'
+        """
+        playing = [name for name in seats if name in set(playing)]
+        if not playing:
+            return None
+        if self.winner_deals_next_match:
+            winner = next((name for name in winners if name in playing), None)
+            if winner is not None:
+                return winner
+        dealt = [name for name in dealers if name]
+        # nobody dealt yet: the deal starts where it would have started, one seat before the first
+        start = seats.index(dealt[-1]) if dealt and dealt[-1] in seats else len(seats) - 1
+        return next(seats[(start + k) % len(seats)] for k in range(1, len(seats) + 1)
+                    if seats[(start + k) % len(seats)] in playing)
+
     def ends_allowed(self, state: MatchState) -> list[str]:
         """The ``end`` values the next hand may carry."""
         return list(self.ends)
