@@ -181,8 +181,9 @@ class HandScore:
 # -- reading a hand ----------------------------------------------------------------------------------------
 
 
-def parse_held(hand_index: int, player: str, value: Any) -> Held:
-    """Read ``held[player]``: exactly one of ``cards`` and ``points``, and an optional ``opened``."""
+def parse_held(hand_index: int, player: str, value: Any, *, uses_cards: bool = True) -> Held:
+    """Read ``held[player]``: exactly one of ``cards`` and ``points``, and an optional ``opened``.
+    A game played without cards (``uses_cards`` false: free scoring) asks for the points alone."""
     if type(value) is dict and len(value) == 1 and type(value.get("cards")) is str:
         # the usual entry, {"cards": "…"}: a replay reads one for every player of every hand
         try:
@@ -194,16 +195,20 @@ def parse_held(hand_index: int, player: str, value: Any) -> Held:
     def bad(message: str, fld: str = "cards") -> InvalidHandError:
         return InvalidHandError(message, entry=hand_index, player=player, field=fld)
 
+    # a game without cards never speaks of cards in its refusals
+    give = (_("{player}: give cards or points", player=player) if uses_cards
+            else _("{player}: type the points", player=player))
     if not isinstance(value, Mapping):
-        raise bad(_("{player}: give cards or points", player=player), "points")
+        raise bad(give, "points")
     unknown = set(value) - {"cards", "points", "opened"}
     if unknown:
         raise bad(_("{player}: unknown field {name!r}", player=player, name=sorted(unknown)[0]), "points")
     has_cards, has_points = value.get("cards") is not None, value.get("points") is not None
     if has_cards and has_points:
-        raise bad(_("{player}: give cards or points, not both", player=player), "points")
+        raise bad(_("{player}: give cards or points, not both", player=player) if uses_cards
+                  else _("{player}: type the points, not cards", player=player), "points")
     if not has_cards and not has_points:
-        raise bad(_("{player}: give cards or points", player=player), "points")
+        raise bad(give, "points")
     opened = value.get("opened", True)
     if not isinstance(opened, bool):
         raise bad(_("{player}: 'opened' must be true or false", player=player), "points")

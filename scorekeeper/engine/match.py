@@ -414,7 +414,7 @@ class _Replay:
         held = {}
         for name, value in held_raw.items():
             self.check_player_in(index, name, "player")
-            held[name] = parse_held(index, name, value)
+            held[name] = parse_held(index, name, value, uses_cards=variant.uses_cards)
             self.check_bounds(index, held[name])
         dealer = self.current_dealer()
         hand = Hand(index=index, end=end, by=by, dealer=dealer, players_in=players_in,
@@ -422,7 +422,8 @@ class _Replay:
                     number=self.state.hands_played + 1, raw=entry)
         for name in players_in:
             if name not in held and not variant.may_leave_out(hand, name):
-                raise InvalidHandError(_("{name} is missing: give {name}'s cards or points", name=name),
+                raise InvalidHandError(_("{name} is missing: give {name}'s cards or points", name=name)
+                                       if variant.uses_cards else _("{name} is missing: type {name}'s points", name=name),
                                        entry=index, player=name, field="points")
         if entry.get("melds") is not None:
             hand.melds = parse_meld_list(index, entry["melds"])

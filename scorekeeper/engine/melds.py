@@ -116,6 +116,8 @@ class MeldCheck:
     word: str | None = None
     #: an undeclared joker could be read with a different value (see the module docstring)
     ambiguous: bool = False
+    #: what the meld is, in a few words a page can put in its own sentence (Rumino's "7 of a kind")
+    what: str | None = None
 
     def __bool__(self) -> bool:
         return self.valid
@@ -877,7 +879,7 @@ def is_rumino(cards: str | Iterable[Card], mrules: MeldRules, naturals_only: boo
     if not verdict.valid:
         return replace(verdict, reason=_("not a rumino: {reason}", reason=verdict.reason))
     what = _("7 of a kind") if verdict.kind == "set" else _("a 7-card straight flush")
-    return replace(verdict, kind="rumino", word="rumino",
+    return replace(verdict, kind="rumino", word="rumino", what=what,
                    reason=_("a rumino, {what}: {cards}", what=what, cards=_text(verdict.declared)))
 
 

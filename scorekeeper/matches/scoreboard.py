@@ -9,7 +9,6 @@ and the match page share.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from flask import request, url_for
@@ -59,18 +58,10 @@ def entry_form_context(table, match, standings=None, form=None) -> dict[str, Any
             "deck": deck_for(match, variant)}
 
 
-_FREE_WORDS = ((re.compile(r"give (\S+?)'s cards or points(, not both)?"), r"type \1's points"),
-               (re.compile(r"give cards or points(, not both)?"), "type the points"))
-
-
 def refusal_words(variant, message: str) -> str:
-    """An engine refusal as the page says it: with the true minus sign, and in free scoring (a game
-    the app knows no cards of) without speaking of cards."""
-    message = speak(message)
-    if not variant.uses_cards:
-        for pattern, words in _FREE_WORDS:
-            message = pattern.sub(words, message)
-    return minus_signs(message)
+    """An engine refusal as the page says it: in the page's language, with the true minus sign (the
+    engine phrases it for the game: free scoring's refusals speak of points, never of cards)."""
+    return minus_signs(speak(message))
 
 
 def upcard_limits(match, variant) -> list[tuple[str, str]] | None:
@@ -354,7 +345,7 @@ def conflict_context(match, version: int) -> dict[str, Any]:
     for action in changes:
         words = describe_action(match, action)
         if action.get("undone"):
-            words = f"undid {words}"
+            words = _("undid %(what)s", what=words)
         said.append(words)
     last = None
     try:

@@ -129,8 +129,9 @@ def check_one_meld(variant: Variant, rules: Any, cards: list[Card]) -> Verdict:
 
 
 def _what_rumino(rumino: MeldCheck) -> str:
-    """"7 of a kind: 7♠ 7♠ …" from the engine's "a rumino, 7 of a kind: …"."""
-    return speak(rumino.reason).removeprefix("a rumino, ")
+    """"7 of a kind: 7♠ 7♠ …": what the engine says the rumino is, and its cards (never a cut of the
+    engine's sentence, which another language words differently)."""
+    return _("%(what)s: %(cards)s", what=speak(rumino.what or ""), cards=format_cards(rumino.declared))
 
 
 def check_hand(variant: Variant, rules: Any, cards: list[Card], *, deal: int | None = None,
@@ -237,8 +238,8 @@ def _held_hand(variant: Variant, rules: Any, cards: list[Card], deal: int | None
     if minimum and best.melds:
         opening = variant.check_opening([list(m) for m in best.melds], rules)
         if opening.valid:
-            reason = speak(opening.reason).replace("opens", "open", 1)
-            notes.append(Note("yes", _sentence(_("Laid in one turn, these melds %(reason)s", reason=reason))))
+            notes.append(Note("yes", _sentence(_("An opening, laid in one turn: %(reason)s",
+                                                 reason=speak(opening.reason)))))
         else:
             notes.append(Note("no", _sentence(_("Not enough to open: %(reason)s", reason=speak(opening.reason)))))
     if variant.contract_deals and deal is not None:
@@ -254,6 +255,5 @@ def _contract_note(variant: Variant, rules: Any, cards: list[Card], deal: int) -
         laid = " | ".join(format_cards(m.declared) for m in found.melds)
         return Note("yes", _sentence(_("Meets deal %(deal)s's contract: %(melds)s", deal=deal, melds=laid)))
     closest = " | ".join(format_cards(m.declared) for m in found.melds)
-    why = speak(found.reason).removeprefix(f"deal {deal} ")
-    said = _("Not deal %(deal)s's contract: it %(why)s", deal=deal, why=why)
+    said = _("Not deal %(deal)s's contract: %(why)s", deal=deal, why=speak(found.reason))
     return Note("no", _sentence(_("%(said)s: %(melds)s", said=said, melds=closest) if closest else said))

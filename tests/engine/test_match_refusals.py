@@ -38,7 +38,7 @@ REFUSED = [
                                                             "Cat": {"points": 1}}}]), "not cards", "cards", 0),
     (doc(entries=[{"kind": "hand", "end": "scores", "held": {"Ann": {"cards": "AS", "points": 1},
                                                             "Ben": {"points": 1}, "Cat": {"points": 1}}}]),
-     "not both", "points", 0),
+     "not cards", "points", 0),
     (doc(entries=[{"kind": "hand", "end": "out", "held": {}}]), "not 'out'", "end", 0),
     (doc(entries=[{"kind": "hand", "end": "scores", "by": "Ann",
                    "held": {"Ann": {"points": 1}, "Ben": {"points": 1}, "Cat": {"points": 1}}}]), "no 'by'", "by", 0),

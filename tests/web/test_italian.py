@@ -181,3 +181,27 @@ def test_the_script_words_come_with_an_italian_page(sheet, client):
     page = client.get("/").get_data(as_text=True)
     words = re.search(r'<script type="application/json" id="sk-words">(.*?)</script>', page, re.S)
     assert words and '"Not sent yet (%s)": "Non ancora inviate (%s)"' in html.unescape(words.group(1))
+
+
+def _said(response) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))).split())
+
+
+def test_meld_checker_and_free_scoring_read_as_italian(sheet, client):
+    """The web puts the engine's words in its own sentences whole, never cut or patched in English:
+    a rumino is named once, an opening reads as Italian, and free scoring's refusals speak of points
+    (not cards) in Italian too."""
+    sheet.client.get("/lang/it?next=/")
+    rumino = _said(client.get("/melds", query_string={"variant": "rumino", "cards": "7S 7S 7H 7H 7D 7C JK"}))
+    assert "Un rumino, 7 carte uguali" in rumino and "rumino, un rumino" not in rumino.lower()
+    opening = _said(client.get("/melds", query_string={"variant": "ramino", "mode": "hand",
+                                                       "cards": "QH KH AH 7S 7D 7C 2C 9D"}))
+    assert "Apertura, calata in un turno: apre con 52" in opening and "opens" not in opening
+    sheet.create_table("Giovedì sera")
+    sheet.add_players("Anna", "Bruno")
+    match_id = sheet.start_match("free", ["Anna", "Bruno"])
+    refused = sheet.record_points(match_id, {"Anna": 3})
+    assert refused.status_code == 422
+    said = _said(refused)
+    assert "scrivi i punti di Bruno" in said
+    assert "carte" not in said.split("Bruno")[0][-60:] and "indica le carte o i punti" not in said

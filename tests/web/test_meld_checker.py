@@ -192,7 +192,7 @@ def test_ramino_hand_shows_what_is_left_and_the_opening(client):
     said = verdict(client, variant="ramino", mode="hand", cards="QH KH AH 7S 7D 7C 2C 9D")
     assert "2 cards in no meld, worth 11" in said
     assert "Left over 9♦ 2♣ 11 points" in said
-    assert "open with 52 (21 + 31), the minimum is 50" in said
+    assert "An opening, laid in one turn: opens with 52 (21 + 31), the minimum is 50" in said
     said = verdict(client, variant="ramino", mode="hand", cards="AD 2D 3D KS KH KC")
     assert "Not enough to open" in said
 
@@ -201,7 +201,7 @@ def test_russian_hand_against_a_deal_contract(client):
     hand = "9S 9H 9D 10S JS QS KH KD KC"
     assert "Meets deal 1's contract" in verdict(client, variant="russian", mode="hand", deal="1", cards=hand)
     said = verdict(client, variant="russian", mode="hand", deal="3", cards="2S 3S 4S 5S")
-    assert "Not deal 3's contract: it asks for 2 books and 1 straight" in said
+    assert "Not deal 3's contract: deal 3 asks for 2 books and 1 straight" in said
     said = verdict(client, variant="russian", mode="hand", deal="5",
                    cards="2S 3S 4S 5S 6S 7S 8S 9S KH KD KC")
     assert "Meets deal 5's contract" in said
