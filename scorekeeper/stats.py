@@ -24,11 +24,6 @@ from typing import Any, Iterable, Mapping
 
 from .engine.variants import find_variant
 
-#: the ways of ending a hand that are counted, by the end's name in the match document
-COUNTED_ENDS = {"gin": "gins", "big_gin": "gins", "hunt": "hunts", "out_in_one_turn": "one-turn outs",
-                "rumino": "ruminos"}
-
-
 def high_is_good(variant: str, overrides: Mapping[str, Any] | None = None) -> bool:
     """Whether a higher hand score is better in this variant with these house rules (the variant says).
 
@@ -74,7 +69,10 @@ class VariantLine:
 class PlayerStats:
     name: str
     by_variant: dict[str, VariantLine] = field(default_factory=dict)
+    #: hands this player ended in a way the game counts (its ``End.tally``: big gins count as gins), and
+    #: the end that says each tally in words
     ends: dict[str, int] = field(default_factory=dict)
+    end_kinds: dict[str, Any] = field(default_factory=dict)
     rebuys: int = 0
     #: money won minus money paid in, over finished matches with a stake (None if none had one)
     net: Decimal | None = None
@@ -121,6 +119,7 @@ def player_stats(matches: Iterable[Played]) -> dict[str, PlayerStats]:
     for m in matches:
         if m.standings is None:
             continue
+        variant = find_variant(m.variant)
         high = high_is_good(m.variant, m.rules)
         better = max if high else min
         worse = min if high else max
@@ -139,10 +138,11 @@ def player_stats(matches: Iterable[Played]) -> dict[str, PlayerStats]:
                 line.score_sum += score
                 line.best = score if line.best is None else better(line.best, score)
                 line.worst = score if line.worst is None else worse(line.worst, score)
-            label = COUNTED_ENDS.get(hand.end or "")
-            if label and hand.by in out:
+            end = variant.end(hand.end) if hand.end else None
+            if end is not None and end.tally and hand.by in out:
                 ends = out[hand.by].ends
-                ends[label] = ends.get(label, 0) + 1
+                ends[end.tally] = ends.get(end.tally, 0) + 1
+                out[hand.by].end_kinds.setdefault(end.tally, end)
         for standing in m.standings.players:
             if standing.name not in out:
                 continue

@@ -19,22 +19,20 @@ from ..picker import cards_text
 from ..i18n import lazy_gettext as _l, speak
 from ..util import Form, choices, number
 
-#: how each end is called on the button
-END_LABELS = {
-    "knock": _l("Knock"), "gin": _l("Gin"), "big_gin": _l("Big gin"), "rumino": "Rumino", "out": _l("Out"),
-    "out_in_one_turn": _l("Out in one turn"), "hunt": _l("Hunt"), "scores": _l("Scores"),
-}
-
-#: each end in the middle of a sentence ("Ann knock", "how: knock → gin")
-END_WORDS = {
-    "knock": _l("knock"), "gin": _l("gin"), "big_gin": _l("big gin"), "rumino": "rumino", "out": _l("out"),
-    "out_in_one_turn": _l("out in one turn"), "hunt": _l("hunt"), "scores": _l("scores"),
-}
-
-
 def end_words(end: str) -> str:
-    """An end (``out_in_one_turn``) in the page's words, lower case."""
-    return str(END_WORDS.get(end, end.replace("_", " ")))
+    """An end (``out_in_one_turn``) in the page's words, lower case, as the engine declares it
+    (``engine.ends``): the shared ends' words, or an end of a game's own."""
+    return speak(_end(end).word)
+
+
+def _end(key: str):
+    from ..engine.ends import END_KINDS, unknown_end
+    from ..engine.variants import VARIANTS
+
+    for variant in VARIANTS.values():
+        if key in variant.ends:
+            return variant.end(key)
+    return END_KINDS.get(key) or unknown_end(key)
 
 
 def _integer(form: FlaskForm, field: Field) -> None:
@@ -81,7 +79,7 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
         pass
 
     if not free:
-        HandForm.end = RadioField(_("How?"), choices=choices((e, END_LABELS.get(e, e)) for e in variant.ends),
+        HandForm.end = RadioField(_("How?"), choices=choices((e, speak(variant.end(e).label)) for e in variant.ends),
                                   validate_choice=False)
         HandForm.by = RadioField(_("Who ended the hand?"), choices=choices((str(p.id), p.name) for p in players),
                                  validate_choice=False)

@@ -279,3 +279,19 @@ def test_a_kept_summary_is_used_without_replaying(played, client, app, monkeypat
     monkeypatch.setattr(routes, "_replay", no_replay)
     response = client.get(f"/t/{sheet.token}/history")
     assert response.status_code == 200 and "Cat leads" in response.get_data(as_text=True)
+
+
+def test_stats_count_the_ways_out_the_game_declares(sheet, client):
+    """The stats count each end as the game declares it (a big gin is counted as a gin) and say it in
+    the page's language."""
+    sheet.create_table()
+    sheet.add_players("Ann", "Ben")
+    match_id = sheet.start_match("gin", ["Ann", "Ben"])
+    assert sheet.record(match_id, by="Ann", end="gin", points={"Ann": 0, "Ben": 20}).status_code == 302
+    assert sheet.record(match_id, by="Ann", end="big_gin", points={"Ann": 0, "Ben": 10}).status_code == 302
+    assert sheet.record(match_id, by="Ben", end="knock", points={"Ann": 30, "Ben": 5}).status_code == 302
+    said = " ".join(re.sub(r"<[^>]+>", " ", client.get(f"/t/{sheet.token}/stats").get_data(as_text=True)).split())
+    assert "Ways out" in said and "Ann : 2 gins" in said and "Ben :" not in said.split("Ways out")[1]
+    sheet.client.get("/lang/it?next=/")
+    said = " ".join(re.sub(r"<[^>]+>", " ", client.get(f"/t/{sheet.token}/stats").get_data(as_text=True)).split())
+    assert "Ann : 2 gin" in said

@@ -15,31 +15,62 @@ scorekeeper.engine.variants.base.UnknownVariantError: no variant called 'canasta
 
 from __future__ import annotations
 
+from importlib.metadata import entry_points
+
 from ..cards import Card
 from .base import InvalidRulesError, Rules, Switch, UnknownVariantError, Variant
-from .free import Free
-from .gin import Gin
-from .kalooki import Kalooki
-from .oklahoma import Oklahoma
-from .ramino import Ramino
-from .rumino import Rumino
-from .rummy import Rummy
-from .russian import Russian
 
-#: key -> variant, in the order the new-match page lists them.
-VARIANTS: dict[str, Variant] = {
-    v.key: v for v in (Rumino(), Russian(), Ramino(), Gin(), Oklahoma(), Kalooki(), Rummy(), Free())
-}
+#: the entry-point group a game registers under (pyproject.toml; docs/engine.md, "Adding a game")
+GROUP = "scorekeeper.variants"
+
+#: key -> variant, in the order the new-match page lists them (``Variant.order``, then the key). The
+#: same dict for the life of the process: ``load_variants`` fills it in place, so every module that
+#: imported it sees a game registered later.
+VARIANTS: dict[str, Variant] = {}
+_BY_NAME: dict[str, Variant] = {}
 
 
 def _fold(name: str) -> str:
     return " ".join(name.strip().lower().replace("_", " ").replace("-", " ").split())
 
 
-_BY_NAME: dict[str, Variant] = {}
-for _v in VARIANTS.values():
-    for _name in (_v.key, _v.name, *_v.aliases):
-        _BY_NAME.setdefault(_fold(_name), _v)
+def _built_in() -> list[type[Variant]]:
+    """This package's own games, for a checkout run without being installed (no entry points are then
+    on record); an installed Scorekeeper finds them through its entry points like any other game."""
+    from .free import Free
+    from .gin import Gin
+    from .kalooki import Kalooki
+    from .oklahoma import Oklahoma
+    from .ramino import Ramino
+    from .rumino import Rumino
+    from .rummy import Rummy
+    from .russian import Russian
+
+    return [Rumino, Russian, Ramino, Gin, Oklahoma, Kalooki, Rummy, Free]
+
+
+def load_variants() -> dict[str, Variant]:
+    """Read every game registered under the entry-point group ``scorekeeper.variants`` (each entry point
+    names a ``Variant`` subclass; its name is the game's key) and make the registry of them anew. A
+    separately installed package adds a game this way with no change to Scorekeeper."""
+    found = [point.load() for point in entry_points(group=GROUP)]
+    if not any(getattr(cls, "__module__", "").startswith(__name__ + ".") for cls in found):
+        found = _built_in() + found
+    games: dict[str, Variant] = {}
+    for cls in found:
+        variant = cls() if isinstance(cls, type) else cls
+        if not isinstance(variant, Variant) or not variant.key:
+            raise TypeError(f"{cls!r}, registered under {GROUP}, is not a Variant with a key")
+        if variant.key in games and type(games[variant.key]) is not type(variant):
+            raise ValueError(f"two games registered as {variant.key!r}: {games[variant.key]!r} and {variant!r}")
+        games[variant.key] = variant
+    VARIANTS.clear()
+    VARIANTS.update(sorted(games.items(), key=lambda item: (item[1].order, item[0])))
+    _BY_NAME.clear()
+    for variant in VARIANTS.values():
+        for name in (variant.key, variant.name, *variant.aliases):
+            _BY_NAME.setdefault(_fold(name), variant)
+    return VARIANTS
 
 
 def find_variant(key: str) -> Variant:
@@ -49,6 +80,9 @@ def find_variant(key: str) -> Variant:
     if not isinstance(key, str) or _fold(key) not in _BY_NAME:
         raise UnknownVariantError(f"no variant called {key!r}; known: {', '.join(VARIANTS)}")
     return _BY_NAME[_fold(key)]
+
+
+load_variants()
 
 
 def warm_solvers() -> None:
@@ -77,4 +111,4 @@ def warm_solvers() -> None:
                     variant.best_discard(hand, rules)  # type: ignore[attr-defined]
 
 
-__all__ = ["VARIANTS", "find_variant", "warm_solvers", "Variant", "Switch", "Rules", "InvalidRulesError", "UnknownVariantError"]
+__all__ = ["VARIANTS", "GROUP", "find_variant", "load_variants", "warm_solvers", "Variant", "Switch", "Rules", "InvalidRulesError", "UnknownVariantError"]

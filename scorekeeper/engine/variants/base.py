@@ -35,6 +35,7 @@ from .. import melds as _melds
 from ..arrange import Arrangement, DeclaredCheck
 from ..cards import Card, InvalidCardError, check_copies, format_cards, parse_cards
 from ..i18n import _, joined, message_of
+from ..ends import END_KINDS, End, unknown_end
 from ..hands import Hand, HandScore, Held, MatchState, PlayerState, RebuyPolicy
 from ..limits import POINTS_CEILING
 from ..melds import ContractCheck, MeldCheck, MeldRules, OpeningCheck
@@ -196,10 +197,15 @@ class Variant(ABC):
     name: ClassVar[str] = ""
     aliases: ClassVar[tuple[str, ...]] = ()
     summary: ClassVar[str] = ""
+    #: where the new-match page lists the game (lower first; equal orders go by key). The built-in
+    #: games take 10 to 80 and free scoring, the catch-all, 1000: a new game's 500 lists it after them.
+    order: ClassVar[int] = 500
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
-    #: the ``end`` strings a hand entry may carry (docs/rules/common.md#ends)
+    #: the ``end`` strings a hand entry may carry (docs/rules/common.md#ends), the usual one first
     ends: ClassVar[tuple[str, ...]] = ()
+    #: the words of ends this game has and no shared list does (``engine.ends.End``)
+    own_ends: ClassVar[tuple[End, ...]] = ()
     #: whether the winner of a match deals the first hand of the next one (Rumino's seed says so);
     #: otherwise a rematch's first dealer is whoever would have dealt the next hand
     winner_deals_next_match: ClassVar[bool] = False
@@ -428,6 +434,14 @@ class Variant(ABC):
     def has_boxes(self, rules: Rules | None = None) -> bool:
         """Whether hands won are counted as boxes (2-player Gin and Oklahoma)."""
         return False
+
+    def end(self, key: str) -> End:
+        """How this game calls the end ``key``: the button's word, the word in a sentence, what the
+        stats count it as (``engine.ends``)."""
+        for own in self.own_ends:
+            if own.key == key:
+                return own
+        return END_KINDS.get(key) or unknown_end(key)
 
     def next_match_first_dealer(self, seats: Sequence[str], dealers: Sequence[str | None],
                                 winners: Sequence[str], playing: Iterable[str]) -> str | None:

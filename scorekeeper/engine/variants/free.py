@@ -27,6 +27,7 @@ from .base import InvalidRulesError, Rules, Switch, Variant
 
 class Free(Variant):
     key = "free"
+    order = 1000
     name = "Free scoring"
     aliases = ("free scoring", "free_scoring", "other", "custom")
     summary = _("Any other game: type each player's points per hand; lowest or highest wins.")

@@ -393,6 +393,7 @@ class KnockRummy(KnockGame, Variant):
 
 class Gin(KnockRummy):
     key = "gin"
+    order = 40
     name = "Gin Rummy"
     aliases = ("gin rummy", "gin_rummy")
     summary = _("2-player knock rummy: knock at 10 or less, gin and undercut bonuses, first to 100.")

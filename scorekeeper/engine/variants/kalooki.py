@@ -40,6 +40,7 @@ _ELIMINATION = (("match_mode", ("elimination",)),)
 
 class Kalooki(GoingOut, Variant):
     key = "kalooki"
+    order = 60
     name = "Kalooki"
     aliases = ("kaluki", "kalookie", "kalooki 40", "kalooki40")
     summary = _("13-card rummy with two jokers: open with 40, ace high, hunt or go out; over 150 is out.")

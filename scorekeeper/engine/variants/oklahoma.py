@@ -33,6 +33,7 @@ _SEED = (("preset", ("seed_penalty",)),)
 
 class Oklahoma(KnockRummy):
     key = "oklahoma"
+    order = 50
     name = "Oklahoma Gin"
     aliases = ("oklahoma gin", "oklahoma_gin", "okla")
     summary = _("Gin Rummy where the upcard sets the knock limit and a spade upcard doubles; game to 150.")

@@ -68,6 +68,7 @@ _ELIMINATION = (("match_mode", ("elimination",)),)
 
 class Ramino(GoingOut, Variant):
     key = "ramino"
+    order = 30
     name = "Ramino"
     aliases = ("ramino italiano", "scala")
     summary = _("13-card Italian rummy: open with 50, out scores 0, hands rounded to tens, match to 1000.")

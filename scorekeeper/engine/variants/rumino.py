@@ -35,6 +35,7 @@ HAND_SIZE = 7
 
 class Rumino(KnockGame, Variant):
     key = "rumino"
+    order = 10
     name = "Rumino"
     aliases = ("rummino", "ramino americano")
     summary = _("7-card knock rummy with two packs and four jokers: knock at 7, gin for −10, rumino wins.")

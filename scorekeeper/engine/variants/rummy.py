@@ -33,6 +33,7 @@ _REBUYS = (("match_mode", ("elimination",)), ("rebuys", (True,)))
 
 class Rummy(GoingOut, Variant):
     key = "rummy"
+    order = 70
     name = "Rummy"
     aliases = ("basic rummy", "basic", "basic_rummy", "rum")
     summary = _("Basic Rummy: go out by melding every card; points race to 100 or elimination over 100.")

@@ -63,6 +63,7 @@ def melds_words(books: int, straights: int) -> str:
 
 class Russian(GoingOut, Variant):
     key = "russian"
+    order = 20
     name = "Russian Rummy"
     aliases = ("russian rummy", "russian_rummy", "contract")
     summary = _("Contract rummy over 5 deals with books and 4-card straights; lowest total wins.")
