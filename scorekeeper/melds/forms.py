@@ -5,36 +5,58 @@ from __future__ import annotations
 
 from wtforms import RadioField, SelectField, StringField
 
-from ..i18n import lazy_gettext as _l
-from ..engine.variants import VARIANTS
+from ..i18n import lazy_gettext as _l, speak
+from ..engine.variants import VARIANTS, Variant
 from ..util import Form, choices
 
-#: variants whose melds can be checked (free scoring has none), in the app's order
-CHECKABLE = [v for v in VARIANTS.values() if v.uses_cards]
-DEFAULT_VARIANT = "rumino"
 MODES = (("meld", _l("One meld")), ("hand", _l("Whole hand")))
-#: Russian Rummy's deck grows with the table: one 54-card pack per two players
-RUSSIAN_PLAYERS = tuple(range(2, 9))
-DEFAULT_RUSSIAN_PLAYERS = 4
+
+
+def checkable() -> list[Variant]:
+    """The games whose melds can be checked (every game played with cards), in the app's order: read
+    from the registry each time, so a game installed later is offered too."""
+    return [v for v in VARIANTS.values() if v.uses_cards]
+
+
+def default_variant() -> str:
+    return checkable()[0].key
+
+
+def default_players(variant: Variant) -> int:
+    """The table size a checker assumes where the deck grows with the table: the usual four, within
+    the game's range."""
+    return min(max(4, variant.min_players), variant.max_players)
 
 
 class MeldCheckForm(Form):
+    """The checker's choices, drawn from what the chosen game declares: its contracts (a deal's select)
+    and, where its deck grows with the table, the table sizes and their packs."""
+
     class Meta:
         csrf = False
 
-    variant = SelectField(_l("Game"), choices=choices((v.key, v.name) for v in CHECKABLE), default=DEFAULT_VARIANT)
+    variant = SelectField(_l("Game"), default="")
     mode = RadioField(_l("Check"), choices=choices(MODES), default="meld")
-    deal = SelectField(_l("Deal (its contract)"), choices=choices(
-        (n, _l("Deal %(number)s: %(contract)s", number=n, contract=text)) for n, text in (
-            (1, _l("2 books")), (2, _l("1 straight")), (3, _l("2 books + 1 straight")), (4, _l("3 books")),
-            (5, _l("2 straights + 1 book")))), default="1")
-    players = SelectField(_l("Players (sets the packs)"), choices=choices(
-        (n, _l("%(count)s players: %(packs)s packs", count=n, packs=(n + 1) // 2) if n > 2
-         else _l("%(count)s players: 1 pack", count=n)) for n in RUSSIAN_PLAYERS),
-        default=str(DEFAULT_RUSSIAN_PLAYERS))
+    deal = SelectField(_l("Deal (its contract)"), default="1")
+    players = SelectField(_l("Players (sets the packs)"), default="")
     upcard = StringField(_l("Upcard (sets the knock limit)"),
                          render_kw={"autocomplete": "off", "autocapitalize": "characters", "placeholder": _l("e.g. 7D"),
                                     "spellcheck": "false", "class": "input upcard"})
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.variant.choices = choices((v.key, v.name) for v in checkable())
+
+    def offer(self, variant: Variant) -> None:
+        """Fill the deal and table-size choices from ``variant``'s declarations."""
+        deals = variant.contract_deals or 0
+        self.deal.choices = choices(
+            (n, _l("Deal %(number)s: %(contract)s", number=n, contract=speak(variant.contract_words(n))))
+            for n in range(1, deals + 1))
+        self.players.choices = choices(
+            (n, _l("%(count)s players: %(packs)s packs", count=n, packs=variant.decks(n)) if variant.decks(n) > 1
+             else _l("%(count)s players: 1 pack", count=n))
+            for n in range(variant.min_players, variant.max_players + 1))
 
     def chosen(self, field_name: str, fallback: str) -> str:
         """A select's or radio's value, or ``fallback`` when the link carried something unknown: a

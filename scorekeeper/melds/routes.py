@@ -17,7 +17,7 @@ from ..engine.variants import find_variant
 from ..picker import cards_text
 from ..util import render_page, wants_fragment
 from .checker import CheckError, Verdict, check_hand, check_one_meld, deck_for, read_cards
-from .forms import DEFAULT_RUSSIAN_PLAYERS, DEFAULT_VARIANT, MeldCheckForm
+from .forms import MeldCheckForm, default_players, default_variant
 
 bp = Blueprint("melds", __name__)
 
@@ -31,11 +31,12 @@ PROMPTS = {
 @bp.get("/melds")
 def check():
     form = MeldCheckForm(request.args)
-    variant = find_variant(form.chosen("variant", DEFAULT_VARIANT))
+    variant = find_variant(form.chosen("variant", default_variant()))
     form.variant.data = variant.key
+    form.offer(variant)
     mode = form.chosen("mode", "meld")
     form.mode.data = mode
-    players = int(form.chosen("players", str(DEFAULT_RUSSIAN_PLAYERS)))
+    players = int(form.chosen("players", str(default_players(variant))))
     form.players.data = str(players)
     deal = int(form.chosen("deal", "1"))
     form.deal.data = str(deal)

@@ -435,6 +435,10 @@ class Variant(ABC):
         """Whether hands won are counted as boxes (2-player Gin and Oklahoma)."""
         return False
 
+    def contract_words(self, deal: int) -> str:
+        """The contract of deal ``deal`` in words, for a game with contracts (``contract_deals``)."""
+        return ""
+
     def end(self, key: str) -> End:
         """How this game calls the end ``key``: the button's word, the word in a sentence, what the
         stats count it as (``engine.ends``)."""

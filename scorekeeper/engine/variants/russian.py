@@ -129,6 +129,9 @@ class Russian(GoingOut, Variant):
         return check_contract(deal, melds, self.meld_rules(rules), no_discard=rules.final_deal_no_discard,
                               hand=hand)
 
+    def contract_words(self, deal: int) -> str:
+        return contract_words(deal, whole=False)
+
     def contract_in_hand(self, deal: int, cards: str | Iterable[Card], rules: Rules | None = None) -> ContractCheck:
         """Does this whole hand hold deal ``deal``'s contract, and how (else the closest it comes)?"""
         return contract_in_hand(deal, cards, self._solver(rules)[0],
