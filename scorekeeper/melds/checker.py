@@ -17,6 +17,7 @@ from ..i18n import lazy_gettext as _l, refusal, speak
 from ..engine.cards import Card, InvalidCardError, check_copies, format_cards, parse_cards
 from ..engine.melds import MeldCheck
 from ..engine.variants import InvalidRulesError, Variant
+from ..util import signed
 
 
 class CheckError(ValueError):
@@ -93,18 +94,13 @@ def read_cards(text: str, variant: Variant, decks: int, jokers: int, limit: int,
     return cards
 
 
-def opening_min(rules: Any) -> int | None:
-    return rules.get("opening_min") if hasattr(rules, "get") else None
-
-
 def check_one_meld(variant: Variant, rules: Any, cards: list[Card]) -> Verdict:
     """One meld: valid or not, with the engine's reason; the kind and the opening value."""
     game = variant.name
-    if _could_be_rumino(variant, cards):
-        rumino = variant.is_rumino(cards, rules)
-        if rumino.valid:
-            return Verdict(True, _sentence(_("A rumino, %(what)s: it wins the match at once", what=_what_rumino(rumino))),
-                           [(_("Kind"), "rumino")], rumino.declared)
+    rumino = variant.instant_win(cards, rules)
+    if rumino is not None:
+        return Verdict(True, _sentence(_("A rumino, %(what)s: it wins the match at once", what=_what_rumino(rumino))),
+                       [(_("Kind"), speak(rumino.word or ""))], rumino.declared)
     m: MeldCheck = variant.check_meld(cards, rules)
     if not m.valid:
         said = (_("Not an %(game)s meld: %(reason)s", game=game, reason=speak(m.reason)) if _vowel(game)
@@ -112,7 +108,7 @@ def check_one_meld(variant: Variant, rules: Any, cards: list[Card]) -> Verdict:
         return Verdict(False, _sentence(said), [], tuple(cards))
     word = speak(m.word or m.kind or "")
     facts = [(_("Kind"), word)]
-    minimum = opening_min(rules)
+    minimum = variant.opening_minimum(rules)
     if minimum:
         facts.append((_("Opening value"), _("%(value)s (an opening needs %(minimum)s)", value=m.value, minimum=minimum)))
     else:
@@ -142,11 +138,6 @@ def check_hand(variant: Variant, rules: Any, cards: list[Card], *, deal: int | N
     return _held_hand(variant, rules, cards, deal)
 
 
-def _could_be_rumino(variant: Variant, cards: list[Card]) -> bool:
-    """Rumino's instant win: a whole dealt hand that is one 7-card meld (the variant checks it)."""
-    return hasattr(variant, "is_rumino") and len(cards) == variant.cards_dealt()
-
-
 def _after_draw(variant: Variant, cards: list[Card]) -> bool:
     """One card more than a deal gives: the player drew and must throw one (or goes big gin)."""
     dealt = {variant.cards_dealt(n) for n in range(variant.min_players, variant.max_players + 1)}
@@ -156,13 +147,12 @@ def _after_draw(variant: Variant, cards: list[Card]) -> bool:
 def _knock_hand(variant: Variant, rules: Any, cards: list[Card], upcard: str) -> Verdict:
     limit, limit_source = _knock_limit(variant, rules, upcard)
     notes: list[Note] = []
-    if _could_be_rumino(variant, cards):
-        rumino = variant.is_rumino(cards, rules)
-        if rumino.valid:
-            return Verdict(True, _sentence(_("Rumino! %(what)s: it wins the match at once", what=_what_rumino(rumino))),
-                           [(_("Kind"), "rumino")], rumino.declared, melds=(rumino.declared,), deadwood=(),
-                           points=0, notes=[Note("yes", _("A rumino may be claimed out of turn, on another "
-                                                          "player's discard."))])
+    rumino = variant.instant_win(cards, rules)
+    if rumino is not None:
+        return Verdict(True, _sentence(_("Rumino! %(what)s: it wins the match at once", what=_what_rumino(rumino))),
+                       [(_("Kind"), speak(rumino.word or ""))], rumino.declared, melds=(rumino.declared,), deadwood=(),
+                       points=0, notes=[Note("yes", _("A rumino may be claimed out of turn, on another "
+                                                      "player's discard."))])
     discard = None
     if _after_draw(variant, cards):
         whole = variant.arrange(cards, rules)
@@ -176,10 +166,11 @@ def _knock_hand(variant: Variant, rules: Any, cards: list[Card], upcard: str) ->
         sentence = (_("Gin: every card is in a meld after throwing %(card)s", card=discard.symbol) if discard
                     else _("Gin: every card is in a meld"))
         valid = True
-        if rules.get("gin_score") is not None and len(best.melds) > 0:
+        own = variant.gin_own_total(rules)
+        if own is not None and len(best.melds) > 0:
             # a gin that scores on the gin player's own total (Rumino's "ten less")
             notes.append(Note("yes", _("Gin in %(game)s: %(score)s to your own total.", game=variant.name,
-                                       score=str(rules.gin_score).replace("-", "−"))))
+                                       score=signed(own))))
     elif limit is None:
         sentence = (_("Deadwood %(points)s after throwing %(card)s: give the upcard to see the knock limit",
                       points=best.points, card=discard.symbol) if discard
@@ -206,18 +197,19 @@ def _knock_hand(variant: Variant, rules: Any, cards: list[Card], upcard: str) ->
 def _knock_limit(variant: Variant, rules: Any, upcard: str) -> tuple[int | None, str]:
     """The knock limit and, for Oklahoma, where it came from."""
     if not variant.upcard_required:
-        return rules["knock_limit"], ""
+        return variant.knock_limit_with(None, rules), ""
     if not upcard.strip():
         return None, ""
     try:
         card = Card.parse(upcard.strip())
-        limit = variant.knock_limit(card, rules)
+        limit = variant.knock_limit_with(card, rules)
     except (InvalidCardError, InvalidRulesError) as exc:
         raise CheckError(_sentence(refusal(exc)), field="upcard") from None
     text = (_("Upcard %(card)s: knock with %(limit)s or less", card=card.symbol, limit=limit) if limit
             else _("Upcard %(card)s: gin only", card=card.symbol))
-    if card.suit == "S" and rules.get("spade_upcard_doubles"):
-        text += _("; a spade doubles this hand's score")
+    note = variant.upcard_note(card, rules)
+    if note:
+        text = _("%(limit)s; %(note)s", limit=text, note=speak(note))
     return limit, text + "."
 
 
@@ -234,7 +226,7 @@ def _held_hand(variant: Variant, rules: Any, cards: list[Card], deal: int | None
                             "%(num)s cards in no meld, worth %(points)s: held at the end, every card counts", n,
                             points=best.points)
         valid = None
-    minimum = opening_min(rules)
+    minimum = variant.opening_minimum(rules)
     if minimum and best.melds:
         opening = variant.check_opening([list(m) for m in best.melds], rules)
         if opening.valid:

@@ -435,6 +435,20 @@ class Variant(ABC):
         """Whether hands won are counted as boxes (2-player Gin and Oklahoma)."""
         return False
 
+    def opening_minimum(self, rules: Rules | None = None) -> int | None:
+        """The least value of a player's first lay-down, for a game with openings (None: no opening)."""
+        return None
+
+    def instant_win(self, cards: str | Iterable[Card], rules: Rules | None = None) -> MeldCheck | None:
+        """The meld that wins the match at once when these cards are a whole dealt hand (Rumino's
+        rumino), or None when they are not one or the game has none."""
+        return None
+
+    def upcard_note(self, upcard: Card, rules: Rules | None = None) -> str | None:
+        """What this upcard does to the hand beyond its knock limit, in words (Oklahoma's spade doubles
+        the score), or None."""
+        return None
+
     def contract_words(self, deal: int) -> str:
         """The contract of deal ``deal`` in words, for a game with contracts (``contract_deals``)."""
         return ""

@@ -92,6 +92,9 @@ class Kalooki(GoingOut, Variant):
             ace_high_opening_value=ACE_VALUE,
         )
 
+    def opening_minimum(self, rules: Rules | None = None) -> int | None:
+        return self._resolve(rules).opening_min
+
     def check_opening(self, melds: Iterable[str | Iterable[Card]], rules: Rules | None = None) -> OpeningCheck:
         """A first lay-down ("coming down"): all melds of the turn together worth ``opening_min``."""
         rules = self._resolve(rules)

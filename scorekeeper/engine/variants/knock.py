@@ -56,6 +56,16 @@ class KnockGame:
         """Whether a hand may go big gin (all cards melded after the draw, no discard)."""
         return False
 
+    def gin_own_total(self, rules: Rules | None = None) -> int | None:
+        """What a gin adds to the gin player's own total, where a gin scores that way (Rumino's "ten
+        less"); None where a gin scores against the others."""
+        return None
+
+    def knock_limit_with(self, upcard: Card | None, rules: Rules | None = None) -> int | None:
+        """The highest deadwood a player may knock with, given the hand's upcard where the game needs
+        one (None: the upcard is needed and not given)."""
+        return self._resolve(rules).knock_limit  # type: ignore[attr-defined]
+
     # -- scoring helpers for a bound variant ------------------------------------------------------------
 
     @abstractmethod

@@ -91,6 +91,14 @@ class Oklahoma(KnockRummy):
     def seed_scheme(self, rules: Rules | None = None) -> bool:
         return self._resolve(rules).preset == "seed_penalty"
 
+    def knock_limit_with(self, upcard: Card | None, rules: Rules | None = None) -> int | None:
+        return None if upcard is None else self.knock_limit(upcard, rules)
+
+    def upcard_note(self, upcard: Card, rules: Rules | None = None) -> str | None:
+        if upcard.suit == "S" and self._resolve(rules).spade_upcard_doubles:
+            return _("a spade doubles this hand's score")
+        return None
+
     def knock_limit(self, upcard: Card | str, rules: Rules | None = None) -> int:
         """The hand's knock limit from its upcard: its value (ace 1), or 0 for an ace under ``gin_only``."""
         rules = self._resolve(rules)

@@ -128,6 +128,9 @@ class Ramino(GoingOut, Variant):
             decks=self.PACKS, jokers_in_deck=JOKERS, ace_low_opening_value=1, ace_high_opening_value=ACE_VALUE,
         )
 
+    def opening_minimum(self, rules: Rules | None = None) -> int | None:
+        return self._resolve(rules).opening_min
+
     def check_opening(self, melds: Iterable[str | Iterable[Card]], rules: Rules | None = None) -> OpeningCheck:
         """A first lay-down: all melds of the turn count, or one by itself with ``opening_single_meld``."""
         rules = self._resolve(rules)

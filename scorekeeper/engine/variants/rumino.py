@@ -24,7 +24,7 @@ from ..cards import Card, format_cards
 from ..hands import Hand, HandScore, MatchState, RebuyPolicy, check_typed
 from ..i18n import _, _n
 from ..melds import MeldCheck, MeldRules, is_rumino, rumino_outs
-from .base import Rules, Switch, Variant, card_values, values_sentence
+from .base import Rules, Switch, Variant, _cards, card_values, values_sentence
 from .knock import KnockGame
 
 #: Fixed, not switches (docs/rules/rumino.md).
@@ -90,6 +90,17 @@ class Rumino(KnockGame, Variant):
     def is_rumino(self, cards: str | Iterable[Card], rules: Rules | None = None) -> MeldCheck:
         """A 7-card straight flush (ace low, no wrap) or 7 of a kind; jokers unless ``rumino_naturals_only``."""
         return is_rumino(cards, self._solver(rules)[0], self._resolve(rules).rumino_naturals_only)
+
+    def instant_win(self, cards: str | Iterable[Card], rules: Rules | None = None) -> MeldCheck | None:
+        """A whole dealt hand that is a rumino wins the match at once."""
+        cards = _cards(cards)
+        if len(cards) != self.cards_dealt():
+            return None
+        found = self.is_rumino(cards, rules)
+        return found if found.valid else None
+
+    def gin_own_total(self, rules: Rules | None = None) -> int | None:
+        return self._resolve(rules).gin_score
 
     def rumino_outs(self, six_cards: str | Iterable[Card], rules: Rules | None = None) -> list[Card]:
         """Every card that completes a rumino with these six (claimable out of turn)."""
