@@ -195,10 +195,6 @@ def test_the_citation_check_refuses_what_it_should():
 
 # -- the rules pages and the engine agree --------------------------------------------------------------------
 
-PAGES = {"rumino": "rumino", "russian": "russian", "ramino": "ramino", "gin": "gin", "oklahoma": "oklahoma",
-         "kalooki": "kalooki", "rummy": "rummy", "free": "free"}
-
-
 def house_rules_table(page: Path) -> dict[str, tuple[str, str]]:
     """``{switch: (default cell, allowed cell)}`` from the page's "House rules" table."""
     text = page.read_text(encoding="utf-8")
@@ -224,7 +220,7 @@ def shown(value) -> str:
 @pytest.mark.parametrize("key", list(VARIANTS))
 def test_every_house_rule_is_on_its_page_with_its_default(key):
     variant = VARIANTS[key]
-    table = house_rules_table(RULES_DIR / f"{PAGES[key]}.md")
+    table = house_rules_table(RULES_DIR / f"{key}.md")
     switches = {s.name: s for s in variant.switches()}
     assert sorted(table) == sorted(switches)
     for name, s in switches.items():
@@ -254,7 +250,7 @@ def _golden_descriptions():
 
 @pytest.mark.parametrize(("path", "variant", "texts"), list(_golden_descriptions()))
 def test_golden_files_name_examples_the_rules_pages_carry(path, variant, texts):
-    page = RULES_DIR / f"{PAGES[variant]}.md"
+    page = RULES_DIR / f"{variant}.md"
     for text in texts:
         if m := _EXAMPLE_ID.match(text):
             assert m.group(1).lower() in anchors(page), f"{text!r}: {page.name} has no example {m.group(1)}"
