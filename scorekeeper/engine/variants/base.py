@@ -36,6 +36,7 @@ from ..arrange import Arrangement, DeclaredCheck
 from ..cards import Card, InvalidCardError, check_copies, format_cards, parse_cards
 from ..i18n import _, joined, message_of
 from ..ends import END_KINDS, End, unknown_end
+from ..switch_words import CHOICES, LABELS, NONE_WORDS
 from ..hands import Hand, HandScore, Held, MatchState, PlayerState, RebuyPolicy
 from ..limits import POINTS_CEILING
 from ..melds import ContractCheck, MeldCheck, MeldRules, OpeningCheck
@@ -71,6 +72,25 @@ class Switch:
     max: int | None = None
     only_when: tuple[tuple[str, tuple[Any, ...]], ...] = ()
     preset_defaults: tuple[tuple[str, Any], ...] = ()
+    #: the switch's name on a form, where the shared words (``engine.switch_words``) have none
+    label: str | None = None
+    #: what an empty (null) value means ("no bonus"), where "no limit" would not say it
+    none_words: str | None = None
+
+    def label_words(self) -> str:
+        """What a player calls this switch ("Opening at least")."""
+        return self.label or LABELS.get(self.name) or self.name.replace("_", " ").capitalize()
+
+    def value_words(self, value: Any) -> str | int:
+        """A value as a player says it: "yes", "no limit", "the stake"; a number stays a number, for
+        the page to write the way its language does."""
+        if self.type == "bool":
+            return _("yes") if value else _("no")
+        if value is None:
+            return self.none_words or NONE_WORDS.get(self.name) or _("no limit")
+        if isinstance(value, str):
+            return CHOICES.get(value) or value.replace("_", " ")
+        return value
 
     def allowed(self) -> str:
         """The allowed values in words, for messages and forms."""

@@ -414,8 +414,8 @@ class Gin(KnockRummy):
                preset_defaults=(("modern_25", 25), ("classic_pagat", 20))),
         Switch("undercut_bonus", "int", 25, _("Bonus for an undercut."), min=0, only_when=_TWO,
                preset_defaults=(("modern_25", 25), ("classic_pagat", 10))),
-        Switch("undercut_on_tie", "bool", True, _("A tie is an undercut (false: both score 0)."), only_when=_TWO),
-        Switch("big_gin_bonus", "int_or_null", 31, _("Bonus for big gin (all 11 cards); null turns it off."),
+        Switch("undercut_on_tie", "bool", True, _("A tie is an undercut; otherwise both score 0."), only_when=_TWO),
+        Switch("big_gin_bonus", "int_or_null", 31, _("Bonus for big gin (all 11 cards)."),
                min=0, only_when=_TWO, preset_defaults=(("modern_25", 31), ("classic_pagat", None))),
         Switch("game_target", "int", 100, _("Points that win the game."), min=1, only_when=_TWO),
         Switch("game_bonus", "int", 100, _("Bonus for winning the game."), min=0, only_when=_TWO),
@@ -427,7 +427,7 @@ class Gin(KnockRummy):
                _("The seed's penalty scheme; applied automatically with 3–4 players."),
                choices=("seed_penalty",)),
         Switch("target", "int", 100, _("Net points that end a 3–4 player match."), min=1, only_when=_SEED),
-        Switch("match_length_deals", "int_or_null", None, _("Deals in a 3–4 player match; null for no limit."),
+        Switch("match_length_deals", "int_or_null", None, _("Deals in a 3–4 player match."),
                min=1, only_when=_SEED),
     )
 

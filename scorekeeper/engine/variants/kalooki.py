@@ -66,7 +66,7 @@ class Kalooki(GoingOut, Variant):
                only_when=_ELIMINATION),
         Switch("rebuy_min_remaining", "int", 3, _("Players who must still be in for a buy-in."), min=2, max=4,
                only_when=_ELIMINATION),
-        Switch("max_rebuys", "int_or_null", 1, _("Buy-ins per player; null for no limit."), min=0,
+        Switch("max_rebuys", "int_or_null", 1, _("Buy-ins per player."), min=0,
                only_when=_ELIMINATION),
         Switch("rebuy_cost", "enum", "half_stake", _("What a buy-in costs."),
                choices=("half_stake", "same_stake", "double_per_entry"), only_when=_ELIMINATION),

@@ -53,8 +53,8 @@ class Oklahoma(KnockRummy):
                preset_defaults=(("standard", True), ("seed_penalty", False))),
         Switch("gin_bonus", "int", 25, _("Bonus for gin."), min=0, only_when=_STANDARD),
         Switch("undercut_bonus", "int", 25, _("Bonus for an undercut."), min=0, only_when=_STANDARD),
-        Switch("undercut_on_tie", "bool", True, _("A tie is an undercut (false: both score 0)."), only_when=_STANDARD),
-        Switch("big_gin_bonus", "int_or_null", 31, _("Bonus for big gin; null turns it off."), min=0,
+        Switch("undercut_on_tie", "bool", True, _("A tie is an undercut; otherwise both score 0."), only_when=_STANDARD),
+        Switch("big_gin_bonus", "int_or_null", 31, _("Bonus for big gin."), min=0,
                only_when=_STANDARD),
         Switch("game_target", "int", 150, _("Points that win the game."), min=1, only_when=_STANDARD),
         Switch("game_bonus", "int", 100, _("Bonus for winning the game."), min=0, only_when=_STANDARD),
@@ -66,7 +66,7 @@ class Oklahoma(KnockRummy):
         Switch("shutout_mode", "enum", "game_bonus_200", _("What a shutout does."),
                choices=("game_bonus_200", "double_hand_points", "double_total"), only_when=_STANDARD),
         Switch("target", "int", 150, _("Net points that end a seed-scheme match."), min=1, only_when=_SEED),
-        Switch("match_length_deals", "int_or_null", None, _("Deals in a seed-scheme match; null for no limit."),
+        Switch("match_length_deals", "int_or_null", None, _("Deals in a seed-scheme match."),
                min=1, only_when=_SEED),
     )
 

@@ -46,7 +46,7 @@ class Rumino(KnockGame, Variant):
     FIXED = {"knock_limit": KNOCK_LIMIT, "elimination_target": ELIMINATION_TARGET}
     SWITCHES = (
         Switch("sets_distinct_suits", "bool", False, _("Sets must have distinct suits (no two identical cards).")),
-        Switch("max_run_length", "int_or_null", 4, _("Longest run allowed; null for no limit."), min=3, max=13),
+        Switch("max_run_length", "int_or_null", 4, _("Longest run allowed."), min=3, max=13),
         Switch("min_naturals_per_meld", "int", 1, _("Natural cards each lay must hold."), min=0, max=3),
         Switch("allow_layoff", "bool", False, _("Others may lay off on the knocker's lays, as in Gin.")),
         Switch("joker_value", "int", 10, _("What a joker counts as deadwood."), min=0, max=50),
@@ -54,11 +54,11 @@ class Rumino(KnockGame, Variant):
         Switch("knock_undercut_penalty", "int", 0,
                _("Extra points for a knocker who does not have strictly the lowest deadwood."), min=0, max=100),
         Switch("gin_score", "int", -10, _("What a gin adds to the gin player's total."), min=-100, max=0),
-        Switch("elimination_inclusive", "bool", True, _("A total of exactly 100 is out (false: only over 100).")),
+        Switch("elimination_inclusive", "bool", True, _("A total of exactly 100 is out, not only a total over 100.")),
         Switch("rebuy_score", "enum", "highest_remaining", _("The total a rebuying player comes back on."),
                choices=("highest_remaining", "highest_remaining_minus_1", "zero")),
         Switch("rebuy_min_remaining", "int", 2, _("Players who must still be in for rebuys to open."), min=2, max=6),
-        Switch("max_rebuys", "int_or_null", None, _("Rebuys per player; null for no limit."), min=0),
+        Switch("max_rebuys", "int_or_null", None, _("Rebuys per player."), min=0),
         Switch("three_gins_rule", "enum", "any_consecutive", _("Which three gins in a row win the match."),
                choices=("any_consecutive", "opening_three", "off")),
         Switch("rebuy_cost_mode", "enum", "double_per_entry", _("How each rebuy's stake grows."),

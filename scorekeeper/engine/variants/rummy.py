@@ -58,7 +58,7 @@ class Rummy(GoingOut, Variant):
                choices=("highest_remaining", "highest_remaining_minus_1", "zero"), only_when=_REBUYS),
         Switch("rebuy_min_remaining", "int", 2, _("Players who must still be in for rebuys to open."), min=2, max=6,
                only_when=_REBUYS),
-        Switch("max_rebuys", "int_or_null", None, _("Rebuys per player; null for no limit."), min=0,
+        Switch("max_rebuys", "int_or_null", None, _("Rebuys per player."), min=0,
                only_when=_REBUYS),
         Switch("rebuy_cost_mode", "enum", "double_per_entry", _("How each rebuy's stake grows."),
                choices=("double_per_entry", "first_rebuy_equals_stake"), only_when=_REBUYS),

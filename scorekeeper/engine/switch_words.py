@@ -1,0 +1,128 @@
+"""House rules in a player's words: each switch's label, each choice's words, and what an empty (null)
+value means, the same words for the same switch in every game.
+
+A switch may carry its own ``label`` and ``none_words`` (``Switch``); a game's new switch either does or
+falls back to these shared words, and then to its name with spaces. The pages say what the switch
+answers (``Switch.label_words``, ``Switch.value_words``), in the page's language.
+"""
+
+from __future__ import annotations
+
+from .i18n import _
+
+#: each switch's label on the new-match page, by name
+LABELS = {
+    "sets_distinct_suits": _("Sets of different suits only"),
+    "max_run_length": _("Longest run"),
+    "min_naturals_per_meld": _("Real cards each meld needs"),
+    "allow_layoff": _("Lay off on the knocker"),
+    "joker_value": _("A joker held counts"),
+    "knocker_scores_zero": _("The knocker scores nothing"),
+    "knock_undercut_penalty": _("Penalty for an undercut knocker"),
+    "gin_score": _("A gin scores"),
+    "elimination_inclusive": _("Out on exactly the limit"),
+    "rebuy_score": _("A rebuy comes back on"),
+    "rebuy_min_remaining": _("Players still in for rebuys to open"),
+    "max_rebuys": _("Rebuys each"),
+    "three_gins_rule": _("Three gins in a row"),
+    "rebuy_cost_mode": _("Rebuy cost"),
+    "rebuy_cost": _("Buy-in cost"),
+    "all_bust_resolution": _("When everyone is out at once"),
+    "rumino_naturals_only": _("A rumino with real cards only"),
+    "jokers_in_deck": _("Jokers in the deck"),
+    "floor_total_at_zero": _("Totals never below 0"),
+    "card_value_table": _("Card values"),
+    "ace_run_position": _("The ace in a run"),
+    "max_jokers_per_meld": _("Jokers in one meld"),
+    "book_max_on_laydown": _("Largest book laid down"),
+    "final_deal_no_discard": _("Last deal: lay every card"),
+    "tie_break": _("Equal lowest totals"),
+    "failed_contract_flat_penalty": _("Extra for a missed contract"),
+    "opening_min": _("Opening at least"),
+    "opening_single_meld": _("Open with one meld"),
+    "allow_ace_both_ends_in_run": _("An ace at both ends of a run"),
+    "rounding_mode": _("Rounding to tens"),
+    "round_before_double": _("Round before doubling"),
+    "hand_close_exempt_from_opening": _("Out in one turn needs no opening"),
+    "unopened_flat_penalty": _("Penalty for never opening"),
+    "target": _("Match to"),
+    "match_mode": _("How the match is won"),
+    "elimination_target": _("Out over"),
+    "preset": _("Scoring"),
+    "knock_limit": _("Knock with at most"),
+    "gin_bonus": _("Gin bonus"),
+    "undercut_bonus": _("Undercut bonus"),
+    "undercut_on_tie": _("A tie is an undercut"),
+    "big_gin_bonus": _("Big gin bonus"),
+    "game_target": _("Game to"),
+    "game_bonus": _("Game bonus"),
+    "box_bonus": _("Box bonus"),
+    "shutout_mode": _("A shutout"),
+    "multiplayer_scheme": _("Scoring for 3–4 players"),
+    "match_length_deals": _("Number of deals"),
+    "oklahoma_ace": _("An ace upcard"),
+    "spade_upcard_doubles": _("A spade upcard doubles"),
+    "extra_boxes": _("Extra boxes"),
+    "hunt_exempt_from_opening": _("A hunt needs no opening"),
+    "allow_duplicate_suits_in_natural_sets": _("A set may repeat a suit"),
+    "ace_low_allowed": _("A-2-3 is a run"),
+    "hunt_multiplier": _("A hunt multiplies by"),
+    "win_points_target": _("Win points to win"),
+    "cards_dealt": _("Cards dealt"),
+    "ace_value": _("An ace held counts"),
+    "rummy_multiplier": _("Out in one turn multiplies by"),
+    "rebuys": _("Rebuys"),
+    "winner": _("Who wins"),
+    "elimination_at": _("Out at"),
+}
+
+#: enum values in words
+CHOICES = {
+    "highest_remaining": _("the highest total still in"),
+    "highest_remaining_minus_1": _("one below the highest still in"),
+    "zero": "0",
+    "any_consecutive": _("any three win"),
+    "opening_three": _("the first three win"),
+    "off": _("no effect"),
+    "double_per_entry": _("doubles each time"),
+    "first_rebuy_equals_stake": _("the first equals the stake"),
+    "same_stake": _("the stake"),
+    "half_stake": _("half the stake"),
+    "lowest_total": _("the lowest total wins"),
+    "replay_hand": _("replay the hand"),
+    "five_ten_fifteen_25": _("5, 10, 15, joker 25"),
+    "pip": _("face value"),
+    "contract_15": _("15 each"),
+    "either_end": _("either end"),
+    "low_only": _("low only"),
+    "high_only": _("high only"),
+    "shared": _("share the win"),
+    "fewest_points_in_last_deal": _("fewest points in the last deal"),
+    "play_another_hand": _("play another hand"),
+    "half_up": _("halves up"),
+    "half_down": _("halves down"),
+    "half_even": _("halves to even"),
+    "italian_steps": _("Italian steps"),
+    "none": _("none"),
+    "target_lowest_wins": _("to the target, lowest wins"),
+    "elimination": _("elimination"),
+    "modern_25": _("modern (25s)"),
+    "classic_pagat": _("classic (20 and 10)"),
+    "game_bonus_200": _("game bonus 200"),
+    "double_hand_points": _("doubles the hand"),
+    "double_total": _("doubles the total"),
+    "seed_penalty": _("penalty points"),
+    "standard": _("standard"),
+    "one": _("knock with 1"),
+    "gin_only": _("gin only"),
+    "win_points_race": _("race to win points"),
+    "points_race": _("race to the target"),
+    "lowest": _("lowest total"),
+    "highest": _("highest total"),
+}
+
+#: what an empty (null) value means, where "no limit" would not say it
+NONE_WORDS = {"big_gin_bonus": _("no bonus"), "multiplayer_scheme": _("by the number of players"), "unopened_flat_penalty": _("count their cards"),
+              "target": _("no target"), "elimination_at": _("no one is out")}
+
+__all__ = ["CHOICES", "LABELS", "NONE_WORDS"]
