@@ -143,7 +143,8 @@ def payload_from_form(form: FlaskForm, variant: Any) -> dict[str, Any]:
         if unopened is not None and unopened.data and str(p.id) in held:
             held[str(p.id)]["opened"] = False
     if form.free:
-        return {"kind": "hand", "end": "scores", "held": held}
+        # a hand with no "by": every player's points typed, the game's one way of ending it
+        return {"kind": "hand", "end": variant.ends[0], "held": held}
     payload: dict[str, Any] = {"kind": "hand", "end": form.end.data or None,
                                "by": int(form.by.data) if form.by.data else None, "held": held}
     if variant.upcard_required:

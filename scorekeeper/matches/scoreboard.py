@@ -16,6 +16,7 @@ from flask_babel import gettext as _
 
 from .. import charts
 from ..engine import limits
+from ..engine.cards import RANK_LABELS, Card
 from ..engine.i18n import message_of
 from ..engine.variants import find_variant
 from ..hands.forms import build_hand_form, end_words
@@ -74,9 +75,11 @@ def upcard_limits(match, variant) -> list[tuple[str, str]] | None:
     except ValueError:
         return None
     out = []
-    for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"):
-        limit = variant.knock_limit(f"{rank}D", rules)
-        out.append((rank, _("Knock with %(limit)s or less", limit=limit) if limit else _("Gin only: no knocking")))
+    for rank in range(1, 14):
+        # a diamond of each rank: the game says what the rank allows (a suit's own effect is said apart)
+        limit = variant.knock_limit_with(Card(rank, "D"), rules)
+        out.append((RANK_LABELS[rank], _("Knock with %(limit)s or less", limit=limit) if limit
+                    else _("Gin only: no knocking")))
     return out
 
 
