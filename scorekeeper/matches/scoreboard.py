@@ -210,8 +210,8 @@ def grid_rows(match, standings, *, deleted: bool = True) -> list[dict[str, Any]]
             hand += 1
         how = ""
         if result is not None:
-            # free scoring's only end ("scores") says nothing: leave the cell empty
-            end = "" if result.end in (None, "scores") else end_words(result.end)
+            # a hand nobody ended (every player's points typed) has nothing to say of how it ended
+            end = "" if result.end is None or result.by is None else end_words(result.end)
             how = " ".join(x for x in (result.by or "", end) if x)
         # each cell is (score, player): the grid reads the explanation only where it shows it (the match
         # page), so a scoreboard never asks a replay for the words of two hundred hands

@@ -1,0 +1,83 @@
+"""The web knows no game: no variant key, switch name or end key is written in the web layer (its
+Python, templates and scripts). Every page draws what the game declares (docs/engine.md, "Adding a
+game"), so a new game needs no change there.
+
+Words the app uses for its own things and that a game happens to use as a key too are set aside, each
+with what it is in the web."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from scorekeeper.engine.variants import VARIANTS
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: the app's own words that are also some game's key, and what they mean in the web
+OWN_WORDS = {
+    "out": "a player's state in the standings (docs/match-format.md), not the end",
+    "winner": "a player's state in the standings, not free scoring's switch",
+    "rebuys": "a player's rebuy count in the standings, not the switch",
+    "target": "a chart line's kind, and the DOM's event.target in scripts",
+    "preset": "the new-match form's saved-house-rules field (a table's preset id), not Gin's switch",
+    "scores": "a hand result's scores by player, not free scoring's end",
+}
+
+
+def _game_words() -> dict[str, str]:
+    words: dict[str, str] = {}
+    for variant in VARIANTS.values():
+        words[variant.key] = f"the variant key of {variant.name}"
+        for switch in variant.SWITCHES:
+            words.setdefault(switch.name, f"a switch of {variant.name}")
+        for end in variant.ends:
+            words.setdefault(end, f"an end of {variant.name}")
+    return {w: why for w, why in words.items() if w not in OWN_WORDS}
+
+
+def _web_python() -> list[Path]:
+    return [p for p in (ROOT / "scorekeeper").rglob("*.py") if "engine" not in p.relative_to(ROOT).parts]
+
+
+def test_no_game_word_in_the_webs_python():
+    words = _game_words()
+    found = []
+    for path in _web_python():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {id(n.body[0].value) for n in ast.walk(tree)
+                      if isinstance(n, (ast.Module, ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef))
+                      and n.body and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+        called = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}  # a method asked, not a rule read
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+                if node.value in words:
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value!r} ({words[node.value]})")
+            # a house rule read by its name: rules.opening_min, house.knock_limit
+            if isinstance(node, ast.Attribute) and node.attr in words and "switch" in words[node.attr] \
+                    and id(node) not in called:
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}: .{node.attr} ({words[node.attr]})")
+    assert not found, "\n".join(found)
+
+
+def test_no_game_word_in_templates_or_scripts():
+    words = _game_words()
+    found = []
+    for path in [*(ROOT / "templates").rglob("*.html"), *(ROOT / "static" / "js").rglob("*.js")]:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            for m in re.finditer(r"""['"]([a-z][a-z_0-9]*)['"]|\.([a-z][a-z_0-9]*)\b""", line):
+                word = m.group(1) or m.group(2)
+                if word in words and (m.group(1) or "switch" in words[word]):
+                    found.append(f"{path.relative_to(ROOT)}:{number}: {word!r} ({words[word]})")
+    assert not found, "\n".join(found)
+
+
+def test_the_check_would_catch_a_game_word():
+    """The checks above can fail: a variant key, a switch read and an end key are each found."""
+    words = _game_words()
+    assert "rumino" in words and "opening_min" in words and "out_in_one_turn" in words
+    tree = ast.parse('if match.variant == "rumino" and rules.opening_min: end = "out_in_one_turn"')
+    seen = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)} | \
+           {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
+    assert {"rumino", "opening_min", "out_in_one_turn"} <= seen & set(words)
