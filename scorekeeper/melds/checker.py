@@ -111,7 +111,7 @@ def check_one_meld(variant: Variant, rules: Any, cards: list[Card]) -> Verdict:
     minimum = variant.opening_minimum(rules)
     if minimum:
         facts.append((_("Opening value"), _("%(value)s (an opening needs %(minimum)s)", value=m.value, minimum=minimum)))
-    else:
+    elif minimum is not None:  # a game with openings, set to no minimum
         facts.append((_("Opening value"), _("%(value)s (no minimum in %(game)s)", value=m.value, game=game)))
     for joker in m.jokers:
         facts.append((_("Joker"), _("stands for %(card)s", card=joker.symbol)))
@@ -163,14 +163,21 @@ def _knock_hand(variant: Variant, rules: Any, cards: list[Card], upcard: str) ->
     else:
         best = variant.arrange(cards, rules)
     if best.points == 0:
-        sentence = (_("Gin: every card is in a meld after throwing %(card)s", card=discard.symbol) if discard
-                    else _("Gin: every card is in a meld"))
+        # the game's own name for a hand with every card melded ("Gin")
+        end = speak(variant.end(variant.all_melded_end).label)
+        sentence = (_("%(end)s: every card is in a meld after throwing %(card)s", end=end, card=discard.symbol)
+                    if discard else _("%(end)s: every card is in a meld", end=end))
         valid = True
         own = variant.gin_own_total(rules)
         if own is not None and len(best.melds) > 0:
             # a gin that scores on the gin player's own total (Rumino's "ten less")
             notes.append(Note("yes", _("Gin in %(game)s: %(score)s to your own total.", game=variant.name,
                                        score=signed(own))))
+    elif limit is None and not variant.upcard_required:
+        sentence = (_("May knock: deadwood %(points)s after throwing %(card)s (any deadwood may knock)",
+                      points=best.points, card=discard.symbol) if discard
+                    else _("May knock: deadwood %(points)s (any deadwood may knock)", points=best.points))
+        valid = True
     elif limit is None:
         sentence = (_("Deadwood %(points)s after throwing %(card)s: give the upcard to see the knock limit",
                       points=best.points, card=discard.symbol) if discard

@@ -1,7 +1,8 @@
 """A game that is not built into Scorekeeper, installed the way any package adds one (an entry point in
 the group ``scorekeeper.variants``), is played through every page with no change outside ``tests/``:
 new match, hands by points and by cards, the scoreboard, the match page, stats, the spectator sheet
-and the meld checker. The game is tests/games/sevens_game.py, written from docs/engine.md alone."""
+and the meld checker. The games are tests/games/sevens_game.py (a going-out game) and tests/games/knockrummy_game.py (a knock
+game), written from docs/engine.md alone."""
 
 from __future__ import annotations
 
@@ -27,7 +28,9 @@ def sevens_installed(tmp_path, monkeypatch):
     info = tmp_path / "sevens_game-1.0.dist-info"
     info.mkdir()
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: sevens-game\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text("[scorekeeper.variants]\nsevens = sevens_game:Sevens\n")
+    (info / "entry_points.txt").write_text("[scorekeeper.variants]\nsevens = sevens_game:Sevens\n"
+                                           "knockrummy = knockrummy_game:KnockRummy\n"
+                                           "broken = no_such_module:Game\n")
     monkeypatch.syspath_prepend(str(GAMES))
     monkeypatch.syspath_prepend(str(tmp_path))
     importlib.invalidate_caches()
@@ -35,17 +38,58 @@ def sevens_installed(tmp_path, monkeypatch):
     yield find_variant("sevens")
     monkeypatch.undo()
     sys.modules.pop("sevens_game", None)
+    sys.modules.pop("knockrummy_game", None)
     importlib.invalidate_caches()
     load_variants()
 
 
+def _said_text(page: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", page)).split())
+
+
 def _said(response) -> str:
-    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))).split())
+    return _said_text(response.get_data(as_text=True))
 
 
-def test_the_registry_reads_the_entry_point_group(sevens_installed):
+def test_the_registry_reads_the_entry_point_group(sevens_installed, caplog):
     assert "sevens" in VARIANTS and list(VARIANTS)[-1] == "free"  # listed after the built-in games
     assert find_variant("Seven-card Rummy") is sevens_installed
+    # an entry point whose module is missing is left out, said in the log, and takes nothing else down
+    assert "broken" not in VARIANTS and "knockrummy" in VARIANTS and "rumino" in VARIANTS
+    load_variants()
+    assert "no_such_module" in caplog.text and "broken" in caplog.text
+
+
+def test_a_knock_game_from_outside_plays_through_the_pages(sevens_installed, sheet, client, app):
+    sheet.create_table()
+    sheet.add_players("Ann", "Ben", "Cat")
+    match_id = sheet.start_match("knockrummy", ["Ann", "Ben", "Cat"], rules={"target": 60})
+    board = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    assert 'value="knock"' in board and 'value="rummy"' in board and "For each player:" in _said_text(board)
+    assert "a joker as jk" not in board  # a pack without jokers
+    # Ann knocks on A♠ 2♠ 3♠ 7♥ 7♦ 7♣ 5♦ (5); Ben 12; Cat 49: Ann collects 7 + 44
+    assert sheet.record(match_id, by="Ann", end="knock", points={"Ben": 12},
+                        cards={"Ann": "AS 2S 3S 7H 7D 7C 5D", "Cat": "KS QH JD 4C 4D 9H 2C"}).status_code == 302
+    assert sheet.totals(match_id) == {"Ann": 51, "Ben": 0, "Cat": 0}
+    # a rummy with deadwood is refused beside the knocker's box, nothing saved
+    refused = sheet.record(match_id, by="Ben", end="rummy", points={"Ben": 4, "Ann": 10, "Cat": 10})
+    assert refused.status_code == 422 and "called rummy but has deadwood 4" in _said(refused)
+    assert sheet.totals(match_id) == {"Ann": 51, "Ben": 0, "Cat": 0}
+    # Cat goes rummy: Ann 4 + 25, Ben 43 + 25; Cat reaches 97 and wins (first to 60)
+    assert sheet.record(match_id, by="Cat", end="rummy", points={"Ann": 4, "Ben": 43}).status_code == 302
+    with app.app_context():
+        assert db.session.get(Match, match_id).status == "finished"
+    assert "Cat wins" in _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    assert "Cat : 1 rummy" in _said(client.get(f"/t/{sheet.token}/stats"))
+    # the meld checker: no knock limit in this game, and a whole melded hand is named by its own end
+    knock = _said(client.get("/melds", query_string={"variant": "knockrummy", "mode": "hand",
+                                                      "cards": "AS 2S 3S 7H 7D 7C 5D"}))
+    assert "May knock: deadwood 5 (any deadwood may knock)" in knock
+    melded = _said(client.get("/melds", query_string={"variant": "knockrummy", "mode": "hand",
+                                                       "cards": "AS 2S 3S 7H 7D 7C 7S"}))
+    assert "Rummy: every card is in a meld" in melded and "Gin:" not in melded
+    one = _said(client.get("/melds", query_string={"variant": "knockrummy", "cards": "9H 9D 9C"}))
+    assert "Opening value" not in one  # a game with no opening says nothing of one
 
 
 def test_a_game_from_outside_plays_through_every_page(sevens_installed, sheet, client, app):

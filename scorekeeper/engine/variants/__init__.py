@@ -15,6 +15,8 @@ scorekeeper.engine.variants.base.UnknownVariantError: no variant called 'canasta
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Iterator, Mapping
 from importlib.metadata import entry_points
 
 from ..cards import Card
@@ -23,10 +25,38 @@ from .base import InvalidRulesError, Rules, Switch, UnknownVariantError, Variant
 #: the entry-point group a game registers under (pyproject.toml; docs/engine.md, "Adding a game")
 GROUP = "scorekeeper.variants"
 
+log = logging.getLogger(__name__)
+
+
+class _Registry(Mapping[str, Variant]):
+    """Every game by key, read from the entry points the first time it is asked (not when this module
+    is imported: a game's own module imports this one, so reading the group at import would import the
+    game half-made), and again whenever ``load_variants`` is called."""
+
+    def __init__(self) -> None:
+        self._games: dict[str, Variant] | None = None
+
+    def _loaded(self) -> dict[str, Variant]:
+        if self._games is None:
+            load_variants()
+        return self._games  # type: ignore[return-value]
+
+    def __getitem__(self, key: str) -> Variant:
+        return self._loaded()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._loaded())
+
+    def __len__(self) -> int:
+        return len(self._loaded())
+
+    def __repr__(self) -> str:
+        return f"VARIANTS({list(self)!r})"
+
+
 #: key -> variant, in the order the new-match page lists them (``Variant.order``, then the key). The
-#: same dict for the life of the process: ``load_variants`` fills it in place, so every module that
-#: imported it sees a game registered later.
-VARIANTS: dict[str, Variant] = {}
+#: same object for the life of the process, so every module that imported it sees a game registered later.
+VARIANTS = _Registry()
 _BY_NAME: dict[str, Variant] = {}
 
 
@@ -53,7 +83,13 @@ def load_variants() -> dict[str, Variant]:
     """Read every game registered under the entry-point group ``scorekeeper.variants`` (each entry point
     names a ``Variant`` subclass; its name is the game's key) and make the registry of them anew. A
     separately installed package adds a game this way with no change to Scorekeeper."""
-    found = [point.load() for point in entry_points(group=GROUP)]
+    found = []
+    for point in entry_points(group=GROUP):
+        try:
+            found.append(point.load())
+        except Exception:  # noqa: BLE001 - one broken game must not take every other game down with it
+            log.exception("the game %r registered under %s (%s) could not be loaded; it is left out",
+                          point.name, GROUP, point.value)
     if not any(getattr(cls, "__module__", "").startswith(__name__ + ".") for cls in found):
         found = _built_in() + found
     games: dict[str, Variant] = {}
@@ -64,10 +100,9 @@ def load_variants() -> dict[str, Variant]:
         if variant.key in games and type(games[variant.key]) is not type(variant):
             raise ValueError(f"two games registered as {variant.key!r}: {games[variant.key]!r} and {variant!r}")
         games[variant.key] = variant
-    VARIANTS.clear()
-    VARIANTS.update(sorted(games.items(), key=lambda item: (item[1].order, item[0])))
+    VARIANTS._games = dict(sorted(games.items(), key=lambda item: (item[1].order, item[0])))
     _BY_NAME.clear()
-    for variant in VARIANTS.values():
+    for variant in VARIANTS._games.values():
         for name in (variant.key, variant.name, *variant.aliases):
             _BY_NAME.setdefault(_fold(name), variant)
     return VARIANTS
@@ -77,12 +112,10 @@ def find_variant(key: str) -> Variant:
     """The variant with this key, name or alias (case-insensitive; ``_``, ``-`` and spaces alike)."""
     if isinstance(key, Variant):
         return key
+    VARIANTS._loaded()
     if not isinstance(key, str) or _fold(key) not in _BY_NAME:
         raise UnknownVariantError(f"no variant called {key!r}; known: {', '.join(VARIANTS)}")
     return _BY_NAME[_fold(key)]
-
-
-load_variants()
 
 
 def warm_solvers() -> None:

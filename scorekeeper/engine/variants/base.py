@@ -549,7 +549,12 @@ class Variant(ABC):
         return False
 
     def match_over(self, state: MatchState, hand: Hand, scored: HandScore) -> list[str] | None:
-        """Winners if this hand ended the match by a target or a deal count; None otherwise."""
+        """Winners if this hand ended the match by a target or a deal count; None otherwise. By default a
+        game with a ``target()`` ends when a total reaches it, the best total winning (ties share); an
+        elimination game ends by itself when one player is left (``elimination()``)."""
+        goal = self.target()
+        if goal is not None and any(state.players[p].total >= goal for p in state.players):
+            return self.best_of(list(state.players), state)
         return None
 
     def finish(self, state: MatchState) -> list[str]:

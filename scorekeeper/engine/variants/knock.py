@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 from .. import arrange as _arrange
 from ..arrange import Arrangement, DeclaredCheck
@@ -27,6 +27,8 @@ class KnockGame:
     """Mixin for the knock games, placed before ``Variant`` in the bases."""
 
     knock_game = True
+    #: the end a hand with every card melded is (Gin's and Rumino's "gin"), as the meld checker names it
+    all_melded_end: ClassVar[str] = "gin"
 
     # -- the solver, with this variant's rules ----------------------------------------------------------
 
@@ -63,8 +65,9 @@ class KnockGame:
 
     def knock_limit_with(self, upcard: Card | None, rules: Rules | None = None) -> int | None:
         """The highest deadwood a player may knock with, given the hand's upcard where the game needs
-        one (None: the upcard is needed and not given)."""
-        return self._resolve(rules).knock_limit  # type: ignore[attr-defined]
+        one (None: any deadwood may knock, or the upcard is needed and not given). It reads the switch
+        ``knock_limit``, which a game without a knock limit does not have."""
+        return self._resolve(rules).get("knock_limit")  # type: ignore[attr-defined]
 
     # -- scoring helpers for a bound variant ------------------------------------------------------------
 
