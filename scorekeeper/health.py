@@ -12,7 +12,7 @@ import logging
 import urllib.parse
 
 import sqlalchemy as sa
-from flask import Flask, Response, current_app, jsonify, render_template
+from flask import Flask, Response, current_app, g, jsonify, render_template
 from flask_babel import gettext as _
 
 from .extensions import db, limiter
@@ -30,6 +30,9 @@ def init_app(app: Flask) -> None:
     app.add_url_rule("/health", "health", health)
     for error in UNREACHABLE:
         app.register_error_handler(error, database_unreachable)
+    # registered after db.init_app, so it runs before the library's own closing (teardowns run last
+    # registered first)
+    app.teardown_appcontext(_close_sessions_quietly)
     _say_store_changes_in_the_log(app)
 
 
@@ -93,6 +96,23 @@ def database_unreachable(error: Exception) -> tuple[str, int, dict[str, str]]:
                            message=_("The database did not answer, so nothing was saved. Try again in a "
                                      "moment: what you typed is still here."))
     return page, 503, {"Retry-After": str(RETRY_AFTER_SECONDS)}
+
+
+def _close_sessions_quietly(error: BaseException | None) -> None:  # noqa: ARG001
+    """Close the request's sessions, letting go of a connection the server dropped. Closing a session
+    rolls its transaction back; on a connection that a restarting server ended, that ROLLBACK fails,
+    and Flask-SQLAlchemy-Lite's own closing (which runs after the answer was made, where no error
+    handler applies) turned a page already drawn into a bare 500. Such a connection is invalidated
+    instead: the pool forgets it and opens a new one when the database is back."""
+    sessions = g.pop("_sqlalchemy_sessions", None) or {}  # where Flask-SQLAlchemy-Lite keeps them
+    for session in sessions.values():
+        try:
+            session.close()
+        except sa.exc.SQLAlchemyError:
+            try:
+                session.invalidate()
+            except sa.exc.SQLAlchemyError:
+                pass  # nothing more to let go of
 
 
 class _StoreChanges(logging.Handler):
