@@ -245,7 +245,7 @@ def _refuse_unshared_limits_in_each_worker(config: Mapping[str, Any]) -> None:
     in_master = arbiter is not None and getattr(arbiter, "pid", None) in (None, os.getpid())
     if _checks_forks or not in_master:
         return
-    settings = {key: config.get(key) for key in ("RATELIMIT_ENABLED", "RATELIMIT_STORAGE_URI")}
+    settings = {key: config[key] for key in ("RATELIMIT_ENABLED", "RATELIMIT_STORAGE_URI") if key in config}
 
     def check_new_worker() -> None:
         master = gunicorn_master()
@@ -255,7 +255,8 @@ def _refuse_unshared_limits_in_each_worker(config: Mapping[str, Any]) -> None:
             _refuse_unshared_limits(settings, int(master.num_workers))
         except RuntimeError as refusal:
             master.log.error("%s", refusal)
-            print(refusal, file=sys.stderr, flush=True)
+            for handler in getattr(getattr(master.log, "error_log", None), "handlers", []):
+                handler.flush()  # os._exit flushes nothing
             os._exit(master.WORKER_BOOT_ERROR)
 
     os.register_at_fork(after_in_child=check_new_worker)
