@@ -132,6 +132,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     Htmx(app)
     with app.app_context():
         watch_engine(db.engine)
+        _fresh_pools_in_each_worker(list(db.engines.values()))
 
     from . import cli, hands, history, home, matches, melds, spectate, tables
 
@@ -261,6 +262,21 @@ def _refuse_unshared_limits_in_each_worker(config: Mapping[str, Any]) -> None:
 
     os.register_at_fork(after_in_child=check_new_worker)
     _checks_forks = True
+
+
+def _fresh_pools_in_each_worker(engines: list[Any]) -> None:
+    """With ``--preload`` the engines are made in gunicorn's master and every worker inherits them: a
+    worker starts with a pool of its own (the parent's connections, if it had any, are left to the
+    parent), so that no two processes ever talk over one database connection."""
+    arbiter = gunicorn_master()
+    if arbiter is None or getattr(arbiter, "pid", None) not in (None, os.getpid()):
+        return
+
+    def forget_parents_connections() -> None:
+        for engine in engines:
+            engine.dispose(close=False)
+
+    os.register_at_fork(after_in_child=forget_parents_connections)
 
 
 def _instance_secret_key(instance: Path) -> str:
