@@ -17,6 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
 
+import sqlalchemy as sa
 from flask import Flask, Response, render_template, request, session
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
@@ -356,7 +357,10 @@ def _register_web_plumbing(app: Flask) -> None:
 
     @app.errorhandler(500)
     def server_error(error: Exception) -> tuple[str, int]:
-        db.session.rollback()
+        try:
+            db.session.rollback()
+        except sa.exc.SQLAlchemyError:
+            pass  # a connection that is gone has nothing to roll back; the page is drawn all the same
         return render_template("shared/error.html", title=_("Something went wrong"),
                                message=_("Nothing was saved. Try again.")), 500
 
