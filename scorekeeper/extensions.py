@@ -18,7 +18,10 @@ from flask_wtf import CSRFProtect
 
 from .models import Model
 
-db = SQLAlchemy()
+#: a pooled connection is tested before each request uses it: after a database restart every pooled
+#: connection is dead, and without the test the first requests on each would fail; with it the pool
+#: reconnects by itself (a request during the outage itself gets the "try again" page, health.py)
+db = SQLAlchemy(engine_options={"pool_pre_ping": True})
 alembic = Alembic(metadatas=Model.metadata)
 csrf = CSRFProtect()
 compress = Compress()

@@ -11,17 +11,19 @@ import datetime as dt
 import gc
 import os
 import secrets
+import sys
 import sysconfig
 from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
 
+import sqlalchemy as sa
 from flask import Flask, Response, render_template, request, session
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from htmx_flask import Htmx
 
-from . import assets, i18n
+from . import assets, health, i18n
 from .engine import limits
 from .engine.variants import warm_solvers
 from .extensions import alembic, compress, csrf, db, limiter, watch_engine
@@ -81,6 +83,12 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_HTTPONLY=True,
         RATELIMIT_STORAGE_URI=os.environ.get("RATELIMIT_STORAGE_URI", "memory://"),
         RATELIMIT_HEADERS_ENABLED=True,
+        # A shared store (redis) that goes down must not take the app with it: each process counts in
+        # its own memory until the store answers again (Flask-Limiter checks back within half a
+        # minute), and an error that slips past the switch (a store lost between a request's check and
+        # its count) serves the request uncounted instead of answering 500.
+        RATELIMIT_IN_MEMORY_FALLBACK_ENABLED=True,
+        RATELIMIT_SWALLOW_ERRORS=True,
         # HTTPS settings (HSTS, secure cookies) are for a deployment behind TLS, never for
         # development or tests: set SCOREKEEPER_HTTPS=1 there.
         HTTPS=os.environ.get("SCOREKEEPER_HTTPS") == "1",
@@ -110,7 +118,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         n = app.config["TRUSTED_PROXIES"]
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n)  # type: ignore[method-assign]
 
+    _read_storage_uri(app.config)
     _refuse_unshared_limits(app.config, server_workers())
+    _refuse_unshared_limits_in_each_worker(app.config)
 
     db.init_app(app)
     alembic.init_app(app)
@@ -118,10 +128,12 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     limiter.init_app(app)
     compress.init_app(app)
     assets.init_app(app)
+    health.init_app(app)
     i18n.init_app(app)
     Htmx(app)
     with app.app_context():
         watch_engine(db.engine)
+        _fresh_pools_in_each_worker(list(db.engines.values()))
 
     from . import cli, hands, history, home, matches, melds, spectate, tables
 
@@ -160,9 +172,14 @@ def warms_solvers(config: Mapping[str, Any]) -> bool:
 
 def server_workers() -> int | None:
     """How many worker processes serve the app, when the server is gunicorn (None otherwise, or when
-    its settings cannot be read). Each worker builds its own app, with its own memory."""
+    its settings cannot be read). Each worker builds its own app, with its own memory. The live count
+    (gunicorn's master, which ``-w`` starts and SIGTTIN / SIGTTOU change) when this runs inside gunicorn;
+    else gunicorn's reading of the command line and configuration."""
     if not os.environ.get("SERVER_SOFTWARE", "").startswith("gunicorn/"):
         return None
+    arbiter = gunicorn_master()
+    if arbiter is not None:
+        return int(arbiter.num_workers)
     try:
         # gunicorn's own reading of its command line, environment and configuration file
         from gunicorn.app.wsgiapp import WSGIApplication
@@ -172,11 +189,39 @@ def server_workers() -> int | None:
         return None
 
 
+def gunicorn_master() -> Any:
+    """gunicorn's master (its ``Arbiter``) when this code runs inside it: in a worker as it loads the
+    app or is forked, and in the master as it loads the app once (``--preload``). It is a caller on
+    the stack in each case (``Arbiter.spawn_worker`` or ``Arbiter.setup``), and holds the number of
+    workers it keeps now, which SIGTTIN raises. None elsewhere."""
+    arbiter_class = getattr(sys.modules.get("gunicorn.arbiter"), "Arbiter", None)
+    if arbiter_class is None:
+        return None
+    frame = sys._getframe(1)
+    while frame is not None:
+        candidate = frame.f_locals.get("self")
+        if isinstance(candidate, arbiter_class):
+            return candidate
+        frame = frame.f_back
+    return None
+
+
+def _read_storage_uri(config: dict[str, Any]) -> None:
+    """The store's URI as it is meant: spaces around it (a quoted value in an environment file) are not
+    part of it, and would have hidden ``memory://`` from the check below."""
+    config["RATELIMIT_STORAGE_URI"] = str(config.get("RATELIMIT_STORAGE_URI") or "").strip() or "memory://"
+    if health.storage_scheme(config["RATELIMIT_STORAGE_URI"]) in ("redis", "rediss", "valkey", "valkeys"):
+        # a store that hangs (not one that refuses) must not hold a request for long: a second to
+        # connect or answer, then the request goes on counted in memory
+        config.setdefault("RATELIMIT_STORAGE_OPTIONS", {"socket_connect_timeout": 1, "socket_timeout": 1})
+
+
 def _refuse_unshared_limits(config: Mapping[str, Any], workers: int | None) -> None:
     """Several worker processes each counting rate limits in their own memory would each allow the full
     limit, and a restart would forget them all: refuse to start, saying what to set."""
-    storage = str(config.get("RATELIMIT_STORAGE_URI") or "memory://")
-    if not config.get("RATELIMIT_ENABLED", True) or not storage.startswith("memory://"):
+    if not config.get("RATELIMIT_ENABLED", True):
+        return
+    if health.storage_scheme(config.get("RATELIMIT_STORAGE_URI")) != "memory":
         return
     if workers is not None and workers > 1:
         raise RuntimeError(
@@ -184,6 +229,55 @@ def _refuse_unshared_limits(config: Mapping[str, Any], workers: int | None) -> N
             "(RATELIMIT_STORAGE_URI is memory://), so each would allow the whole limit. Set "
             "RATELIMIT_STORAGE_URI to a store the workers share, for example redis://localhost:6379 "
             "(pip install 'scorekeeper[redis]'), or run one worker.")
+
+
+#: whether this process already checks each worker it forks (``--preload``)
+_checks_forks = False
+
+
+def _refuse_unshared_limits_in_each_worker(config: Mapping[str, Any]) -> None:
+    """With ``--preload`` the app is built once, in gunicorn's master, and a worker added later (SIGTTIN)
+    never builds it: the count is checked again in each worker as it is forked, and a worker that would
+    count apart ends at once with gunicorn's "failed to boot" code, which stops the server saying why
+    (without ``--preload`` each worker builds the app and ``create_app`` refuses there)."""
+    global _checks_forks
+    arbiter = gunicorn_master()
+    # in a worker the master is its parent; in the master it is this process (its pid is set once it
+    # has loaded the app)
+    in_master = arbiter is not None and getattr(arbiter, "pid", None) in (None, os.getpid())
+    if _checks_forks or not in_master:
+        return
+    settings = {key: config[key] for key in ("RATELIMIT_ENABLED", "RATELIMIT_STORAGE_URI") if key in config}
+
+    def check_new_worker() -> None:
+        master = gunicorn_master()
+        if master is None:
+            return  # a fork that is not a gunicorn worker
+        try:
+            _refuse_unshared_limits(settings, int(master.num_workers))
+        except RuntimeError as refusal:
+            master.log.error("%s", refusal)
+            for handler in getattr(getattr(master.log, "error_log", None), "handlers", []):
+                handler.flush()  # os._exit flushes nothing
+            os._exit(master.WORKER_BOOT_ERROR)
+
+    os.register_at_fork(after_in_child=check_new_worker)
+    _checks_forks = True
+
+
+def _fresh_pools_in_each_worker(engines: list[Any]) -> None:
+    """With ``--preload`` the engines are made in gunicorn's master and every worker inherits them: a
+    worker starts with a pool of its own (the parent's connections, if it had any, are left to the
+    parent), so that no two processes ever talk over one database connection."""
+    arbiter = gunicorn_master()
+    if arbiter is None or getattr(arbiter, "pid", None) not in (None, os.getpid()):
+        return
+
+    def forget_parents_connections() -> None:
+        for engine in engines:
+            engine.dispose(close=False)
+
+    os.register_at_fork(after_in_child=forget_parents_connections)
 
 
 def _instance_secret_key(instance: Path) -> str:
@@ -216,10 +310,6 @@ def _register_web_plumbing(app: Flask) -> None:
 
     app.add_url_rule(f"/vendor/htmx-{HTMX_VERSION}.min.js", "htmx_js", assets.packaged(
         lambda: (resources.files("js_lib_htmx") / "static/htmx/htmx.min.js").read_bytes(), "text/javascript"))
-
-    @app.route("/health")
-    def health() -> dict[str, str]:
-        return {"status": "ok"}
 
     @app.context_processor
     def template_globals() -> dict[str, Any]:
@@ -267,7 +357,10 @@ def _register_web_plumbing(app: Flask) -> None:
 
     @app.errorhandler(500)
     def server_error(error: Exception) -> tuple[str, int]:
-        db.session.rollback()
+        try:
+            db.session.rollback()
+        except sa.exc.SQLAlchemyError:
+            pass  # a connection that is gone has nothing to roll back; the page is drawn all the same
         return render_template("shared/error.html", title=_("Something went wrong"),
                                message=_("Nothing was saved. Try again.")), 500
 

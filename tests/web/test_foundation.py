@@ -71,7 +71,8 @@ def test_models_and_migrations_agree(app):
 def test_health(client):
     response = client.get("/health")
     assert response.status_code == 200
-    assert response.json == {"status": "ok"}
+    # the tests' apps leave rate limits off (hundreds of requests come from one address)
+    assert response.json == {"status": "ok", "database": "ok", "rate_limits": "off"}
 
 
 def test_htmx_served_locally_from_versioned_url(client):
