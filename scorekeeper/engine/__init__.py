@@ -18,6 +18,11 @@ Each group of names below is re-exported from its own module; later modules appe
 
 __all__: list[str] = []
 
+# -- what every refusal is ------------------------------------------------------------------------
+from .errors import Refusal  # noqa: E402
+
+__all__ += ["Refusal"]
+
 # -- cards ----------------------------------------------------------------------------------------
 from .cards import Card, InvalidCardError, check_copies, format_cards, parse_cards  # noqa: E402
 

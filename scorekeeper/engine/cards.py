@@ -15,6 +15,7 @@ scorekeeper.engine.cards.InvalidCardError: '1X' (card 2) is not a card
 """
 
 from __future__ import annotations
+from .errors import Refusal
 from .i18n import _, _n
 
 import re
@@ -42,7 +43,7 @@ JOKER_WORDS = ("JK", "JKR", "*", "🃏", "JOKER")
 _NATURAL_RE = re.compile(r"^(10|[2-9]|[ATJQK])([SHDC♠♥♦♣♤♡♢♧])$")
 
 
-class InvalidCardError(ValueError):
+class InvalidCardError(Refusal):
     """A token that is not a card, or a hand that the deck cannot hold."""
 
 

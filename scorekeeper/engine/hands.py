@@ -14,6 +14,7 @@ from decimal import Decimal
 from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from typing import Any
 
+from .errors import Refusal
 from .cards import Card, InvalidCardError, parse_cards
 from .i18n import _, message_of
 from .limits import POINTS_CEILING
@@ -22,7 +23,7 @@ from .limits import POINTS_CEILING
 # -- errors ------------------------------------------------------------------------------------------
 
 
-class InvalidMatchError(ValueError):
+class InvalidMatchError(Refusal):
     """A match document that cannot be replayed, with where the problem is.
 
     ``entry`` is the 0-based index of the entry at fault (None for the document's header), ``player``

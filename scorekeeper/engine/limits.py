@@ -26,6 +26,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from .errors import Refusal
 from .i18n import _
 
 #: a player holds what they were dealt plus the one card drawn in their turn; nobody in a rummy game
@@ -82,7 +83,7 @@ SCOREBOARD_ROWS = 50
 REPLAY_MEMO_ENTRIES = 20_000
 
 
-class LimitError(ValueError):
+class LimitError(Refusal):
     """Input past one of the bounds above; the message says which bound, in the table's words.
 
     ``field`` names the form field it belongs beside (as the engine's own errors do).

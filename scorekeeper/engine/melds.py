@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Iterable, Literal, Sequence
 
+from .errors import Refusal
 from .cards import SUITS, SUIT_SYMBOLS, Card, InvalidCardError, _count_word, check_copies, format_cards, parse_cards
 from .i18n import _, _n, joined, message_of
 
@@ -55,7 +56,7 @@ AceRun = Literal["low_only", "high_only", "either_end"]
 ACE_LOW, ACE_HIGH = 1, 14
 
 
-class InvalidMeldError(ValueError):
+class InvalidMeldError(Refusal):
     """A meld that the rules do not allow, where a verdict value cannot carry the reason."""
 
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any, ClassVar, Iterable, Literal
 
+from ..errors import Refusal
 from .. import arrange as _arrange
 from .. import melds as _melds
 from ..arrange import Arrangement, DeclaredCheck
@@ -44,11 +45,11 @@ from ..melds import ContractCheck, MeldCheck, MeldRules, OpeningCheck
 SwitchType = Literal["bool", "int", "enum", "int_or_null"]
 
 
-class InvalidRulesError(ValueError):
+class InvalidRulesError(Refusal):
     """House rules (or a player count) that a variant refuses; the message names the switch and why."""
 
 
-class UnknownVariantError(ValueError):
+class UnknownVariantError(Refusal):
     """No variant has that key or alias."""
 
 
