@@ -19,6 +19,7 @@ from .. import charts
 from ..engine import limits
 from ..engine.i18n import message_of
 from ..engine.variants import find_variant
+from ..guards import form_id
 from ..hands.forms import build_hand_form, end_words
 from ..i18n import lazy_gettext as _l, speak
 from ..util import ButtonForm, minus_signs, number, render_page
@@ -326,7 +327,7 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, *
         "table": table, "match": match, "variant": variant, "rules_sheet": rules_sheet,
         "standings": standings, "entries": service.live_entries(match), "replay_error": error,
         "players": service.seated_players(match), "button": ButtonForm(),
-        "highlight": request.args.get("new", type=int), "message": message,
+        "highlight": request.args.get("new", type=form_id), "message": message,
         # the last entries only (the match page has them all): the scoreboard after a save costs
         # the same on hand 1,000 as on hand 10
         "rows": rows[-limits.SCOREBOARD_ROWS:], "rows_before": max(0, len(rows) - limits.SCOREBOARD_ROWS),

@@ -135,7 +135,7 @@ def _player_or_404(table: Table, player_id: int) -> Player:
     return player
 
 
-@bp.post("/t/<token>/players/<int:player_id>/rename")
+@bp.post("/t/<token>/players/<dbid:player_id>/rename")
 def rename_player(token: str, player_id: int):
     table = table_or_404(token)
     player = _player_or_404(table, player_id)
@@ -152,7 +152,7 @@ def rename_player(token: str, player_id: int):
     return _render_table(table, status=422, rename_error=(player.id, message))
 
 
-@bp.post("/t/<token>/house-rules/<int:preset_id>/rename")
+@bp.post("/t/<token>/house-rules/<dbid:preset_id>/rename")
 def rename_preset(token: str, preset_id: int):
     table = table_or_404(token)
     preset = presets.preset_or_404(table, preset_id)
@@ -165,7 +165,7 @@ def rename_preset(token: str, preset_id: int):
     return redirect(url_for("tables.show", token=token) + "#house-rules")
 
 
-@bp.post("/t/<token>/house-rules/<int:preset_id>/delete")
+@bp.post("/t/<token>/house-rules/<dbid:preset_id>/delete")
 def delete_preset(token: str, preset_id: int):
     table = table_or_404(token)
     preset = presets.preset_or_404(table, preset_id)
@@ -185,7 +185,7 @@ def set_currency(token: str):
     return _render_table(table, status=422, currency_form=form)
 
 
-@bp.post("/t/<token>/players/<int:player_id>/remove")
+@bp.post("/t/<token>/players/<dbid:player_id>/remove")
 def remove_player(token: str, player_id: int):
     table = table_or_404(token)
     player = _player_or_404(table, player_id)
