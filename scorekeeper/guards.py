@@ -9,7 +9,8 @@ out of every cache.
   ``request.form.get("player", type=form_id)`` gives None for anything that is not one of ours.
 - Every page reached through a table's or a spectator's secret link is sent ``private, no-store``:
   the page is the capability, and a shared or browser cache must not keep a copy of it (a route that
-  sets its own ``Cache-Control``, like the spectator's polled sheet with its ETag, keeps its own).
+  sets its own ``Cache-Control``, like the spectator's polled sheet with its ETag, keeps its own); so
+  is the home page, which lists this browser's tables by their links.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from .engine.limits import ID_MAX
 CAPABILITY_CACHE_CONTROL = "private, no-store"
 #: URL arguments that are a secret link: a route holding one is a capability page
 CAPABILITY_ARGS = frozenset({"token", "view_token"})
+#: pages without a secret in their URL that show secret links: the home page lists this browser's tables
+CAPABILITY_ENDPOINTS = frozenset({"home.index"})
 
 
 def form_id(value: object) -> int:
@@ -67,7 +70,8 @@ class DatabaseIdConverter(BaseConverter):
 
 def _no_store_capabilities(response: Response) -> Response:
     rule = request.url_rule
-    if rule is not None and CAPABILITY_ARGS & set(rule.arguments) and "Cache-Control" not in response.headers:
+    capability = rule is not None and (CAPABILITY_ARGS & set(rule.arguments) or rule.endpoint in CAPABILITY_ENDPOINTS)
+    if capability and "Cache-Control" not in response.headers:
         response.headers["Cache-Control"] = CAPABILITY_CACHE_CONTROL
     return response
 
