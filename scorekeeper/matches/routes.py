@@ -290,8 +290,21 @@ def rematch(token: str, match_id: int):
     previous = service.match_or_404(table, match_id)
     if not ButtonForm().validate_on_submit():
         return redirect(url_for("matches.show", token=token, match_id=match_id))
-    playing = set(request.form.getlist("playing", type=form_id)) or set(previous.seats)
+    # no boxes at all: everyone again (the one-tap button); boxes sent: only the ids of ours they name
+    posted = request.form.getlist("playing")
+    playing = set(request.form.getlist("playing", type=form_id)) if posted else set(previous.seats)
     seats = [pid for pid in previous.seats if pid in playing]
+    if posted and not seats:
+        # boxes were sent, but none names a player of this match (a stale or made-up form): there is
+        # no one to seat and no dealer to choose, so say so beside the boxes and create nothing
+        said = gettext("Tick at least one player of this match to play the rematch.")
+        try:
+            finished = service.standings(previous).finished
+        except ValueError:
+            finished = False
+        # the boxes are drawn only under a finished match's result; otherwise the banner says it
+        return render_scoreboard(table, previous, status=422,
+                                 **({"rematch_error": said} if finished else {"message": said}))
     try:
         match = service.create_match(table, variant=previous.variant, rules=dict(previous.rules or {}),
                                      seats=seats, first_dealer_id=_rematch_dealer(table, previous, seats),
