@@ -32,6 +32,7 @@ from ..engine.match import replay
 from ..engine.variants import find_variant
 from ..extensions import db
 from ..models import Entry, Match, Player, Table
+from ..tables.forms import fold_spaces
 from . import presets
 from .service import DOCUMENT_FORMAT, live_entries, new_token, payload_from_document, to_document
 
@@ -117,8 +118,11 @@ def read_document(raw: bytes) -> Any:
 # -- 2. checking everything first -------------------------------------------------------------------------
 
 def _check_name(name: Any, where: str) -> str:
+    """The name as the forms would keep it (spaces folded: " Ann", "Ann " and "Ann" are one player),
+    checked against the same bounds; refused in words otherwise."""
     if not isinstance(name, str) or not name.strip():
         raise ImportRefused(_("%(where)s: players must be a list of names.", where=where))
+    name = fold_spaces(name)
     if len(name) > limits.PLAYER_NAME:
         raise ImportRefused(_("%(where)s: the name “%(name)s…” is longer than %(count)s letters.", where=where,
                               name=name[:20], count=limits.PLAYER_NAME))
@@ -135,6 +139,50 @@ def _check_names(names: Any, where: str) -> list[str]:
         raise ImportRefused(_("%(where)s: %(count)s players; a table holds at most %(most)s.", where=where,
                               count=number(len(names)), most=limits.ROSTER_PLAYERS))
     return [_check_name(n, where) for n in names]
+
+
+def _one_per_player(names: list[str], where: str) -> None:
+    """Two of a match's names that are one player on the roster (" Ann" and "ann") cannot both sit."""
+    seen: set[str] = set()
+    for name in names:
+        if name.casefold() in seen:
+            raise ImportRefused(_("%(where)s: “%(name)s” is named twice (names are one player whatever their "
+                                  "spaces and capitals).", where=where, name=name))
+        seen.add(name.casefold())
+
+
+def _kept_names(document: dict[str, Any], where: str) -> dict[str, Any]:
+    """The match document with every name in it (seats, first dealer, each entry's players) as the
+    forms keep names, so that the replay, the fingerprint and the roster see one name per player."""
+    players = _check_names(document.get("players"), where)
+    _one_per_player(players, where)
+
+    def kept(name: Any) -> Any:
+        return fold_spaces(name) if isinstance(name, str) else name
+
+    out = {**document, "players": players}
+    if "first_dealer" in document:
+        out["first_dealer"] = kept(document["first_dealer"])
+    entries = document.get("entries")
+    if isinstance(entries, list):
+        out["entries"] = [_kept_entry(entry, kept, where) for entry in entries]
+    return out
+
+
+def _kept_entry(entry: Any, kept, where: str) -> Any:
+    if not isinstance(entry, dict):
+        return entry  # the replay refuses it in its own words
+    out = dict(entry)
+    for key in ("by", "player"):
+        if key in out:
+            out[key] = kept(out[key])
+    held = out.get("held")
+    if isinstance(held, dict):
+        out["held"] = {kept(name): value for name, value in held.items()}
+        if len(out["held"]) != len(held):
+            raise ImportRefused(_("%(where)s: a hand names one player twice (names are one player whatever "
+                                  "their spaces).", where=where))
+    return out
 
 
 def _stake(value: Any) -> str | None:
@@ -171,7 +219,7 @@ def fingerprint(document: dict[str, Any]) -> str:
 def _check_match(document: Any, where: str) -> _Planned:
     if not isinstance(document, dict):
         raise ImportRefused(_("%(where)s: a match document is a JSON object.", where=where))
-    _check_names(document.get("players"), where)
+    document = _kept_names(document, where)
     fmt = document.get("format", DOCUMENT_FORMAT)
     if fmt != DOCUMENT_FORMAT:
         raise ImportRefused(_("%(where)s: not a match document (expected format %(format)s).", where=where,
