@@ -9,7 +9,8 @@ One path serves the upload page and ``flask import``:
 3. ``import_document``: a match already on the table (the same game, players, rules and entries) is not
    imported again unless the person asked for it (``again``); then the roster's new players, the matches
    and their entries are written in one transaction, so a refusal or a crash leaves the table as it was
-   and a retry creates each match once.
+   and a retry creates each match once. Imports into one table take turns (``_hold_table``), so two
+   uploads of one file at the same moment are one copy and one refusal.
 """
 
 from __future__ import annotations
@@ -258,13 +259,17 @@ def plan_import(table: Table, document: Any) -> Plan:
         raise ImportRefused(_("The file holds %(count)s hands; one import takes at most %(most)s. Import the "
                               "matches in smaller files.", count=number(entries), most=number(limits.IMPORT_ENTRIES)))
     plan.matches = [_check_match(m, where) for m, where in zip(documents, wheres)]
+    _check_roster_size(table, plan)
+    return plan
+
+
+def _check_roster_size(table: Table, plan: Plan) -> None:
     names = {n.casefold() for n in plan.roster}
     names.update(n.casefold() for m in plan.matches for n in m.document["players"])
     names.update(p.name_key for p in table.players)
     if len(names) > limits.ROSTER_PLAYERS:
         raise ImportRefused(_("The table would have %(count)s players; a table holds at most %(most)s.",
                               count=number(len(names)), most=limits.ROSTER_PLAYERS))
-    return plan
 
 
 def _check_currency(currency: Any) -> str | None:
@@ -352,6 +357,24 @@ def _write_match(table: Table, roster: dict[str, Player], planned: _Planned) -> 
     return match
 
 
+def _hold_table(table: Table) -> None:
+    """Make this transaction the only one importing into ``table`` until it ends, then read the table
+    afresh.
+
+    Two uploads of one document at the same moment each found no copy on the table and each wrote
+    one (or both added the same new players, and the second was an IntegrityError, a 500). An UPDATE
+    of the table's row is the lock both databases have: PostgreSQL holds the row until the commit or
+    rollback, SQLite holds its one write lock (the second waits, up to the busy timeout). The second
+    upload then sees the first one's matches and players, and is told that the match is already
+    there, as a later upload would be. The checks of the document (the replay, the costly part) are
+    done before, outside the lock.
+    """
+    db.session.execute(sa.update(Table).where(Table.id == table.id).values(token=Table.token)
+                       .execution_options(synchronize_session=False))
+    # what was read of the table before the lock may be out of date: its roster, matches, rules
+    db.session.expire(table)
+
+
 def import_document(table: Table, document: Any, *, again: bool = False) -> list[Match]:
     """Import a match or table document into ``table``, all or nothing (see the module's docs).
 
@@ -359,11 +382,13 @@ def import_document(table: Table, document: Any, *, again: bool = False) -> list
     already and ``again`` is false.
     """
     plan = plan_import(table, document)
-    if not again:
-        duplicates = find_duplicates(table, plan)
-        if duplicates:
-            raise AlreadyImported(duplicates, len(plan.matches))
     try:
+        _hold_table(table)
+        _check_roster_size(table, plan)  # again: players may have come while this upload was checked
+        if not again:
+            duplicates = find_duplicates(table, plan)
+            if duplicates:
+                raise AlreadyImported(duplicates, len(plan.matches))
         roster = {p.name_key: p for p in table.players}
         wanted = plan.roster + [n for m in plan.matches for n in m.document["players"]]
         for name in wanted:
