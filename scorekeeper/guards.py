@@ -18,6 +18,7 @@ from __future__ import annotations
 from flask import Flask, Response, request
 from werkzeug.routing import BaseConverter, ValidationError
 
+from . import bidi
 from .engine.limits import ID_MAX
 
 #: what a capability page is sent with
@@ -80,6 +81,8 @@ def init_app(app: Flask) -> None:
     """Register the ``dbid`` converter (before any blueprint's routes are added) and the cache rule."""
     app.url_map.converters["dbid"] = DatabaseIdConverter
     app.after_request(_no_store_capabilities)
+    # every page draws names: the filters that keep them apart from the text around them
+    bidi.init_app(app)
 
 
 __all__ = ["CAPABILITY_CACHE_CONTROL", "DatabaseIdConverter", "form_id", "init_app", "optional_form_id"]
