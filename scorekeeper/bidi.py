@@ -27,6 +27,8 @@ from typing import Any
 from flask import Flask
 from markupsafe import Markup, escape
 
+from .engine.i18n import Joined, Message
+
 #: the characters that embed, override or isolate text, and the invisible marks that set a direction:
 #: LRE RLE PDF LRO RLO, LRI RLI FSI PDI, LRM RLM, and ARABIC LETTER MARK
 CONTROLS = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
@@ -43,7 +45,30 @@ _MOVING = frozenset({"R", "AL", "AN", "LRE", "RLE", "LRO", "RLO", "PDF", "LRI", 
 
 def can_reorder(text: Any) -> bool:
     """Whether ``text`` holds a character that can change the order in which it or its neighbours show."""
-    return any(unicodedata.bidirectional(ch) in _MOVING for ch in str(text if text is not None else ""))
+    text = str(text if text is not None else "")
+    # no ASCII character can (the common case, answered without looking at each character)
+    return not text.isascii() and any(unicodedata.bidirectional(ch) in _MOVING for ch in text)
+
+
+def with_names_isolated(said: Any) -> Any:
+    """An engine sentence (a ``Message``) whose plain-text values (the players' names it tells of:
+    "Ann went out in one turn") are ``isolated``, ready to be said in any language; anything else as
+    it is. The engine's other values are numbers, cards and its own words, which move nothing."""
+    if isinstance(said, Joined):
+        parts = [with_names_isolated(p) for p in said.parts]
+        if all(new is old for new, old in zip(parts, said.parts)):
+            return said
+        return Joined(said.msgid, parts)
+    if isinstance(said, Message):
+        values = said.values
+        changed = {k: with_names_isolated(v) for k, v in values.items() if isinstance(v, str)}
+        changed = {k: v for k, v in changed.items() if v is not values[k]}
+        if not changed:
+            return said
+        return Message(said.msgid, {**values, **changed}, said.plural, said.count)
+    if isinstance(said, str) and can_reorder(said):
+        return isolated(said)
+    return said
 
 
 def without_controls(text: Any) -> str:
@@ -72,4 +97,5 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(isolated, "isolate")
 
 
-__all__ = ["CONTROLS", "FSI", "PDI", "bdi", "can_reorder", "init_app", "isolated", "without_controls"]
+__all__ = ["CONTROLS", "FSI", "PDI", "bdi", "can_reorder", "init_app", "isolated", "with_names_isolated",
+           "without_controls"]

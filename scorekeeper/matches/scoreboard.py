@@ -19,6 +19,7 @@ from .. import charts
 from ..engine import limits
 from ..engine.i18n import message_of
 from ..engine.variants import find_variant
+from ..bidi import isolated
 from ..guards import form_id
 from ..hands.forms import build_hand_form, end_words
 from ..i18n import lazy_gettext as _l, speak
@@ -219,7 +220,7 @@ def grid_rows(match, standings, *, deleted: bool = True) -> list[dict[str, Any]]
         if result is not None:
             # free scoring's only end ("scores") says nothing: leave the cell empty
             end = "" if result.end in (None, "scores") else end_words(result.end)
-            how = " ".join(x for x in (result.by or "", end) if x)
+            how = " ".join(x for x in (isolated(result.by or ""), end) if x)  # plain text: the name isolated
         # each cell is (score, player): the grid reads the explanation only where it shows it (the match
         # page), so a scoreboard never asks a replay for the words of two hundred hands
         cells = [None if result is None or name not in result.scores else (result.scores[name], name)

@@ -210,3 +210,21 @@ def test_isolation_helpers():
     assert str(bdi(SALMA)) == f"<bdi>{SALMA}</bdi>" and str(bdi(ANN)) == f"<bdi>{ANN}</bdi>"
     assert isolated("\u2069\u202bX\u200f") == "\u2068X\u2069"  # a PDI in a name cannot close the isolate early
     assert without_controls("a\u061cb\u200ec\u2066d") == "abcd"
+
+
+def test_engine_sentences_that_name_a_player_isolate_the_name(app, sheet):
+    """The engine's own words tell of players ("Ann went out in one turn", "Ann deals"): said in the
+    page's language, the name in them is isolated too (``i18n.speak``)."""
+    sheet.create_table()
+    sheet.add_players(ANN, "Ben")
+    match = sheet.start_match("ramino", [ANN, "Ben"])
+    ids = sheet.player_ids()
+    preview = sheet.post(f"/t/{sheet.token}/m/{match}/hands/preview", {
+        "by": str(ids[ANN]), "end": "out_in_one_turn", f"points_{ids[ANN]}": "0", f"points_{ids['Ben']}": "12",
+        "version": str(sheet.version(match))}).get_data(as_text=True)
+    assert f"{isolated(ANN)} went out in one turn" in preview, preview
+    assert not loose_controls(preview)
+    assert sheet.record(match, by=ANN, end="out_in_one_turn", points={ANN: 0, "Ben": 12}).status_code == 302
+    for url in (f"/t/{sheet.token}/m/{match}", f"/t/{sheet.token}/m/{match}/history"):
+        body = sheet.client.get(url).get_data(as_text=True)
+        assert not loose_controls(body), (url, loose_controls(body))
