@@ -52,23 +52,24 @@ def can_reorder(text: Any) -> bool:
 
 def with_names_isolated(said: Any) -> Any:
     """An engine sentence (a ``Message``) whose plain-text values (the players' names it tells of:
-    "Ann went out in one turn") are ``isolated``, ready to be said in any language; anything else as
-    it is. The engine's other values are numbers, cards and its own words, which move nothing."""
+    "Ann went out in one turn") are ``isolated``, ready to be said in any language. The engine's other
+    values are numbers, cards and its own sentences, which move nothing; anything that is not an engine
+    sentence (text already said, which may hold a name isolated where it stands) comes back as it is,
+    never isolated whole."""
     if isinstance(said, Joined):
         parts = [with_names_isolated(p) for p in said.parts]
         if all(new is old for new, old in zip(parts, said.parts)):
             return said
         return Joined(said.msgid, parts)
-    if isinstance(said, Message):
-        values = said.values
-        changed = {k: with_names_isolated(v) for k, v in values.items() if isinstance(v, str)}
-        changed = {k: v for k, v in changed.items() if v is not values[k]}
-        if not changed:
-            return said
-        return Message(said.msgid, {**values, **changed}, said.plural, said.count)
-    if isinstance(said, str) and can_reorder(said):
-        return isolated(said)
-    return said
+    if not isinstance(said, Message):
+        return said
+    values = said.values
+    changed = {k: (with_names_isolated(v) if isinstance(v, Message) else isolated(v))
+               for k, v in values.items() if isinstance(v, Message) or (isinstance(v, str) and can_reorder(v))}
+    changed = {k: v for k, v in changed.items() if v is not values[k]}
+    if not changed:
+        return said
+    return Message(said.msgid, {**values, **changed}, said.plural, said.count)
 
 
 def without_controls(text: Any) -> str:
