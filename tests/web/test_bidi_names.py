@@ -110,7 +110,7 @@ def played(app, sheet):
     with app.app_context():
         entries = list(db.session.scalars(sa.select(Entry.id).where(Entry.match_id == active).order_by(Entry.id)))
         table = db.session.scalar(sa.select(Table).where(Table.token == sheet.token))
-        preset = presets.save(table, "free", "Our rules", {"target": 50}).id
+        preset = presets.save(table, "free", f"Our rules{RLO}", {"target": 50}).id  # a name typed, too
         views = {m: db.session.get(Match, m).view_token for m in (finished, active)}
     assert sheet.post(f"/t/{sheet.token}/m/{active}/hands/{entries[0]}/delete",
                       {"version": str(sheet.version(active))}).status_code == 302
