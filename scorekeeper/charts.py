@@ -21,6 +21,7 @@ from typing import Any, Mapping, Sequence
 from flask_babel import gettext as _, ngettext
 from markupsafe import Markup
 
+from .bidi import isolated
 from .i18n import whole
 
 #: line colours for the light theme (history.css gives the dark theme's)
@@ -171,7 +172,7 @@ def running_totals_svg(players: Sequence[str], totals: Sequence[Mapping[str, int
         placed.append(label_y)
         out.append(f'<text class="series-label series-{s % len(COLOURS)}" x="{WIDTH - RIGHT + 6}" '
                    f'y="{label_y:.1f}" fill="{COLOURS[s % len(COLOURS)]}" font-weight="700">'
-                   f'{escape(_short(players[s]))}</text>')
+                   f'{escape(isolated(_short(players[s])))}</text>')
     out.append("</svg>")
     return Markup("".join(out))
 
@@ -184,8 +185,13 @@ def describe(players: Sequence[str], totals: Sequence[Mapping[str, int]], lines:
              labels: Sequence[str] | None = None) -> str:
     """The chart in one or two sentences, for its ``<desc>``.
 
+    Each name is isolated (``bidi.isolated``): the description is plain text, read aloud and shown as
+    the image's alternative, where no ``<bdi>`` can keep a name's direction from its points.
+
     >>> describe(["Ann", "Ben"], [{"Ann": 5, "Ben": 9}], [ChartLine(100, "Out at 100")])
     'Running totals over 1 hand. After the last: Ann 5, Ben 9. Line: Out at 100.'
+    >>> describe(["Ann\u202e", "Ben"], [{"Ann\u202e": 19, "Ben": 9}])
+    'Running totals over 1 hand. After the last: \u2068Ann\u2069 19, Ben 9.'
     """
     if not totals:
         text = _("No hands yet: every total is 0.")
@@ -194,7 +200,7 @@ def describe(players: Sequence[str], totals: Sequence[Mapping[str, int]], lines:
         count = len(totals)
         text = ngettext("Running totals over %(num)s hand. After the last: %(totals)s.",
                         "Running totals over %(num)s hands. After the last: %(totals)s.", count,
-                        totals=", ".join(f"{p} {whole(last.get(p, 0))}" for p in players))
+                        totals=", ".join(f"{isolated(p)} {whole(last.get(p, 0))}" for p in players))
     if lines:
         text += " " + _("Line: %(lines)s.", lines="; ".join(line.label for line in lines))
     return text

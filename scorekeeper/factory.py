@@ -23,7 +23,7 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from htmx_flask import Htmx
 
-from . import assets, health, i18n
+from . import assets, guards, health, i18n
 from .engine import limits
 from .engine.variants import warm_solvers
 from .extensions import alembic, compress, csrf, db, limiter, watch_engine
@@ -131,6 +131,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     health.init_app(app)
     i18n.init_app(app)
     Htmx(app)
+    guards.init_app(app)  # the ``dbid`` converter must exist before the blueprints' routes are added
     with app.app_context():
         watch_engine(db.engine)
         _fresh_pools_in_each_worker(list(db.engines.values()))

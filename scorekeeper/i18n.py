@@ -32,6 +32,7 @@ from flask_babel import Babel, Domain, get_locale
 from flask_babel.speaklater import LazyString
 from markupsafe import escape
 
+from .bidi import with_names_isolated
 from .engine.i18n import message_of, translated
 
 #: the languages a page can be drawn in, each named in its own language (the switch shows the name)
@@ -167,7 +168,8 @@ def speak(text: Any, currency: str | None = None) -> str:
     a card) as it is."""
     def number(value: int | Decimal) -> str:
         return money(value, currency) if isinstance(value, Decimal) else whole(value)
-    return translated(text, engine_domain.get_translations(), number=number)
+    # a name told of in the sentence cannot reorder the words around it (scorekeeper.bidi)
+    return translated(with_names_isolated(text), engine_domain.get_translations(), number=number)
 
 
 def whole(value: int | None) -> str:

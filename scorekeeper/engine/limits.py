@@ -48,6 +48,11 @@ TABLE_NAME = 100
 #: characters of a form's idempotency key (the forms send 22; the database column holds 64)
 FORM_KEY = 64
 
+#: a database id (a match, an entry, a player, house rules) in a URL or a form: PostgreSQL's INTEGER
+#: is 32-bit signed, so a larger number is no row of ours and is refused before it reaches a query
+#: (on PostgreSQL it was a DataError, on SQLite past 2**63 an OverflowError: both a 500)
+ID_MAX = 2**31 - 1
+
 #: the stake per player, in the table's money: above any card night, and "1000000.00" fits the column
 STAKE_MAX = Decimal("1000000")
 STAKE_TEXT = 20

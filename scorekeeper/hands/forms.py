@@ -13,6 +13,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, HiddenField, RadioField, StringField
 from wtforms.validators import ValidationError
 
+from ..bidi import isolated
 from ..engine.cards import RANK_LABELS, SUIT_NAMES, SUITS, Card
 from ..engine.limits import POINTS_CEILING
 from ..picker import cards_text
@@ -81,7 +82,7 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
     if not free:
         HandForm.end = RadioField(_("How?"), choices=choices((e, speak(variant.end(e).label)) for e in variant.ends),
                                   validate_choice=False)
-        HandForm.by = RadioField(_("Who ended the hand?"), choices=choices((str(p.id), p.name) for p in players),
+        HandForm.by = RadioField(_("Who ended the hand?"), choices=choices((str(p.id), isolated(p.name)) for p in players),
                                  validate_choice=False)
     if variant.upcard_required:
         # tapped: the rank, then the suit (two rows of buttons rather than a typed "7D")
@@ -102,12 +103,12 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
                      if free else {"inputmode": "numeric"})
     for p in players:
         setattr(HandForm, f"points_{p.id}", StringField(
-            f"{p.name}", validators=[_integer], render_kw=dict(points_kw)))
+            isolated(p.name), validators=[_integer], render_kw=dict(points_kw)))
         if variant.not_opened_word:
             setattr(HandForm, f"unopened_{p.id}", BooleanField(speak(variant.not_opened_word)))
         if not free:
             setattr(HandForm, f"cards_{p.id}", StringField(
-                _("%(name)s's cards", name=p.name), render_kw={"autocomplete": "off", "placeholder": _("e.g. 8d kc jk"),
+                _("%(name)s's cards", name=isolated(p.name)), render_kw={"autocomplete": "off", "placeholder": _("e.g. 8d kc jk"),
                                                 "autocapitalize": "characters"}))
     # formdata=None must be explicit: Flask-WTF otherwise fills a fresh form from the request it is
     # answering, and the blank form after a save would come back holding the hand just saved.

@@ -17,6 +17,7 @@ from ..engine.variants import find_variant
 from ..engine.cards import check_copies, parse_cards
 from ..engine.limits import check_hand_cards, solver_cards_limit
 from ..extensions import db
+from ..guards import form_id
 from ..picker import cards_text
 from ..matches import service
 # the module, not its names: scoreboard imports this package's forms while it loads
@@ -110,7 +111,7 @@ def _posted_version(form) -> tuple[int, int]:
     return drawn, int(accepted) if ok else drawn
 
 
-@bp.route("/t/<token>/m/<int:match_id>/hands/new", methods=["GET", "POST"])
+@bp.route("/t/<token>/m/<dbid:match_id>/hands/new", methods=["GET", "POST"])
 def new(token: str, match_id: int):
     table = service.table_or_404(token)
     match = service.match_or_404(table, match_id)
@@ -139,7 +140,7 @@ def new(token: str, match_id: int):
     return _after_save(table, match, entry)
 
 
-@bp.post("/t/<token>/m/<int:match_id>/hands/preview")
+@bp.post("/t/<token>/m/<dbid:match_id>/hands/preview")
 def preview(token: str, match_id: int):
     """The hand's scores as typed so far, with their explanations (never saves anything)."""
     table = service.table_or_404(token)
@@ -176,14 +177,14 @@ def _preview(form, match, variant, score):
                            preview={"result": result, "error": error, "field": field})
 
 
-@bp.get("/t/<token>/m/<int:match_id>/hands/cards")
+@bp.get("/t/<token>/m/<dbid:match_id>/hands/cards")
 def cards_value(token: str, match_id: int):
     """What one player's tapped cards are worth: the counted penalty, or in a knock game the least
     deadwood with the melds found (the card picker's live line)."""
     table = service.table_or_404(token)
     match = service.match_or_404(table, match_id)
     variant = find_variant(match.variant)
-    player = request.args.get("player", type=int)
+    player = request.args.get("player", type=form_id)
     if player not in match.seats or not variant.uses_cards:
         return render_template("hands/partials/cards_value.html", value=None, error=None)
     text = cards_text(request.args, f"cards_{player}")
@@ -207,15 +208,15 @@ def cards_value(token: str, match_id: int):
     return render_template("hands/partials/cards_value.html", value=value, error=error)
 
 
-@bp.post("/t/<token>/m/<int:match_id>/rebuy")
+@bp.post("/t/<token>/m/<dbid:match_id>/rebuy")
 def rebuy(token: str, match_id: int):
     """Accept an open rebuy (buy-in) for a player who was knocked out by the last hand."""
-    player = request.form.get("player", type=int)
+    player = request.form.get("player", type=form_id)
     return _button_entry(token, match_id, lambda match: {"kind": "rebuy", "player": player}
                          if player in match.seats else None, gettext("Choose a player of this match to rebuy."))
 
 
-@bp.post("/t/<token>/m/<int:match_id>/void")
+@bp.post("/t/<token>/m/<dbid:match_id>/void")
 def void(token: str, match_id: int):
     """A void hand (a dead hand, a misdeal): nothing scores and the same dealer deals again."""
     return _button_entry(token, match_id, lambda match: {"kind": "void"}, "")
@@ -262,7 +263,7 @@ def _entry_result(match, entry):
     return standings, None
 
 
-@bp.get("/t/<token>/m/<int:match_id>/hands/<int:entry_id>")
+@bp.get("/t/<token>/m/<dbid:match_id>/hands/<dbid:entry_id>")
 def show(token: str, match_id: int, entry_id: int):
     table = service.table_or_404(token)
     match = service.match_or_404(table, match_id)
@@ -277,7 +278,7 @@ def show(token: str, match_id: int, entry_id: int):
                            document_entry=service.payload_to_document(entry.payload, names))
 
 
-@bp.route("/t/<token>/m/<int:match_id>/hands/<int:entry_id>/edit", methods=["GET", "POST"])
+@bp.route("/t/<token>/m/<dbid:match_id>/hands/<dbid:entry_id>/edit", methods=["GET", "POST"])
 def edit(token: str, match_id: int, entry_id: int):
     table = service.table_or_404(token)
     match = service.match_or_404(table, match_id)
@@ -319,7 +320,7 @@ def _edit_players(match, entry) -> list[Any]:
     return [p for p in seated if str(p.id) in held or str(p.id) == str(entry.payload.get("by"))] or seated
 
 
-@bp.post("/t/<token>/m/<int:match_id>/hands/<int:entry_id>/preview")
+@bp.post("/t/<token>/m/<dbid:match_id>/hands/<dbid:entry_id>/preview")
 def edit_preview(token: str, match_id: int, entry_id: int):
     """The edited hand's scores as typed so far, replayed in its place (never saves anything)."""
     table = service.table_or_404(token)
@@ -357,11 +358,11 @@ def _change(token: str, match_id: int, entry_id: int, action):
     return redirect(url_for("matches.show", token=token, match_id=match_id) + "#sheet")
 
 
-@bp.post("/t/<token>/m/<int:match_id>/hands/<int:entry_id>/delete")
+@bp.post("/t/<token>/m/<dbid:match_id>/hands/<dbid:entry_id>/delete")
 def delete(token: str, match_id: int, entry_id: int):
     return _change(token, match_id, entry_id, service.delete_entry)
 
 
-@bp.post("/t/<token>/m/<int:match_id>/hands/<int:entry_id>/restore")
+@bp.post("/t/<token>/m/<dbid:match_id>/hands/<dbid:entry_id>/restore")
 def restore(token: str, match_id: int, entry_id: int):
     return _change(token, match_id, entry_id, service.restore_entry)

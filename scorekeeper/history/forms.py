@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, SelectField
 
+from ..bidi import isolated
 from ..i18n import lazy_gettext as _l
 from ..engine.variants import VARIANTS
 from ..util import Form, choices
@@ -25,7 +26,7 @@ def _variant_choices():
 
 
 def _player_choices(players, blank: str):
-    return choices([(ANY, blank)] + [(p.id, p.name) for p in players])
+    return choices([(ANY, blank)] + [(p.id, isolated(p.name)) for p in players])
 
 
 class HistoryFilterForm(_GetForm):

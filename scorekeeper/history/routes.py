@@ -25,6 +25,7 @@ from .. import charts
 from ..engine import limits
 from ..engine.variants import VARIANTS, find_variant
 from ..extensions import db
+from ..guards import form_id
 from ..home.routes import remember_table
 from ..matches import importing, presets, scoreboard, service
 from ..models import Match, Table
@@ -108,7 +109,7 @@ def index(token: str):
     remember_table(table.token)
     form = history_filter_form(table.players, request.args)
     variant = request.args.get("variant", ANY)
-    player = request.args.get("player", type=int)
+    player = request.args.get("player", type=form_id)
     # The listing's light columns for every match of the table (one statement), filtered here: the
     # player filter looks inside the seats list, which SQLite and PostgreSQL query differently.
     query = sa.select(Match.id, Match.seats).where(Match.table_id == table.id)
@@ -159,7 +160,7 @@ def chart_for(match: Match, standings, chart_id: str = "chart"):
     return svg, labels, totals, lines
 
 
-@bp.get("/t/<token>/m/<int:match_id>/history")
+@bp.get("/t/<token>/m/<dbid:match_id>/history")
 def match_page(token: str, match_id: int):
     table = _table(token)
     match = _match(table, match_id)
@@ -194,7 +195,7 @@ def _charted(token: str, match_id: int):
     return table, match, standings
 
 
-@bp.get("/t/<token>/m/<int:match_id>/chart")
+@bp.get("/t/<token>/m/<dbid:match_id>/chart")
 def chart_table(token: str, match_id: int):
     """The chart as a table (its text alternative), on a page of its own so the match page stays light."""
     table, match, standings = _charted(token, match_id)
@@ -204,7 +205,7 @@ def chart_table(token: str, match_id: int):
                        chart_lines=lines, chart_rows=list(zip(labels, totals)))
 
 
-@bp.get("/t/<token>/m/<int:match_id>/chart.svg")
+@bp.get("/t/<token>/m/<dbid:match_id>/chart.svg")
 def chart_svg(token: str, match_id: int):
     _, match, standings = _charted(token, match_id)
     svg, *_ = chart_for(match, standings)
@@ -225,7 +226,7 @@ def stats(token: str):
     played = [_played(m, _replay(m)[0]) for m in matches]
     form = head_to_head_form(table.players, request.args)
     by_id = {p.id: p.name for p in table.players}
-    a, b = by_id.get(request.args.get("a", type=int)), by_id.get(request.args.get("b", type=int))
+    a, b = by_id.get(request.args.get("a", type=form_id)), by_id.get(request.args.get("b", type=form_id))
     h2h = head_to_head(played, a, b) if a and b and a != b else None
     h2h_error = gettext("Choose two different players.") if a and b and a == b else None
     return render_page("history/stats.html", "history/stats.html", table=table,
@@ -245,7 +246,7 @@ def _stem(match: Match) -> str:
     return f"{match.variant}-{match.created_at:%Y-%m-%d}-{match.id}"
 
 
-@bp.get("/t/<token>/m/<int:match_id>/export.json")
+@bp.get("/t/<token>/m/<dbid:match_id>/export.json")
 def export_match_json(token: str, match_id: int):
     table = _table(token)
     match = _match(table, match_id)
@@ -260,7 +261,7 @@ def _cell(value: Any) -> Any:
     return value
 
 
-@bp.get("/t/<token>/m/<int:match_id>/export.csv")
+@bp.get("/t/<token>/m/<dbid:match_id>/export.csv")
 def export_match_csv(token: str, match_id: int):
     table = _table(token)
     match = _match(table, match_id)

@@ -11,6 +11,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, HiddenField, SelectField, StringField
 from wtforms.validators import Optional, ValidationError
 
+from ..bidi import isolated
 from ..i18n import lazy_gettext as _l
 from ..models import Player
 from ..util import Form, number
@@ -75,11 +76,11 @@ def build_match_form(players: list[Player], switches: list[Any], formdata: Any =
 
     seat_choices = [(NOT_PLAYING, _("not playing"))] + [(str(i), _("seat %(number)s", number=i)) for i in range(1, len(players) + 1)]
     for p in players:
-        setattr(MatchForm, f"seat_{p.id}", SelectField(p.name, choices=make_choices(seat_choices), default=NOT_PLAYING))
+        setattr(MatchForm, f"seat_{p.id}", SelectField(isolated(p.name), choices=make_choices(seat_choices), default=NOT_PLAYING))
     for s in switches:
         setattr(MatchForm, f"rule_{s.name}", _switch_field(s))
     form = MatchForm(formdata=formdata, data=data or {})
-    form.first_dealer.choices = make_choices([("", _("the first seated"))] + [(str(p.id), p.name) for p in players])
+    form.first_dealer.choices = make_choices([("", _("the first seated"))] + [(str(p.id), isolated(p.name)) for p in players])
     form.switch_names = [s.name for s in switches]
     form.players = players
     return form

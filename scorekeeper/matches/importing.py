@@ -9,7 +9,8 @@ One path serves the upload page and ``flask import``:
 3. ``import_document``: a match already on the table (the same game, players, rules and entries) is not
    imported again unless the person asked for it (``again``); then the roster's new players, the matches
    and their entries are written in one transaction, so a refusal or a crash leaves the table as it was
-   and a retry creates each match once.
+   and a retry creates each match once. Imports into one table take turns (``_hold_table``), so two
+   uploads of one file at the same moment are one copy and one refusal.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from ..engine.match import replay
 from ..engine.variants import find_variant
 from ..extensions import db
 from ..models import Entry, Match, Player, Table
+from ..tables.forms import fold_spaces
 from . import presets
 from .service import DOCUMENT_FORMAT, live_entries, new_token, payload_from_document, to_document
 
@@ -117,8 +119,11 @@ def read_document(raw: bytes) -> Any:
 # -- 2. checking everything first -------------------------------------------------------------------------
 
 def _check_name(name: Any, where: str) -> str:
+    """The name as the forms would keep it (spaces folded: " Ann", "Ann " and "Ann" are one player),
+    checked against the same bounds; refused in words otherwise."""
     if not isinstance(name, str) or not name.strip():
         raise ImportRefused(_("%(where)s: players must be a list of names.", where=where))
+    name = fold_spaces(name)
     if len(name) > limits.PLAYER_NAME:
         raise ImportRefused(_("%(where)s: the name “%(name)s…” is longer than %(count)s letters.", where=where,
                               name=name[:20], count=limits.PLAYER_NAME))
@@ -135,6 +140,50 @@ def _check_names(names: Any, where: str) -> list[str]:
         raise ImportRefused(_("%(where)s: %(count)s players; a table holds at most %(most)s.", where=where,
                               count=number(len(names)), most=limits.ROSTER_PLAYERS))
     return [_check_name(n, where) for n in names]
+
+
+def _one_per_player(names: list[str], where: str) -> None:
+    """Two of a match's names that are one player on the roster (" Ann" and "ann") cannot both sit."""
+    seen: set[str] = set()
+    for name in names:
+        if name.casefold() in seen:
+            raise ImportRefused(_("%(where)s: “%(name)s” is named twice (names are one player whatever their "
+                                  "spaces and capitals).", where=where, name=name))
+        seen.add(name.casefold())
+
+
+def _kept_names(document: dict[str, Any], where: str) -> dict[str, Any]:
+    """The match document with every name in it (seats, first dealer, each entry's players) as the
+    forms keep names, so that the replay, the fingerprint and the roster see one name per player."""
+    players = _check_names(document.get("players"), where)
+    _one_per_player(players, where)
+
+    def kept(name: Any) -> Any:
+        return fold_spaces(name) if isinstance(name, str) else name
+
+    out = {**document, "players": players}
+    if "first_dealer" in document:
+        out["first_dealer"] = kept(document["first_dealer"])
+    entries = document.get("entries")
+    if isinstance(entries, list):
+        out["entries"] = [_kept_entry(entry, kept, where) for entry in entries]
+    return out
+
+
+def _kept_entry(entry: Any, kept, where: str) -> Any:
+    if not isinstance(entry, dict):
+        return entry  # the replay refuses it in its own words
+    out = dict(entry)
+    for key in ("by", "player"):
+        if key in out:
+            out[key] = kept(out[key])
+    held = out.get("held")
+    if isinstance(held, dict):
+        out["held"] = {kept(name): value for name, value in held.items()}
+        if len(out["held"]) != len(held):
+            raise ImportRefused(_("%(where)s: a hand names one player twice (names are one player whatever "
+                                  "their spaces).", where=where))
+    return out
 
 
 def _stake(value: Any) -> str | None:
@@ -171,7 +220,7 @@ def fingerprint(document: dict[str, Any]) -> str:
 def _check_match(document: Any, where: str) -> _Planned:
     if not isinstance(document, dict):
         raise ImportRefused(_("%(where)s: a match document is a JSON object.", where=where))
-    _check_names(document.get("players"), where)
+    document = _kept_names(document, where)
     fmt = document.get("format", DOCUMENT_FORMAT)
     if fmt != DOCUMENT_FORMAT:
         raise ImportRefused(_("%(where)s: not a match document (expected format %(format)s).", where=where,
@@ -210,13 +259,17 @@ def plan_import(table: Table, document: Any) -> Plan:
         raise ImportRefused(_("The file holds %(count)s hands; one import takes at most %(most)s. Import the "
                               "matches in smaller files.", count=number(entries), most=number(limits.IMPORT_ENTRIES)))
     plan.matches = [_check_match(m, where) for m, where in zip(documents, wheres)]
+    _check_roster_size(table, plan)
+    return plan
+
+
+def _check_roster_size(table: Table, plan: Plan) -> None:
     names = {n.casefold() for n in plan.roster}
     names.update(n.casefold() for m in plan.matches for n in m.document["players"])
     names.update(p.name_key for p in table.players)
     if len(names) > limits.ROSTER_PLAYERS:
         raise ImportRefused(_("The table would have %(count)s players; a table holds at most %(most)s.",
                               count=number(len(names)), most=limits.ROSTER_PLAYERS))
-    return plan
 
 
 def _check_currency(currency: Any) -> str | None:
@@ -304,6 +357,24 @@ def _write_match(table: Table, roster: dict[str, Player], planned: _Planned) -> 
     return match
 
 
+def _hold_table(table: Table) -> None:
+    """Make this transaction the only one importing into ``table`` until it ends, then read the table
+    afresh.
+
+    Two uploads of one document at the same moment each found no copy on the table and each wrote
+    one (or both added the same new players, and the second was an IntegrityError, a 500). An UPDATE
+    of the table's row is the lock both databases have: PostgreSQL holds the row until the commit or
+    rollback, SQLite holds its one write lock (the second waits, up to the busy timeout). The second
+    upload then sees the first one's matches and players, and is told that the match is already
+    there, as a later upload would be. The checks of the document (the replay, the costly part) are
+    done before, outside the lock.
+    """
+    db.session.execute(sa.update(Table).where(Table.id == table.id).values(token=Table.token)
+                       .execution_options(synchronize_session=False))
+    # what was read of the table before the lock may be out of date: its roster, matches, rules
+    db.session.expire(table)
+
+
 def import_document(table: Table, document: Any, *, again: bool = False) -> list[Match]:
     """Import a match or table document into ``table``, all or nothing (see the module's docs).
 
@@ -311,11 +382,13 @@ def import_document(table: Table, document: Any, *, again: bool = False) -> list
     already and ``again`` is false.
     """
     plan = plan_import(table, document)
-    if not again:
-        duplicates = find_duplicates(table, plan)
-        if duplicates:
-            raise AlreadyImported(duplicates, len(plan.matches))
     try:
+        _hold_table(table)
+        _check_roster_size(table, plan)  # again: players may have come while this upload was checked
+        if not again:
+            duplicates = find_duplicates(table, plan)
+            if duplicates:
+                raise AlreadyImported(duplicates, len(plan.matches))
         roster = {p.name_key: p for p in table.players}
         wanted = plan.roster + [n for m in plan.matches for n in m.document["players"]]
         for name in wanted:

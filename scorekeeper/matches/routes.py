@@ -11,6 +11,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from ..i18n import refusal
 from ..engine.variants import VARIANTS, find_variant
 from ..extensions import db
+from ..guards import form_id, optional_form_id
 from ..home.routes import remember_table
 from ..util import ButtonForm, wants_fragment
 from . import presets, service, words
@@ -73,10 +74,10 @@ def new(token: str):
         seated_count = sum(1 for p in players if formdata.get(f"seat_{p.id}", NOT_PLAYING) != NOT_PLAYING) or None
     switches = _switches(variant, None)
     offered = presets.for_game(table, variant.key)
-    chosen = next((p for p in offered if p.id == request.values.get("preset", type=int)), None)
+    chosen = next((p for p in offered if p.id == request.values.get("preset", type=form_id)), None)
     data = None
     if formdata is None:
-        data = (_again(table, request.args.get("again", type=int), variant, switches)
+        data = (_again(table, request.args.get("again", type=form_id), variant, switches)
                 or _last_seats(table, variant) or {})
         if chosen is not None:  # the preset's rules fill the house rules (the match keeps a copy)
             data.update(_rule_data(switches, chosen.rules))
@@ -187,7 +188,8 @@ def _create_from_form(table, variant, switches, seated_count, form):
                      game=variant.name, least=variant.min_players, most=variant.max_players))
         return None
     dealer = form.first_dealer.data or ""
-    first_dealer = int(dealer) if dealer.isdigit() else (seat_ids[0] if not dealer else -1)
+    # not an id of ours ("²" passes str.isdigit, "9"*30 no column holds) is refused like a stranger
+    first_dealer = seat_ids[0] if not dealer else (optional_form_id(dealer) or -1)
     if first_dealer not in seat_ids:
         form.first_dealer.errors = list(form.first_dealer.errors) + [gettext("The first dealer must be one of the seated players.")]
         return None
@@ -235,7 +237,7 @@ def _overrides(form, shown, applicable, n_players: int | None) -> dict[str, Any]
     return overrides if ok else None
 
 
-@bp.get("/t/<token>/m/<int:match_id>")
+@bp.get("/t/<token>/m/<dbid:match_id>")
 def show(token: str, match_id: int):
     table = service.table_or_404(token)
     match = service.match_or_404(table, match_id)
@@ -266,17 +268,17 @@ def _undo(token: str, match_id: int, *, redo: bool):
                             undone="redo" if redo else "undo") + "#standings")
 
 
-@bp.post("/t/<token>/m/<int:match_id>/undo")
+@bp.post("/t/<token>/m/<dbid:match_id>/undo")
 def undo(token: str, match_id: int):
     return _undo(token, match_id, redo=False)
 
 
-@bp.post("/t/<token>/m/<int:match_id>/redo")
+@bp.post("/t/<token>/m/<dbid:match_id>/redo")
 def redo(token: str, match_id: int):
     return _undo(token, match_id, redo=True)
 
 
-@bp.post("/t/<token>/m/<int:match_id>/rematch")
+@bp.post("/t/<token>/m/<dbid:match_id>/rematch")
 def rematch(token: str, match_id: int):
     """The same game, players and rules again in one tap, less anyone ticked off as not playing; the
     first dealer as the rules say. If the rules do not fit the players left, the full form asks."""
@@ -284,8 +286,21 @@ def rematch(token: str, match_id: int):
     previous = service.match_or_404(table, match_id)
     if not ButtonForm().validate_on_submit():
         return redirect(url_for("matches.show", token=token, match_id=match_id))
-    playing = set(request.form.getlist("playing", type=int)) or set(previous.seats)
+    # no boxes at all: everyone again (the one-tap button); boxes sent: only the ids of ours they name
+    posted = request.form.getlist("playing")
+    playing = set(request.form.getlist("playing", type=form_id)) if posted else set(previous.seats)
     seats = [pid for pid in previous.seats if pid in playing]
+    if posted and not seats:
+        # boxes were sent, but none names a player of this match (a stale or made-up form): there is
+        # no one to seat and no dealer to choose, so say so beside the boxes and create nothing
+        said = gettext("Tick at least one player of this match to play the rematch.")
+        try:
+            finished = service.standings(previous).finished
+        except ValueError:
+            finished = False
+        # the boxes are drawn only under a finished match's result; otherwise the banner says it
+        return render_scoreboard(table, previous, status=422,
+                                 **({"rematch_error": said} if finished else {"message": said}))
     try:
         match = service.create_match(table, variant=previous.variant, rules=dict(previous.rules or {}),
                                      seats=seats, first_dealer_id=_rematch_dealer(table, previous, seats),
@@ -318,14 +333,14 @@ def _next_first_dealer(table, previous, seats: list[int]) -> int | None:
     return ids.get(name) if name is not None else None
 
 
-@bp.post("/t/<token>/m/<int:match_id>/abandon")
+@bp.post("/t/<token>/m/<dbid:match_id>/abandon")
 def abandon(token: str, match_id: int):
     """End the match early (the scoreboard asks first; it can be reopened), with the version the
     sheet was drawn from."""
     return _status_change(token, match_id, service.abandon_match, "tables.show")
 
 
-@bp.post("/t/<token>/m/<int:match_id>/reopen")
+@bp.post("/t/<token>/m/<dbid:match_id>/reopen")
 def reopen(token: str, match_id: int):
     """Reopen a match that was ended early: back to the scoreboard, ready for the next hand."""
     return _status_change(token, match_id, service.reopen_match, "matches.show")

@@ -19,6 +19,8 @@ from ..engine import limits
 from ..engine.cards import RANK_LABELS, Card
 from ..engine.i18n import message_of
 from ..engine.variants import find_variant
+from ..bidi import isolated
+from ..guards import form_id
 from ..hands.forms import build_hand_form, end_words
 from ..i18n import lazy_gettext as _l, speak
 from ..util import ButtonForm, minus_signs, number, render_page
@@ -212,7 +214,7 @@ def grid_rows(match, standings, *, deleted: bool = True) -> list[dict[str, Any]]
         if result is not None:
             # a hand nobody ended (every player's points typed) has nothing to say of how it ended
             end = "" if result.end is None or result.by is None else end_words(result.end)
-            how = " ".join(x for x in (result.by or "", end) if x)
+            how = " ".join(x for x in (isolated(result.by or ""), end) if x)  # plain text: the name isolated
         # each cell is (score, player): the grid reads the explanation only where it shows it (the match
         # page), so a scoreboard never asks a replay for the words of two hundred hands
         cells = [None if result is None or name not in result.scores else (result.scores[name], name)
@@ -320,7 +322,7 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, *
         "table": table, "match": match, "variant": variant, "rules_sheet": rules_sheet,
         "standings": standings, "entries": service.live_entries(match), "replay_error": error,
         "players": service.seated_players(match), "button": ButtonForm(),
-        "highlight": request.args.get("new", type=int), "message": message,
+        "highlight": request.args.get("new", type=form_id), "message": message,
         # the last entries only (the match page has them all): the scoreboard after a save costs
         # the same on hand 1,000 as on hand 10
         "rows": rows[-limits.SCOREBOARD_ROWS:], "rows_before": max(0, len(rows) - limits.SCOREBOARD_ROWS),

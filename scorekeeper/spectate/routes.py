@@ -16,6 +16,7 @@ from flask_babel import gettext, ngettext
 from flask import Blueprint, Response, abort, render_template, request
 from sqlalchemy.orm import selectinload
 
+from ..bidi import isolated
 from ..i18n import current_language, refusal
 from ..engine.variants import find_variant
 from ..extensions import db
@@ -108,12 +109,13 @@ def _summary(match: Match) -> dict:
     changed = house_rules_words(match)
     rules = f"{variant.name}: " + ("; ".join(changed) if changed else gettext("standard rules"))
     game = variant.name
+    # the headline is plain text (the page's title, the image's, the chat's): names isolated in it
     if standings.finished:
-        winners = list(standings.winners)
+        winners = [isolated(n) for n in standings.winners]
         headline = (gettext("%(name)s wins at %(game)s", name=winners[0], game=game) if len(winners) == 1
                     else gettext("%(names)s share the win at %(game)s", names=gettext(" and ").join(winners), game=game))
     else:
-        leaders = list(standings.leader)
+        leaders = [isolated(n) for n in standings.leader]
         if leaders and numbered:
             headline = (gettext("%(name)s leads at %(game)s (still playing)", name=leaders[0], game=game)
                         if len(leaders) == 1 else

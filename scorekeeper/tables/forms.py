@@ -12,19 +12,21 @@ from ..engine.limits import CURRENCY, PLAYER_NAME, TABLE_NAME
 from ..util import Form
 
 
-def _strip(value: str | None) -> str | None:
+def fold_spaces(value: str | None) -> str | None:
+    """A name as the forms keep it: every run of whitespace one space, none at either end ("  Ann
+    Lee " is "Ann Lee"). Imports keep names the same way, so a name is one name however it came."""
     return " ".join(value.split()) if isinstance(value, str) else value
 
 
 class TableForm(Form):
-    name = StringField(_l("Table name"), filters=[_strip],
+    name = StringField(_l("Table name"), filters=[fold_spaces],
                        validators=[DataRequired(_l("Give the table a name.")),
                                    Length(max=TABLE_NAME, message=_l("Keep the name under %(count)s letters.", count=TABLE_NAME))],
                        render_kw={"placeholder": _l("Thursday night"), "autocomplete": "off"})
 
 
 class PlayerForm(Form):
-    name = StringField(_l("Player name"), filters=[_strip],
+    name = StringField(_l("Player name"), filters=[fold_spaces],
                        validators=[DataRequired(_l("Type the player's name.")),
                                    Length(max=PLAYER_NAME, message=_l("Keep a name under %(count)s letters.", count=PLAYER_NAME))],
                        render_kw={"autocomplete": "off"})
@@ -44,7 +46,7 @@ def _other_currency(form: "CurrencyForm", field: StringField) -> None:
 class CurrencyForm(Form):
     """The table's currency, set once and shown with every amount of money at the table."""
     currency = SelectField(_l("Currency"), choices=CURRENCY_CHOICES, default="")
-    other = StringField(_l("Other currency"), filters=[_strip],
+    other = StringField(_l("Other currency"), filters=[fold_spaces],
                         validators=[_other_currency,
                                     Length(max=CURRENCY, message=_l("Keep the currency to %(count)s characters.", count=CURRENCY))],
                         description=_l("Used when Currency is Other: a symbol or a short code, up to %(count)s characters.", count=CURRENCY),

@@ -12,6 +12,7 @@ from flask_babel import gettext, ngettext
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from markupsafe import Markup
 
+from ..bidi import isolated
 from ..i18n import refusal
 from ..engine.limits import ROSTER_PLAYERS
 from ..extensions import TABLE_CREATION_LIMIT, db, limiter
@@ -117,7 +118,7 @@ def add_player(token: str):
     form = PlayerForm()
     if form.validate_on_submit():
         if _name_taken(table, form.name.data):
-            form.name.errors.append(gettext("%(name)s is already on this table.", name=form.name.data))
+            form.name.errors.append(gettext("%(name)s is already on this table.", name=isolated(form.name.data)))
         elif len(table.players) >= ROSTER_PLAYERS:
             form.name.errors.append(gettext("A table holds at most %(count)s players: remove one who never played, "
                                             "or start a new table.", count=ROSTER_PLAYERS))
@@ -135,7 +136,7 @@ def _player_or_404(table: Table, player_id: int) -> Player:
     return player
 
 
-@bp.post("/t/<token>/players/<int:player_id>/rename")
+@bp.post("/t/<token>/players/<dbid:player_id>/rename")
 def rename_player(token: str, player_id: int):
     table = table_or_404(token)
     player = _player_or_404(table, player_id)
@@ -143,7 +144,7 @@ def rename_player(token: str, player_id: int):
     if form.validate_on_submit():
         if _name_taken(table, form.name.data, except_id=player.id):
             return _render_table(table, status=422,
-                                 rename_error=(player.id, gettext("%(name)s is already on this table.", name=form.name.data)))
+                                 rename_error=(player.id, gettext("%(name)s is already on this table.", name=isolated(form.name.data))))
         player.name = form.name.data
         player.name_key = form.name.data.casefold()
         db.session.commit()
@@ -152,7 +153,7 @@ def rename_player(token: str, player_id: int):
     return _render_table(table, status=422, rename_error=(player.id, message))
 
 
-@bp.post("/t/<token>/house-rules/<int:preset_id>/rename")
+@bp.post("/t/<token>/house-rules/<dbid:preset_id>/rename")
 def rename_preset(token: str, preset_id: int):
     table = table_or_404(token)
     preset = presets.preset_or_404(table, preset_id)
@@ -165,7 +166,7 @@ def rename_preset(token: str, preset_id: int):
     return redirect(url_for("tables.show", token=token) + "#house-rules")
 
 
-@bp.post("/t/<token>/house-rules/<int:preset_id>/delete")
+@bp.post("/t/<token>/house-rules/<dbid:preset_id>/delete")
 def delete_preset(token: str, preset_id: int):
     table = table_or_404(token)
     preset = presets.preset_or_404(table, preset_id)
@@ -185,7 +186,7 @@ def set_currency(token: str):
     return _render_table(table, status=422, currency_form=form)
 
 
-@bp.post("/t/<token>/players/<int:player_id>/remove")
+@bp.post("/t/<token>/players/<dbid:player_id>/remove")
 def remove_player(token: str, player_id: int):
     table = table_or_404(token)
     player = _player_or_404(table, player_id)
@@ -193,7 +194,7 @@ def remove_player(token: str, player_id: int):
     if form.validate_on_submit():
         if player.id in _played(table):
             return _render_table(table, status=422, rename_error=(
-                player.id, gettext("%(name)s has played a match here and stays on the roster.", name=player.name)))
+                player.id, gettext("%(name)s has played a match here and stays on the roster.", name=isolated(player.name))))
         db.session.delete(player)
         db.session.commit()
     return redirect(url_for("tables.show", token=token) + "#roster")

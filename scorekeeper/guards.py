@@ -1,0 +1,88 @@
+"""Guards that every route shares: ids parsed within the database's range, and capability pages kept
+out of every cache.
+
+- ``dbid``, a URL converter for every id in a URL (``/t/<token>/m/<dbid:match_id>``): only 1 to
+  ``limits.ID_MAX`` in plain digits match, so a huge, negative, zero-padded or non-numeric id is a 404
+  before any query runs (a number past PostgreSQL's 32-bit INTEGER was a DataError there, and one past
+  2**63 an OverflowError in SQLite's driver: a 500 on both).
+- ``form_id``, the same rule for ids posted in forms and query strings (a seat, a player, a dealer):
+  ``request.form.get("player", type=form_id)`` gives None for anything that is not one of ours.
+- Every page reached through a table's or a spectator's secret link is sent ``private, no-store``:
+  the page is the capability, and a shared or browser cache must not keep a copy of it (a route that
+  sets its own ``Cache-Control``, like the spectator's polled sheet with its ETag, keeps its own); so
+  is the home page, which lists this browser's tables by their links.
+"""
+
+from __future__ import annotations
+
+from flask import Flask, Response, request
+from werkzeug.routing import BaseConverter, ValidationError
+
+from . import bidi
+from .engine.limits import ID_MAX
+
+#: what a capability page is sent with
+CAPABILITY_CACHE_CONTROL = "private, no-store"
+#: URL arguments that are a secret link: a route holding one is a capability page
+CAPABILITY_ARGS = frozenset({"token", "view_token"})
+#: pages without a secret in their URL that show secret links: the home page lists this browser's tables
+CAPABILITY_ENDPOINTS = frozenset({"home.index"})
+
+
+def form_id(value: object) -> int:
+    """An id as the database can hold it, from a form or a query string; ``ValueError`` otherwise.
+
+    Plain ASCII digits only (``str.isdigit`` also takes "²", which ``int`` refuses), no leading zero,
+    1 to ``ID_MAX``. Werkzeug's ``get(..., type=form_id)`` turns the ``ValueError`` into its default.
+    """
+    text = str(value).strip() if value is not None else ""
+    if not (text.isascii() and text.isdigit()) or text.startswith("0") or len(text) > len(str(ID_MAX)):
+        raise ValueError(f"not an id: {text[:20]!r}")
+    number = int(text)
+    if number > ID_MAX:
+        raise ValueError(f"not an id: {text[:20]!r}")
+    return number
+
+
+def optional_form_id(value: object) -> int | None:
+    """``form_id``, or None for anything that is not an id (for code that is not given a default)."""
+    try:
+        return form_id(value)
+    except ValueError:
+        return None
+
+
+class DatabaseIdConverter(BaseConverter):
+    """``<dbid:name>``: an id from 1 to ``ID_MAX``; anything else does not match the route (a 404)."""
+
+    # at most as many digits as ID_MAX, no leading zero; the value is checked against ID_MAX itself
+    regex = r"[1-9][0-9]{0,%d}" % (len(str(ID_MAX)) - 1)
+    part_isolating = True
+
+    def to_python(self, value: str) -> int:
+        number = int(value)
+        if number > ID_MAX:
+            raise ValidationError()
+        return number
+
+    def to_url(self, value: int) -> str:
+        return str(int(value))
+
+
+def _no_store_capabilities(response: Response) -> Response:
+    rule = request.url_rule
+    capability = rule is not None and (CAPABILITY_ARGS & set(rule.arguments) or rule.endpoint in CAPABILITY_ENDPOINTS)
+    if capability and "Cache-Control" not in response.headers:
+        response.headers["Cache-Control"] = CAPABILITY_CACHE_CONTROL
+    return response
+
+
+def init_app(app: Flask) -> None:
+    """Register the ``dbid`` converter (before any blueprint's routes are added) and the cache rule."""
+    app.url_map.converters["dbid"] = DatabaseIdConverter
+    app.after_request(_no_store_capabilities)
+    # every page draws names: the filters that keep them apart from the text around them
+    bidi.init_app(app)
+
+
+__all__ = ["CAPABILITY_CACHE_CONTROL", "DatabaseIdConverter", "form_id", "init_app", "optional_form_id"]
