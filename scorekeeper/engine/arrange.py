@@ -45,13 +45,15 @@ each joker stands for (``Card.joker(stands_for)``) and a joker left over is dead
 
 from __future__ import annotations
 
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from itertools import combinations, product
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence, TypeVar
 
 from .cards import SUITS, Card, format_cards
 from .i18n import _
+from .limits import SOLVER_TABLES
 from .melds import MeldRules
 
 __all__ = [
@@ -138,6 +140,65 @@ class _Params:
             return False
         # a run may hold both aces only as A-2-...-K-A, and only when the variant allows it
         return not (lo == 1 and hi == 14) or self.both
+
+
+_T = TypeVar("_T")
+
+
+class _TableCache:
+    """The solver's tables, for every rule configuration, in one least-recently-used cache of at most
+    ``bound`` entries (``limits.SOLVER_TABLES``).
+
+    A table depends on the rules alone, and house rules are a visitor's choice: kept forever, every new
+    combination would add megabytes to the worker for good. Bounded, a worker's memory stays flat
+    whatever rules are chosen; a table pushed out is simply built again when its rules come back (its
+    answers are the same, only that first hand waits for it). Keys are tuples whose first item names the
+    kind of table ("fast", "suits", "ranks"), so the kinds share one bound.
+    """
+
+    def __init__(self, bound: int) -> None:
+        self.bound = bound
+        self._entries: OrderedDict[tuple, object] = OrderedDict()
+        # a worker may serve requests on threads: the order and the bound are updated under a lock, a
+        # table is built outside it (two threads may both build one; the answers are equal)
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple, build: Callable[[], _T]) -> _T:
+        entries = self._entries
+        with self._lock:
+            hit = entries.get(key)
+            if hit is not None:
+                entries.move_to_end(key)
+                return hit  # type: ignore[return-value]
+        value = build()
+        with self._lock:
+            entries[key] = value
+            entries.move_to_end(key)
+            while len(entries) > self.bound:
+                _, old = entries.popitem(last=False)
+                if _last[2] is old:
+                    # the fast path's remembered table would keep an evicted table alive: forget it
+                    _last[:] = [None, None, None]
+        return value
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def keys(self) -> list[tuple]:
+        with self._lock:
+            return list(self._entries)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+            _last[:] = [None, None, None]
+
+
+#: every table of the solver, of every kind (see _TableCache)
+_cache = _TableCache(SOLVER_TABLES)
+#: (rules, values, fast tables) of the previous call, compared by identity: a call with the same rules
+#: as the last one skips the cache's key and lock (the common case: a replay asks one match's rules)
+_last: list = [None, None, None]
 
 
 def _check_values(values: Sequence[int]) -> tuple[int, ...]:
@@ -291,9 +352,6 @@ def _sumset(a: int, b: int) -> int:
         out |= a << (low.bit_length() - 1)
         b ^= low
     return out & ((1 << (_KCAP + 1)) - 1)
-
-
-_rank_sets: dict[tuple, _RankSets] = {}
 
 
 def _suit_runs(p: _Params, rest: int, r: int, jmax: int) -> list[tuple[int, int, int, int, tuple]]:
@@ -760,37 +818,47 @@ def _joker_only_meld(kind: str, size: int, p: _Params) -> tuple[Card, ...]:
 
 _TABLE_JOKERS = 4  # suit tables cover hands of up to this many jokers
 _TABLE_CARDS = 6  # ... and suits of up to this many cards, one copy of each
-_suit_tables: dict[tuple, dict] = {}
 
 
 def _suit_table(p: _Params, values: tuple[int, ...], width: int, discard: bool) -> dict:
     """Per rule configuration, values and mode: the general search's answer for every suit holding at most
     ``_TABLE_CARDS`` cards, one copy of each, for 0..width jokers. Built once on first use (about 0.1 s),
     keyed by the suit pattern alone: it holds no result of any hand, only of suits in isolation."""
-    key = (p.run_min, p.run_max, p.low, p.high, p.both, p.max_jokers, p.min_naturals, values, width, discard)
-    table = _suit_tables.get(key)
-    if table is None:
+    key = ("suits", p.run_min, p.run_max, p.low, p.high, p.both, p.max_jokers, p.min_naturals, values, width,
+           discard)
+
+    def build() -> dict:
         builder = _General(p, None, values, width, discard)
         for mask in range(1 << 13):
             if mask.bit_count() <= _TABLE_CARDS:
                 builder.suit(sum(1 << (3 * i) for i in range(13) if mask >> i & 1))
         # tuples of ints, which the garbage collector stops tracking: a full collection stays quick
         vectors: dict[tuple, tuple] = {}  # equal vectors shared: the table stays a few MB
-        table = _suit_tables[key] = {}
+        table = {}
         for m, (vec, ch) in builder.memo.items():
             vec = tuple(vec)
             table[m] = (vectors.setdefault(vec, vec), tuple(ch) if ch else None)
-    return table
+        return table
+
+    return _cache.get(key, build)
+
+
+def _rank_sets_for(p: _Params, decks: int) -> _RankSets:
+    """The set splits of every rank pattern under these rules (they depend on no card value)."""
+    key = ("ranks", p.set_min, p.set_max, p.distinct, p.run_min, p.run_max, p.low, p.high, p.both,
+           p.max_jokers, p.min_naturals, decks)
+
+    def build() -> _RankSets:
+        rank_sets = _RankSets(p)
+        rank_sets.build(max(decks, 1))
+        return rank_sets
+
+    return _cache.get(key, build)
 
 
 def _general(cards: Sequence[Card], rules: MeldRules, values: tuple[int, ...], discard: bool):
     p = _Params(rules)
-    key = (p.set_min, p.set_max, p.distinct, p.run_min, p.run_max, p.low, p.high, p.both,
-           p.max_jokers, p.min_naturals, rules.decks)
-    rank_sets = _rank_sets.get(key)
-    if rank_sets is None:
-        rank_sets = _rank_sets[key] = _RankSets(p)
-        rank_sets.build(max(rules.decks, 1))
+    rank_sets = _rank_sets_for(p, rules.decks)
     ms = [0, 0, 0, 0]
     jokers = 0
     for c in cards:
@@ -818,7 +886,8 @@ class _Tables:
     """
 
     def __init__(self, p: _Params, values: tuple[int, ...]) -> None:
-        self.values = values
+        # naturals only: the table is shared by rules that differ in the joker's value alone
+        self.values = values = (0,) + tuple(values[1:])
         self.scale = max(max(values), 0) + 1
         run_min = max(p.run_min, p.min_naturals)
         self.set_min = max(p.set_min, p.min_naturals, 1)
@@ -980,23 +1049,21 @@ class _Tables:
         return sdw, splan
 
 
-_tables: dict[tuple, _Tables] = {}
-_last: list = [None, None, None]  # (rules, values, tables) of the previous call, compared by identity
-
-
 def _get_tables(rules: MeldRules, values) -> _Tables | None:
     if rules is _last[0] and values is _last[1]:
         return _last[2]
     values = _check_values(values)
     p = _Params(rules)
-    key = (p.set_min, p.set_max, p.run_min, p.run_max, p.low, p.high, p.min_naturals, values)
+    # The fast path reads no joker's value (its hands hold none), and a meld of naturals alone needs
+    # min_naturals only as a least size: rules that differ only in what a joker counts (Rumino's
+    # joker_value) or in how many naturals a meld needs below its least size share one table.
+    key = ("fast", max(p.set_min, p.min_naturals, 1), min(p.set_max, 4), max(p.run_min, p.min_naturals), p.run_max,
+           p.low, p.high, values[1:])
     # The fast path assumes a set holds at least three cards, so two cards of one rank never meld.
     if max(p.set_min, p.min_naturals) < 3 and p.set_max >= max(p.set_min, p.min_naturals):
         tables = None
     else:
-        tables = _tables.get(key)
-        if tables is None:
-            tables = _tables[key] = _Tables(p, values)
+        tables = _cache.get(key, lambda: _Tables(p, values))
     if isinstance(values, tuple):
         _last[:] = [rules, values, tables]
     return tables

@@ -784,7 +784,7 @@ def test_warm_solvers_builds_every_table_a_hand_of_that_game_asks_for(monkeypatc
 
     rumino = variants.find_variant("rumino")
     monkeypatch.setattr(variants, "VARIANTS", {"rumino": rumino})  # one game keeps the test quick
-    stores = (solver._tables, solver._suit_tables, solver._rank_sets, solver._conv_code)
+    stores = (solver._cache._entries, solver._conv_code)
     saved = [dict(store) for store in stores]
     try:
         for store in stores:  # as in a new process (put back below)
@@ -793,6 +793,8 @@ def test_warm_solvers_builds_every_table_a_hand_of_that_game_asks_for(monkeypatc
         variants.warm_solvers()
         built = [len(store) for store in stores]
         assert all(built), built
+        kinds = {key[0] for key in solver._cache.keys()}
+        assert kinds == {"fast", "suits", "ranks"}, kinds
         for n_players in (2, 6):
             rules = rumino.rules(n_players)
             for cards in ("7H 8H 9H 10H QS QD QC", "7H 7H JK 9H 10H QS QD", "AS 2S JK JK 5C 5D 9H", "KD"):
@@ -804,3 +806,64 @@ def test_warm_solvers_builds_every_table_a_hand_of_that_game_asks_for(monkeypatc
             store.clear()
             store.update(old)
         solver._last[:] = [None, None, None]
+
+
+def test_every_game_s_standard_tables_fit_in_the_cache_with_room_to_spare(monkeypatch):
+    """``warm_solvers`` builds every built-in game's standard tables; all fit in the bounded cache with
+    room left for a few matches with their own house rules, so no standard table is pushed out by them."""
+    from scorekeeper.engine import arrange as solver
+    from scorekeeper.engine import variants
+    from scorekeeper.engine.limits import SOLVER_TABLES
+
+    saved = solver._cache.keys(), dict(solver._cache._entries)
+    try:
+        solver._cache.clear()
+        variants.warm_solvers()
+        warm = set(solver._cache.keys())
+        assert len(warm) + 6 <= SOLVER_TABLES, (len(warm), SOLVER_TABLES)
+        rumino = variants.find_variant("rumino")
+        for joker_value in (11, 12):  # two matches with their own rules: three tables each
+            rules = rumino.rules(3, joker_value=joker_value, max_run_length=5)
+            rumino.arrange(parse_cards("7H 8H 9H 10H QS QD QC"), rules)
+            rumino.arrange(parse_cards("7H 7H JK 9H 10H QS QD"), rules)
+            rumino.best_discard(parse_cards("7H 7H JK 9H 10H QS QD QC"), rules)
+        assert warm <= set(solver._cache.keys())
+    finally:
+        solver._cache.clear()
+        solver._cache._entries.update(saved[1])
+
+
+def test_the_cache_stays_bounded_and_answers_alike_after_eviction(monkeypatch):
+    """Many rule sets through a small cache: never more tables than the bound, and every answer the same
+    whether its tables were just built, kept, or pushed out and built again."""
+    from scorekeeper.engine import arrange as solver
+
+    saved = dict(solver._cache._entries)
+    monkeypatch.setattr(solver._cache, "bound", 4)
+    solver._cache.clear()
+    rng = random.Random(19)
+    try:
+        rule_sets = []
+        for run_max in (3, 4, 5, None):
+            for joker_value in (0, 10, 25):
+                rule_sets.append((MeldRules(set_distinct_suits=False, run_max=run_max, decks=2, jokers_in_deck=4),
+                                  (joker_value, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)))
+        rule_sets.append((MeldRules(), GIN_VALUES))
+        hands_ = [rng.sample(deck_for(rule_sets[0][0]), 9) for _ in range(6)]
+        hands_ += [rng.sample(deck_for(MeldRules()), 10) for _ in range(6)]  # distinct naturals: the fast path
+        first = {}
+        for _round in range(2):
+            for n, (rules, values) in enumerate(rule_sets):
+                for h, hand in enumerate(hands_):
+                    a = arrange(hand, rules, values)
+                    d = best_discard(hand, rules, values)
+                    assert len(solver._cache) <= 4
+                    if (n, h) in first:
+                        assert (a, d) == first[(n, h)]
+                    else:
+                        first[(n, h)] = (a, d)
+                        assert a.points == brute_force_arrange(hand, rules, values)
+        assert len(solver._cache) == 4
+    finally:
+        solver._cache.clear()
+        solver._cache._entries.update(saved)
