@@ -10,11 +10,9 @@ The variant-level API (``find_variant("gin").arrange(cards)``, ``.best_discard(c
 against the module-level functions on the same hands, the two timed in alternate runs so that a loaded
 machine slows both alike; the ratio is the figure to read (goal: at most 1.5).
 
-Gin is measured twice: through ``arrange``/``best_discard`` (Card objects in, an ``Arrangement`` out) and
-through the mask-level entry points ``deadwood_mask``/``best_discard_mask`` (a 52-bit int in, points out;
-the hands are turned into masks before timing) and the bulk ``deadwood_masks``. The 13-card cases give
-per-hand wall-clock times and, because a loaded machine preempts the process, the CPU time of the thread
-as well.
+Gin is measured through ``arrange``/``best_discard`` (Card objects in, an ``Arrangement`` out: the fast
+path). The 13-card cases from two decks (the general search) give per-hand wall-clock times and, because
+a loaded machine preempts the process, the CPU time of the thread as well.
 """
 
 from __future__ import annotations
@@ -28,14 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.engine.arrange import (  # noqa: E402
-    arrange,
-    best_discard,
-    best_discard_mask,
-    deadwood_mask,
-    deadwood_masks,
-    hand_mask,
-)
+from scorekeeper.engine.arrange import arrange, best_discard  # noqa: E402
 from scorekeeper.engine.cards import SUITS, Card  # noqa: E402
 from scorekeeper.engine.melds import MeldRules  # noqa: E402
 from scorekeeper.engine.variants import find_variant  # noqa: E402
@@ -85,16 +76,6 @@ def rate(fn, hands, rules, values, runs: int) -> float:
         for h in hands:
             fn(h, rules, values)
         rates.append(len(hands) / (time.perf_counter() - t0))
-    return statistics.median(rates)
-
-
-def rate_bulk(fn, masks, rules, values, runs: int) -> float:
-    fn(masks, rules, values)
-    rates = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        fn(masks, rules, values)
-        rates.append(len(masks) / (time.perf_counter() - t0))
     return statistics.median(rates)
 
 
@@ -156,19 +137,6 @@ def main() -> None:
         m, v = paired_rates(module_fn, variant_fn, hands, runs)
         print(f"gin meld-rich {label}: module {m:>10,.0f} hands/s, variant {v:>10,.0f} hands/s, "
               f"module/variant {m / v:.2f} (goal <= 1.5)")
-    for label, fn, hands, target in [
-        ("gin 10 cards, uniform   deadwood_mask", deadwood_mask, uniform10, 2_000_000),
-        ("gin 10 cards, meld-rich deadwood_mask", deadwood_mask, rich10, 1_000_000),
-        ("gin 11 cards, uniform  best_discard_mask", best_discard_mask, uniform11, 1_000_000),
-        ("gin 11 cards, meld-rich best_discard_mask", best_discard_mask, rich11, 500_000),
-    ]:
-        masks = [hand_mask(h) for h in hands]
-        r = rate(fn, masks, GIN, GIN_VALUES, runs)
-        print(f"{label}: {r:>12,.0f} hands/s   (target {target:,})")
-    for label, hands in [("uniform  ", uniform10), ("meld-rich", rich10)]:
-        masks = [hand_mask(h) for h in hands]
-        r = rate_bulk(deadwood_masks, masks, GIN, GIN_VALUES, runs)
-        print(f"gin 10 cards, {label} deadwood_masks (bulk): {r:>12,.0f} hands/s")
 
     m = 300 if quick else 2_000
     deck = NATURALS * 2

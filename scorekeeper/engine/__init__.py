@@ -4,7 +4,8 @@ No Flask, no SQLAlchemy, no I/O. The web layer calls it; it never calls the web 
 
 - ``cards``: the ``Card`` value type, parsing (``parse_cards``), formatting, deck limits.
 - ``melds``: meld checks (``check_meld``), openings, Russian contracts (``contract_in_hand``), ruminos.
-- ``arrange``: the one arrangement solver (least deadwood, best discard, lay-offs, a knocker's layouts).
+- ``arrange``: the one arrangement solver (least deadwood, best discard, lay-offs, a knocker's layouts), whose
+  code is the package ``solver`` (the general search, the fast path, declared melds, the bounded tables).
 - ``variants``: one module per variant, each holding all of its rules, and the registry (``find_variant``).
 - ``hands``: a hand as read and as scored, the match state replay keeps, the errors.
 - ``match``: ``replay`` (a match document in, standings out), ``preview_hand``, ``next_entry_context``.

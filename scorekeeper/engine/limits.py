@@ -87,6 +87,17 @@ SCOREBOARD_ROWS = 50
 #: save plays one hand): about 1 kB each, so a few tens of MB at most, whatever the matches' lengths
 REPLAY_MEMO_ENTRIES = 20_000
 
+#: tables the card solver keeps, of every kind, in one least-recently-used cache (each rule configuration
+#: has its own; house rules are a visitor's choice, so without a bound every new combination would stay in
+#: the worker for good). One entry costs up to about 7 MB (the fast path's tables of one deck's suits), a
+#: suit table about 2.5 MB, a rank table well under 1 MB. The built-in games' standard rules at every
+#: table size need 18 entries (what ``warm_solvers`` builds as a worker starts); the 6 more leave room
+#: for two matches with their own house rules at once (each needs three: the fast tables and the general
+#: search's suit tables, for arranging and for the discard) before any standard table is pushed out, and
+#: cap the tables at roughly 100 MB, whatever rules visitors choose. A table pushed out is built again
+#: when its rules come back (0.1-0.5 s, once).
+SOLVER_TABLES = 24
+
 
 class LimitError(Refusal):
     """Input past one of the bounds above; the message says which bound, in the table's words.
@@ -176,6 +187,7 @@ def json_depth(value: Any) -> int:
 __all__ = [
     "CURRENCY", "DRAW", "FORM_KEY", "FREE_HAND_POINTS", "FREE_HAND_POINTS_MAX", "IMPORT_ENTRIES",
     "JSON_DEPTH", "LimitError", "MATCH_ENTRIES", "PLAYER_NAME", "POINTS_CEILING", "REPLAY_MEMO_ENTRIES", "ROSTER_PLAYERS", "SCOREBOARD_ROWS",
+    "SOLVER_TABLES",
     "STAKE_MAX", "STAKE_TEXT", "TABLE_NAME", "UPLOAD_BYTES", "check_entries", "check_hand_cards",
     "hand_cards_limit", "hand_points_limit", "json_depth", "solver_cards_limit",
 ]

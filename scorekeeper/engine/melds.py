@@ -732,6 +732,182 @@ def contract_in_hand(deal: int, cards: str | Iterable[Card], mrules: MeldRules, 
     return ContractCheck(False, _("deal {deal} asks for {contract}; these cards hold {have} at once", **values), laid)
 
 
+def final_contract(cards: str | Iterable[Card], mrules: MeldRules, *,
+                   no_discard: bool = True) -> tuple[MeldCheck, ...] | None:
+    """Deal 5: a lay-down of the **whole** hand as exactly 1 book + 2 straights (all cards but one
+    discard unless ``no_discard``), as (straight, straight, book); None when there is none.
+
+    Found exactly and in bounded time at any hand size up to the cards bound (20 after claims): a book
+    is one rank, a straight one suit, so every natural card not in the book lies in the straights'
+    one or two suits. The search tries each rank for the book and which of that rank's cards (at most
+    two) the straights keep; what is left must lie in at most two suits, and the straights are then
+    two windows of positions (one per suit, or both in one suit), checked by counting: each rank's
+    copies fit the windows' places, each window's jokers and natural cards within the rules, and the
+    jokers left over fit the book. Never more than a few thousand window pairs, whatever the cards.
+
+    >>> russian = MeldRules(set_word="book", run_word="straight", set_max=None, set_distinct_suits=False,
+    ...                     run_min=4, ace_run="either_end", decks=2, jokers_in_deck=4)
+    >>> [format_cards(m.cards) for m in final_contract("5S 5H 5D 3C 4C 5C 6C 8H 9H JK JH QH KH", russian)]
+    ['3♣ 4♣ 5♣ 6♣', '8♥ 9♥ JKR J♥ Q♥ K♥', '5♠ 5♥ 5♦']
+    >>> final_contract("5S 5H 5D 3C 4C 5C 6C 8H 9H 10H JH 2D", russian) is None
+    True
+    """
+    hand = [Card.joker() if c.is_joker else c for c in _as_cards(cards)]
+    if no_discard:
+        return _final_whole(hand, mrules)
+    for card in sorted(set(hand), key=Card.sort_key):
+        rest = list(hand)
+        rest.remove(card)
+        found = _final_whole(rest, mrules)
+        if found is not None:
+            return found
+    return None
+
+
+def _final_whole(hand: list[Card], mr: MeldRules) -> tuple[MeldCheck, ...] | None:
+    """1 book + 2 straights holding every card of ``hand`` (see final_contract)."""
+    jokers = sum(1 for c in hand if c.is_joker)
+    naturals = Counter(c for c in hand if not c.is_joker)
+    max_j = mr.max_jokers_per_meld if mr.max_jokers_per_meld is not None else len(hand)
+    need = max(mr.min_naturals_per_meld, 1)  # a straight of jokers alone is never read as one
+    windows = _windows_of(mr)
+    by_rank: dict[int, list[Card]] = {}
+    for c in sorted(naturals.elements(), key=Card.sort_key):
+        by_rank.setdefault(c.rank, []).append(c)
+    choices: list[tuple[int | None, tuple[Card, ...]]] = []
+    for rank, held in by_rank.items():
+        # the straights keep none, one or two of the rank's cards (one per straight at most)
+        kept = {()} | {(c,) for c in held} | {pair for pair in combinations(held, 2)}
+        choices += [(rank, k) for k in sorted(kept, key=lambda k: [c.sort_key() for c in k])]
+    if mr.min_naturals_per_meld == 0:
+        choices.append((None, ()))  # a book of jokers alone
+    for rank, kept in choices:
+        in_book = list(by_rank.get(rank, [])) if rank is not None else []
+        for c in kept:
+            in_book.remove(c)
+        b = len(in_book)
+        if rank is not None and b < mr.min_naturals_per_meld:
+            continue
+        rest = naturals.copy()
+        rest.subtract(in_book)
+        rest = +rest
+        suits = sorted({c.suit for c in rest})
+        if not suits or len(suits) > 2:
+            continue
+        lowest = max(0, mr.set_min - b)
+        highest = min(max_j, jokers, (mr.set_max - b) if mr.set_max is not None else jokers)
+        if lowest > highest:
+            continue
+        total = sum(rest.values())
+        # the straights' places: their natural cards plus the jokers the book does not take
+        span = (total + jokers - highest, total + jokers - lowest)
+        for straights in _straight_pairs(rest, suits, windows, span, max_j, need):
+            used = sum(len(s) for s in straights) - total
+            k = jokers - used
+            book = tuple(in_book) + (Card.joker(),) * k
+            checked = tuple(check_meld(list(m), mr) for m in straights) + (check_meld(list(book), mr),)
+            if [m.kind for m in checked] == ["run", "run", "set"]:
+                return checked
+    return None
+
+
+def _windows_of(mr: MeldRules) -> list[tuple[int, int]]:
+    """Every window of positions a straight may fill (1 the low ace, 14 the high ace)."""
+    low = mr.ace_run in ("low_only", "either_end")
+    high = mr.ace_run in ("high_only", "either_end")
+    first, last = (ACE_LOW if low else 2), (ACE_HIGH if high else 13)
+    longest = mr.run_max or 14
+    out = []
+    for lo in range(first, last + 1):
+        for hi in range(lo + mr.run_min - 1, min(last, lo + longest - 1) + 1):
+            if lo == ACE_LOW and hi == ACE_HIGH and not mr.allow_ace_both_ends:
+                continue
+            out.append((lo, hi))
+    return out
+
+
+def _places(window: tuple[int, int], rank: int) -> int:
+    """How many cards of ``rank`` a straight over ``window`` can hold (an ace: low, high or both)."""
+    lo, hi = window
+    if rank == 1:
+        return (lo <= ACE_LOW <= hi) + (lo <= ACE_HIGH <= hi)
+    return 1 if lo <= rank <= hi else 0
+
+
+def _straight_pairs(rest: Counter, suits: list[str], windows: list[tuple[int, int]], span: tuple[int, int],
+                    max_j: int, need: int):
+    """Every pair of straights (as cards, jokers plain) holding exactly the natural cards ``rest`` (of one
+    or two suits), their lengths adding up to within ``span``."""
+    per_suit = {s: Counter({c.rank: n for c, n in rest.items() if c.suit == s}) for s in suits}
+    if len(suits) == 2:
+        fits = []
+        for s in suits:
+            counts = per_suit[s]
+            n = sum(counts.values())
+            fits.append([w for w in windows
+                         if all(_places(w, r) >= k for r, k in counts.items())
+                         and n >= need and w[1] - w[0] + 1 - n <= max_j])
+        for w1 in fits[0]:
+            for w2 in fits[1]:
+                if span[0] <= (w1[1] - w1[0] + 1) + (w2[1] - w2[0] + 1) <= span[1]:
+                    yield (_fill(suits[0], w1, per_suit[suits[0]]), _fill(suits[1], w2, per_suit[suits[1]]))
+        return
+    (s,) = suits
+    counts = per_suit[s]
+    n = sum(counts.values())
+    for i, w1 in enumerate(windows):
+        len1 = w1[1] - w1[0] + 1
+        for w2 in windows[i:]:
+            len2 = w2[1] - w2[0] + 1
+            if not span[0] <= len1 + len2 <= span[1]:
+                continue
+            # the first straight takes between least and most of the cards; the second the rest
+            least = most = 0
+            for r, k in counts.items():
+                p1, p2 = _places(w1, r), _places(w2, r)
+                if k > p1 + p2:
+                    break
+                least += max(0, k - p2)
+                most += min(k, p1)
+            else:
+                # each straight: enough natural cards, no more jokers than a meld may hold
+                lo = max(least, need, len1 - max_j)
+                hi = min(most, n - need, n - len2 + max_j)
+                for take in range(lo, hi + 1):
+                    first = _split(counts, w1, w2, take)
+                    yield (_fill(s, w1, first), _fill(s, w2, counts - first))
+
+
+def _split(counts: Counter, w1: tuple[int, int], w2: tuple[int, int], take: int) -> Counter:
+    """``take`` of the cards ``counts`` for the first window, every card still fitting one of the two."""
+    first = Counter()
+    for r, k in counts.items():
+        first[r] = max(0, k - _places(w2, r))
+    spare = take - sum(first.values())
+    for r, k in sorted(counts.items()):
+        room = min(k, _places(w1, r)) - first[r]
+        step = min(room, spare)
+        first[r] += step
+        spare -= step
+    return +first
+
+
+def _fill(suit: str, window: tuple[int, int], counts: Counter) -> tuple[Card, ...]:
+    """A straight over ``window``: the natural cards of ``counts`` at their places, jokers elsewhere."""
+    lo, hi = window
+    aces = counts.get(1, 0)
+    cards = []
+    for p in range(lo, hi + 1):
+        rank = 1 if p == ACE_HIGH else p
+        if rank == 1:
+            here = aces > 0
+            aces -= here
+        else:
+            here = counts.get(rank, 0) > 0
+        cards.append(Card(rank, suit) if here else Card.joker())
+    return tuple(cards)
+
+
 def _take(cards: list[Card], meld: tuple[Card, ...]) -> list[Card] | None:
     """``cards`` less the cards of ``meld`` (jokers as jokers), or None if they are not all there."""
     left = list(cards)

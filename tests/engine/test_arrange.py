@@ -16,13 +16,8 @@ from scorekeeper.engine.arrange import (
     DeclaredCheck,
     arrange,
     best_discard,
-    best_discard_mask,
     check_declared,
-    deadwood_mask,
-    deadwood_masks,
-    hand_mask,
     layoff,
-    mask_cards,
 )
 from scorekeeper.engine.cards import SUITS, Card, parse_cards
 from scorekeeper.engine.melds import MeldRules
@@ -543,41 +538,12 @@ def test_check_declared_accepts_jokers_declared_or_not():
     assert check == DeclaredCheck(True, "", 27)
 
 
-# -- the mask-level entry points -------------------------------------------------------------------------
-
-
-def test_hand_mask_round_trip_and_refusals():
-    hand = cards("AS 10H QD KC")
-    mask = hand_mask(hand)
-    assert mask == (1 << 0) | (1 << (13 + 9)) | (1 << (26 + 11)) | (1 << (39 + 12))
-    assert mask_cards(mask) == hand
-    with pytest.raises(ValueError):
-        hand_mask(cards("AS JK"))
-    with pytest.raises(ValueError):
-        hand_mask(cards("AS AS"))
-
-
-@pytest.mark.parametrize("rules", [GIN, MeldRules(ace_run="either_end"), MeldRules(set_min=4, run_min=4),
-                                   MeldRules(set_max=3, run_max=4)])
-def test_mask_entry_points_agree_with_arrange(rules):
-    rng = random.Random(7)
-    deck = deck_for(MeldRules())
-    hands10 = [rng.sample(deck, 10) if n % 2 else meld_rich(rng, 10, GIN) for n in range(300)]
-    masks = [hand_mask(h) for h in hands10]
-    points = [arrange(h, rules, GIN_VALUES).points for h in hands10]
-    assert [deadwood_mask(m, rules, GIN_VALUES) for m in masks] == points
-    assert deadwood_masks(masks, rules, GIN_VALUES) == points
-    for n in range(200):
-        hand = rng.sample(deck, 11) if n % 2 else meld_rich(rng, 11, GIN)
-        card, result = best_discard(hand, rules, GIN_VALUES)
-        i, left = best_discard_mask(hand_mask(hand), rules, GIN_VALUES)
-        assert (mask_cards(1 << i), left) == ([card], result.points)
+# -- the fast path's shortcuts ---------------------------------------------------------------------------
 
 
 def sets_apart(rng: random.Random, n: int) -> list[Card]:
     """Sets of ranks with no neighbour of the same suit (in no run), with runs and strays around them:
-    the hands where the mask-level searches take a rank's set, or one of its cards as the discard,
-    without searching it. One copy of each card."""
+    the hands where the fast path takes a rank's set without searching it. One copy of each card."""
     hand: dict[Card, None] = {}
     deck = deck_for(GIN)
     # two or three sets first, every other rank apart (the first a rank worth little, often the ace)
@@ -598,34 +564,33 @@ def sets_apart(rng: random.Random, n: int) -> list[Card]:
 
 @pytest.mark.parametrize("rules", [GIN, MeldRules(ace_run="either_end"), MeldRules(ace_run="high_only"),
                                    MeldRules(set_min=4), MeldRules(set_max=3, run_max=4)])
-def test_mask_entry_points_agree_with_brute_force(rules):
+def test_fast_path_agrees_with_brute_force_on_sets_apart(rules):
     rng = random.Random(11)
     zero_ace = (0, 0) + GIN_VALUES[2:]  # a card worth nothing: ties between keeping and discarding it
     for n in range(60):
         values = zero_ace if n % 4 == 3 else GIN_VALUES
         size = rng.choice([3, 4, 7, 9, 10])
         hand = sets_apart(rng, size + 1) if n % 2 else meld_rich(rng, size, GIN)
-        mask = hand_mask(hand)
-        assert deadwood_mask(mask, rules, values) == brute_force_arrange(hand, rules, values)
-        assert deadwood_masks([mask], rules, values) == [brute_force_arrange(hand, rules, values)]
-        i, left = best_discard_mask(mask, rules, values)
-        (card,) = mask_cards(1 << i)
+        result = arrange(hand, rules, values)
+        assert_sound(result, hand, rules, values)
+        assert result.points == brute_force_arrange(hand, rules, values)
+        card, kept = best_discard(hand, rules, values)
         assert card in hand
-        assert (left, -values[card.rank]) == brute_force_discard(hand, rules, values)
-        assert best_discard(hand, rules, values)[0] == card
+        assert_sound(kept, hand, rules, values, extra=[card])
+        assert (kept.points, -values[card.rank]) == brute_force_discard(hand, rules, values)
 
 
 def test_sets_in_no_run_are_taken_as_the_search_would(monkeypatch):
     """The fast path takes the set of a rank in no run without searching it: the arrangement must be
     exactly the one the full search makes (same melds in the same order, same deadwood)."""
-    from scorekeeper.engine import arrange as arrange_module
+    from scorekeeper.engine.solver import fast
 
     rng = random.Random(21)
     hands_ = [sets_apart(rng, rng.choice([7, 10, 11])) for _ in range(300)]
     hands_ += [meld_rich(rng, 10, GIN) for _ in range(300)]
     for rules in (GIN, MeldRules(ace_run="either_end")):
         quick = [arrange(h, rules, GIN_VALUES) for h in hands_]
-        tables = arrange_module._get_tables(rules, GIN_VALUES)
+        tables = fast._get_tables(rules, GIN_VALUES)
         assert tables.sure_sets
         monkeypatch.setattr(tables, "sure_sets", False)
         assert [arrange(h, rules, GIN_VALUES) for h in hands_] == quick
@@ -658,33 +623,28 @@ def sets_beside_pairs(rng: random.Random, n: int) -> list[Card]:
 @pytest.mark.parametrize("rules", [GIN, MeldRules(ace_run="either_end"), MeldRules(ace_run="high_only"),
                                    MeldRules(run_min=4), MeldRules(set_min=4), MeldRules(set_max=3, run_max=4)])
 def test_sets_beside_pairs_agree_with_brute_force(rules):
-    """A card with a neighbour but no run through it counts as in no run: the mask-level searches and
-    ``arrange`` must still agree with the brute force (and ``best_discard`` with ``best_discard_mask``)."""
+    """A card with a neighbour but no run through it counts as in no run: ``arrange`` and
+    ``best_discard`` must still agree with the brute force."""
     rng = random.Random(17)
     zero_ace = (0, 0) + GIN_VALUES[2:]
     for n in range(80):
         values = zero_ace if n % 4 == 3 else GIN_VALUES
         hand = sets_beside_pairs(rng, rng.choice([6, 8, 10, 11]))
-        mask = hand_mask(hand)
-        points = brute_force_arrange(hand, rules, values)
-        assert deadwood_mask(mask, rules, values) == points == arrange(hand, rules, values).points
-        assert deadwood_masks([mask], rules, values) == [points]
-        i, left = best_discard_mask(mask, rules, values)
-        (card,) = mask_cards(1 << i)
-        assert (left, -values[card.rank]) == brute_force_discard(hand, rules, values)
-        assert best_discard(hand, rules, values)[0] == card
+        assert arrange(hand, rules, values).points == brute_force_arrange(hand, rules, values)
+        card, kept = best_discard(hand, rules, values)
+        assert (kept.points, -values[card.rank]) == brute_force_discard(hand, rules, values)
 
 
 def test_sets_beside_pairs_are_taken_as_the_search_would(monkeypatch):
     """As test_sets_in_no_run_are_taken_as_the_search_would, for ranks whose cards have a neighbour
     but no run through them."""
-    from scorekeeper.engine import arrange as arrange_module
+    from scorekeeper.engine.solver import fast
 
     rng = random.Random(23)
     hands_ = [sets_beside_pairs(rng, rng.choice([7, 10, 11])) for _ in range(400)]
     for rules in (GIN, MeldRules(ace_run="either_end"), MeldRules(run_min=4)):
         quick = [arrange(h, rules, GIN_VALUES) for h in hands_]
-        tables = arrange_module._get_tables(rules, GIN_VALUES)
+        tables = fast._get_tables(rules, GIN_VALUES)
         monkeypatch.setattr(tables, "sure_sets", False)
         assert [arrange(h, rules, GIN_VALUES) for h in hands_] == quick
         monkeypatch.undo()
@@ -693,11 +653,11 @@ def test_sets_beside_pairs_are_taken_as_the_search_would(monkeypatch):
 @pytest.mark.parametrize("rules", [GIN, MeldRules(ace_run="either_end"), MeldRules(ace_run="high_only"),
                                    MeldRules(run_min=4, run_max=5), MeldRules(run_min=2)])
 def test_linked_holds_exactly_the_cards_some_run_could_hold(rules):
-    """The mask searches treat a card outside ``linked`` as in no run: check the table against the
+    """The fast path treats a card outside ``linked`` as in no run: check the table against the
     independent legality checker (a run is some stretch of consecutive cards of one suit)."""
-    from scorekeeper.engine import arrange as arrange_module
+    from scorekeeper.engine.solver import fast
 
-    tables = arrange_module._get_tables(rules, GIN_VALUES)
+    tables = fast._get_tables(rules, GIN_VALUES)
     rng = random.Random(5)
     for m in [0, 0x1FFF, 0b1100000000001, 0b11, 0b111] + [rng.randrange(1 << 13) for _ in range(300)]:
         held = [r for r in range(1, 14) if m >> (r - 1) & 1]
@@ -711,23 +671,21 @@ def test_linked_holds_exactly_the_cards_some_run_could_hold(rules):
         assert tables.linked[m] == runnable, bin(m)
 
 
-def test_mask_entry_points_with_a_card_worth_less_than_nothing():
+def test_fast_path_with_a_card_worth_less_than_nothing():
     # a set then costs points: the aces, in no run, must not be melded just because they can be
     values = (0, -5) + GIN_VALUES[2:]
     for text in ("AS AH AD 7C 9D", "AS AH AD AC 5S 6S 7S KD", "AS AH AD 3C 3S 3H 9D 2S"):
         hand = cards(text)
-        assert deadwood_mask(hand_mask(hand), GIN, values) == brute_force_arrange(hand, GIN, values)
-        assert deadwood_masks([hand_mask(hand)], GIN, values) == [brute_force_arrange(hand, GIN, values)]
+        assert arrange(hand, GIN, values).points == brute_force_arrange(hand, GIN, values)
 
 
-def test_mask_entry_points_fall_back_when_the_tables_do_not_apply():
+def test_sets_of_two_leave_the_fast_path():
     # sets of two: no suit tables; the general search answers
     rules = MeldRules(set_min=2)
     hand = cards("5S 5H 9C 10C JC 2D")
-    assert deadwood_mask(hand_mask(hand), rules, GIN_VALUES) == arrange(hand, rules, GIN_VALUES).points == 2
-    assert deadwood_masks([hand_mask(hand)], rules, GIN_VALUES) == [2]
-    i, left = best_discard_mask(hand_mask(hand), rules, GIN_VALUES)
-    assert (mask_cards(1 << i), left) == ([Card.parse("2D")], 0)
+    assert arrange(hand, rules, GIN_VALUES).points == brute_force_arrange(hand, rules, GIN_VALUES) == 2
+    card, kept = best_discard(hand, rules, GIN_VALUES)
+    assert (card, kept.points) == (Card.parse("2D"), 0)
 
 
 # -- the general search beyond its suit tables -----------------------------------------------------------
@@ -779,20 +737,22 @@ def test_general_search_cases(hand, rules, values, points):
 def test_warm_solvers_builds_every_table_a_hand_of_that_game_asks_for(monkeypatch):
     """After ``warm_solvers`` (what a server does as it starts), a hand of the game, with a joker and a
     second copy, finds every table the solver uses already built: no hand pays for them."""
-    from scorekeeper.engine import arrange as solver
     from scorekeeper.engine import variants
+    from scorekeeper.engine.solver import common, general
 
     rumino = variants.find_variant("rumino")
     monkeypatch.setattr(variants, "VARIANTS", {"rumino": rumino})  # one game keeps the test quick
-    stores = (solver._tables, solver._suit_tables, solver._rank_sets, solver._conv_code)
+    stores = (common._cache._entries, general._conv_code)
     saved = [dict(store) for store in stores]
     try:
         for store in stores:  # as in a new process (put back below)
             store.clear()
-        solver._last[:] = [None, None, None]
+        common._last[:] = [None, None, None]
         variants.warm_solvers()
         built = [len(store) for store in stores]
         assert all(built), built
+        kinds = {key[0] for key in common._cache.keys()}
+        assert kinds == {"fast", "suits", "ranks"}, kinds
         for n_players in (2, 6):
             rules = rumino.rules(n_players)
             for cards in ("7H 8H 9H 10H QS QD QC", "7H 7H JK 9H 10H QS QD", "AS 2S JK JK 5C 5D 9H", "KD"):
@@ -803,4 +763,65 @@ def test_warm_solvers_builds_every_table_a_hand_of_that_game_asks_for(monkeypatc
         for store, old in zip(stores, saved):
             store.clear()
             store.update(old)
-        solver._last[:] = [None, None, None]
+        common._last[:] = [None, None, None]
+
+
+def test_every_game_s_standard_tables_fit_in_the_cache_with_room_to_spare(monkeypatch):
+    """``warm_solvers`` builds every built-in game's standard tables; all fit in the bounded cache with
+    room left for a few matches with their own house rules, so no standard table is pushed out by them."""
+    from scorekeeper.engine import variants
+    from scorekeeper.engine.limits import SOLVER_TABLES
+    from scorekeeper.engine.solver import common as solver
+
+    saved = solver._cache.keys(), dict(solver._cache._entries)
+    try:
+        solver._cache.clear()
+        variants.warm_solvers()
+        warm = set(solver._cache.keys())
+        assert len(warm) + 6 <= SOLVER_TABLES, (len(warm), SOLVER_TABLES)
+        rumino = variants.find_variant("rumino")
+        for joker_value in (11, 12):  # two matches with their own rules: three tables each
+            rules = rumino.rules(3, joker_value=joker_value, max_run_length=5)
+            rumino.arrange(parse_cards("7H 8H 9H 10H QS QD QC"), rules)
+            rumino.arrange(parse_cards("7H 7H JK 9H 10H QS QD"), rules)
+            rumino.best_discard(parse_cards("7H 7H JK 9H 10H QS QD QC"), rules)
+        assert warm <= set(solver._cache.keys())
+    finally:
+        solver._cache.clear()
+        solver._cache._entries.update(saved[1])
+
+
+def test_the_cache_stays_bounded_and_answers_alike_after_eviction(monkeypatch):
+    """Many rule sets through a small cache: never more tables than the bound, and every answer the same
+    whether its tables were just built, kept, or pushed out and built again."""
+    from scorekeeper.engine.solver import common as solver
+
+    saved = dict(solver._cache._entries)
+    monkeypatch.setattr(solver._cache, "bound", 4)
+    solver._cache.clear()
+    rng = random.Random(19)
+    try:
+        rule_sets = []
+        for run_max in (3, 4, 5, None):
+            for joker_value in (0, 10, 25):
+                rule_sets.append((MeldRules(set_distinct_suits=False, run_max=run_max, decks=2, jokers_in_deck=4),
+                                  (joker_value, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)))
+        rule_sets.append((MeldRules(), GIN_VALUES))
+        hands_ = [rng.sample(deck_for(rule_sets[0][0]), 9) for _ in range(6)]
+        hands_ += [rng.sample(deck_for(MeldRules()), 10) for _ in range(6)]  # distinct naturals: the fast path
+        first = {}
+        for _round in range(2):
+            for n, (rules, values) in enumerate(rule_sets):
+                for h, hand in enumerate(hands_):
+                    a = arrange(hand, rules, values)
+                    d = best_discard(hand, rules, values)
+                    assert len(solver._cache) <= 4
+                    if (n, h) in first:
+                        assert (a, d) == first[(n, h)]
+                    else:
+                        first[(n, h)] = (a, d)
+                        assert a.points == brute_force_arrange(hand, rules, values)
+        assert len(solver._cache) == 4
+    finally:
+        solver._cache.clear()
+        solver._cache._entries.update(saved)

@@ -6,6 +6,8 @@ books and straights are common, with jokers and two decks.
 
 from __future__ import annotations
 
+import random
+import time
 from itertools import combinations
 
 from hypothesis import HealthCheck, example, given, settings
@@ -15,7 +17,7 @@ import pytest
 
 from scorekeeper.engine.cards import Card, parse_cards
 from scorekeeper.engine.match import InvalidMatchError, replay
-from scorekeeper.engine.melds import CONTRACTS, check_meld, contract_in_hand
+from scorekeeper.engine.melds import CONTRACTS, check_contract, check_meld, contract_in_hand, final_contract
 from scorekeeper.engine.variants import find_variant
 
 RUSSIAN = find_variant("russian")
@@ -104,12 +106,54 @@ def _deal_five(winner_cards: str, melds: list[str] | None = None) -> dict:
             + [{**last, "held": {**last["held"], "S": {"points": 10}}}]}
 
 
-def test_a_deal_five_hand_enlarged_by_claims_is_not_handed_to_the_contract_search():
-    # 20 cards with four jokers: the whole-hand contract search would take seconds on it, so the
-    # replay asks for the melds laid down instead (a bound, not a refusal of the hand itself)
+@st.composite
+def final_hands(draw):
+    """Deal 5's hands: as ``hands``, and up to ten cards (more would make the brute force slow)."""
+    _, picked, rules = draw(hands())
+    return picked, rules
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(final_hands())
+def test_the_deal_five_lay_down_agrees_with_brute_force(case):
+    """``final_contract`` (the lay-down of the whole hand, at any size up to the cards bound) holds the
+    contract exactly when the brute force finds one, and what it lays down is the contract."""
+    cards, rules = case
+    mr = RUSSIAN.meld_rules(rules)
+    no_discard = rules.final_deal_no_discard
+    found = final_contract(cards, mr, no_discard=no_discard)
+    books, straights = CONTRACTS[5]
+    assert (found is not None) == (brute_force(5, cards, mr, no_discard) == books + straights), [c.code for c in cards]
+    assert (found is not None) == contract_in_hand(5, cards, mr, no_discard=no_discard).valid
+    if found is not None:
+        assert check_contract(5, [list(m.cards) for m in found], mr, no_discard=no_discard, hand=cards).valid
+
+
+def test_a_deal_five_hand_enlarged_by_claims_is_checked_without_melds():
+    # 20 cards with four jokers (docs/rules/common.md#card-counts: up to the 20-card bound, the engine finds the lay-down
+    # itself): two straights of hearts side by side and a book of 2s
     long_hand = "JK JK JK JK 2H 3H 4H 5H 6H 7H 8H 9H 2H 3H 4H 5H 6H 7H 8H 9H"
+    standings = replay(_deal_five(long_hand))
+    assert standings.players[0].total == 0 and standings.finished
+    # a 2♦ that makes a second book at best: refused, and the refusal says so in the player's words
     with pytest.raises(InvalidMatchError) as refused:
-        replay(_deal_five(long_hand))
-    assert "enter the melds laid down" in str(refused.value)
-    assert refused.value.field == "melds"
-    assert refused.value.player == "P"
+        replay(_deal_five("5S 5H 5D 5C 3C 4C JK 6C 7C 8C 9C 10C JK 8H 9H 10H JH QH KH 2D"))
+    assert refused.value.field == "cards" and refused.value.player == "P"
+
+
+def test_the_deal_five_search_is_bounded_at_twenty_cards():
+    """The hardest hands for the lay-down search (every card in one or two suits, so every rank could be
+    the book and every pair of windows the straights; all but a discard) stay well under a second each:
+    the search counts places in windows, it never lists subsets of the cards."""
+    rng = random.Random(20)
+    mr = RUSSIAN.meld_rules(RUSSIAN.rules(8))
+    slowest = 0.0
+    for n in range(40):
+        suits = rng.sample("SHDC", 1 + n % 2)
+        jokers = rng.choice([0, 4, 8])
+        pool = [Card(r, s) for r in range(1, 14) for s in suits] * 4
+        hand = rng.sample(pool, 20 - jokers) + [Card.joker()] * jokers
+        start = time.thread_time()
+        final_contract(hand, mr, no_discard=n % 4 < 2)
+        slowest = max(slowest, time.thread_time() - start)
+    assert slowest < 2.0, slowest

@@ -22,8 +22,7 @@ from typing import Any, Iterable, Mapping
 from ..cards import Card, format_cards
 from ..hands import Hand, HandScore, MatchState
 from ..i18n import _, _n, joined
-from ..limits import solver_cards_limit
-from ..melds import CONTRACTS, ContractCheck, MeldRules, check_contract, contract_in_hand
+from ..melds import CONTRACTS, ContractCheck, MeldRules, check_contract, contract_in_hand, final_contract
 from .base import Rules, Switch, Variant, card_values, values_sentence
 from .going_out import GoingOut, not_melded, physical
 
@@ -215,7 +214,8 @@ class Russian(GoingOut, Variant):
         Deals 1–4: the winner's cards shown must all be in melds (the variant's least-deadwood
         arrangement leaves nothing). Deal 5: with ``melds``, :meth:`check_contract` compares them with the
         cards; without, some split of the cards into 1 book + 2 straights (all but the discard when
-        ``final_deal_no_discard`` is off) must exist.
+        ``final_deal_no_discard`` is off) must exist, which the engine finds itself for any hand up to
+        the cards bound (20 after "I want it" claims).
         """
         cards = self.winner_cards(hand)
         if not cards:
@@ -233,15 +233,9 @@ class Russian(GoingOut, Variant):
                 raise not_melded(hand, hand.by, _("went out in deal {deal}", deal=DEALS),
                                  sorted(left.elements(), key=Card.sort_key))
             return
-        searchable = solver_cards_limit(self, len(self.players), self.house)
-        if len(cards) > searchable:
-            # a hand enlarged by claims is past what the contract search may be handed in one request
-            # (docs/hardening.md): its melds, as laid down, are checked one by one instead
-            raise hand.error(_("{by} went out in deal {deal} with {count} cards: enter the melds laid down (a hand "
-                               "of more than {searchable} cards is checked meld by meld)", by=hand.by, deal=DEALS,
-                               count=len(cards), searchable=searchable),
-                             player=hand.by, field="melds")
-        if contract_in_hand(DEALS, cards, self._solver()[0], no_discard=no_discard).valid:
+        # the whole hand, however many cards claims added (up to the cards bound): the search for deal
+        # 5's lay-down is bounded by its windows, not by the cards (docs/hardening.md)
+        if final_contract(cards, self._solver()[0], no_discard=no_discard) is not None:
             return
         contract = contract_words(DEALS, whole=False)
         left = self.unmelded(cards)
