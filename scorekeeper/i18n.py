@@ -103,7 +103,7 @@ JS_WORDS = [
        "returns. Record the next hand."),
     _l("Not saved: no connection. What you typed is kept: tap Save again when you are back online."),
     _l("Not saved: the server could not save it (error %s). What you typed is kept: try again."),
-    _l("match over"), _l("Copy"), _l("Not sent (%s)"),
+    _l("match over"), _l("Copy"), _l("Not sent (%s)"), _l("Hand %s"), _l("1 hand sent."), _l("%s hands sent."),
     _l("Not sent: this match is over. Copy what was typed if you need it, or discard it."),
     _l("Not sent: this match was ended early. Copy what was typed if you need it, or discard it."),
     _l("Remove %s"), _l("joker as %s"), _l("joker"), _l("%s of spades"), _l("%s of hearts"), _l("%s of diamonds"),

@@ -191,6 +191,13 @@
   var STATES = { pending: "not sent yet", sending: "sending…", refused: "refused", conflict: "conflict",
                  over: "match over" };
   var state = function (s) { return STATES[s] ? tr(STATES[s]) : s; };
+  function nextHandLine(form, waiting) {
+    var line = form && form.querySelector(".next-dealer");
+    if (!line) return;
+    if (!line.hasAttribute("data-drawn")) line.setAttribute("data-drawn", line.innerHTML);
+    if (waiting) line.textContent = tr("Hand %s", parseInt(form.getAttribute("data-hand"), 10) + waiting);
+    else line.innerHTML = line.getAttribute("data-drawn"); // the server's own words, put back
+  }
   function drawQueue() {
     var old = document.getElementById("pending-hands");
     if (old) old.remove();
@@ -199,6 +206,7 @@
     if (!anchor) return;
     var path = form ? matchPath(form) : null;
     var items = queue().filter(function (i) { return path ? i.match === path : i.page === location.pathname; });
+    nextHandLine(form, items.filter(function (i) { return i.state !== "over"; }).length);
     if (!items.length) return;
     var section = el("section", "card pending-hands");
     section.id = "pending-hands";
@@ -211,9 +219,15 @@
     var banner = !form && document.getElementById("scoreboard-message");
     if (note && !banner) section.appendChild(el("p", "queue-note", note)).setAttribute("role", "status");
     var list = el("ol", "pending-list");
+    // each kept hand by the number it will have (the form says the next hand's), and the Save bar's
+    // line moved on past them: its dealer is left out, the engine says who deals once they are sent
+    // (the next dealer can depend on a hand: 2-player Gin's winner deals, a player out is skipped)
+    var first = form ? parseInt(form.getAttribute("data-hand"), 10) : NaN;
+    var waiting = 0;
     items.forEach(function (item) {
       var row = el("li", "pending-row state-" + item.state);
       row.setAttribute("data-key", item.key);
+      if (!isNaN(first) && item.state !== "over") row.appendChild(el("span", "pending-number", tr("Hand %s", first + waiting++)));
       row.appendChild(el("span", "pending-label", item.label));
       row.appendChild(el("span", "badge", state(item.state)));
       if (item.reason) row.appendChild(el("p", "error small", item.reason));
@@ -307,6 +321,7 @@
         var said = parseInt(response.headers.get(VERSION_HEADER), 10);
         if (response.ok) {
           note = "";
+          sentNow += 1;
           remove(next.key);
           rememberSent(next.key);
           if (form && matchPath(form) === next.match) changed = true;
@@ -342,7 +357,20 @@
     });
   }
 
-  var changed = false, timer = null;
+  var changed = false, timer = null, sentNow = 0;
+  // "2 hands sent.": said at the top of the standings drawn afresh, where "Saved" is said online
+  function sayHandsSent() {
+    var box = document.getElementById("standings");
+    if (!sentNow || !box) return;
+    var line = el("p", "action-note", sentNow === 1 ? tr("1 hand sent.") : tr("%s hands sent.", sentNow));
+    line.setAttribute("role", "status");
+    line.id = "hands-sent";
+    var old = box.querySelector(".action-note");
+    if (old) old.remove();
+    box.insertBefore(line, box.firstChild);
+    sentNow = 0;
+    if (!document.getElementById("pending-hands")) line.scrollIntoView({ block: "start" });
+  }
   function retryLater() {
     if (!timer) timer = setTimeout(function () { timer = null; send(); }, RETRY_MS);
   }
@@ -359,6 +387,7 @@
         if (fresh) window.htmx.swap("#scoreboard", fresh.outerHTML, { swapStyle: "outerHTML" });
         keepPage();
         prepare();
+        sayHandsSent();
         bringQueueIntoView(); // once the sheet is drawn: it replaced the list drawn below
       }, function () {});
     }

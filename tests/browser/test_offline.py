@@ -448,3 +448,40 @@ def test_a_save_on_a_form_drawn_before_the_match_ended_keeps_what_was_typed(brow
     expect(page.locator("#pending-hands")).to_have_count(0)
     first.close()
     other.context.close()
+
+
+# -- the sheet moves on while hands are kept (issue 21, point 5) ------------------------------------------
+
+def test_kept_hands_are_numbered_and_sending_them_says_how_many_went(browser: Browser, live_server: str,
+                                                                    database_url: str):
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    page = context.new_page()
+    url = setup_match(page, live_server)
+    shell_ready(page)
+    expect(page.locator("#save-bar .next-dealer")).to_have_text("Hand 1 · Ann deals")
+    go_offline(context, page, live_server)
+    for hand in HANDS[:2]:
+        type_hand(page, hand)
+        save(page)
+    rows = page.locator("#pending-hands .pending-row")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(0)).to_contain_text("Hand 1")
+    expect(rows.nth(0)).to_contain_text("Ann 12 · Ben 5 · Cat 0")
+    expect(rows.nth(1)).to_contain_text("Hand 2")
+    expect(rows.nth(1)).to_contain_text("Ann 3 · Ben 20 · Cat 7")
+    # the form is the third hand's; who deals it is said once the server has the two kept ones
+    expect(page.locator("#save-bar .next-dealer")).to_have_text("Hand 3")
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/two-hands-kept.png")
+
+    reconnect(context, live_server)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    sent = page.locator("#standings #hands-sent")
+    expect(sent).to_have_text("2 hands sent.", timeout=15000)
+    expect(sent).to_be_in_viewport()
+    expect(page.locator("#pending-hands")).to_have_count(0)
+    expect(page.locator("#save-bar .next-dealer")).to_have_text("Hand 3 · Cat deals")
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/two-hands-sent.png")
+    assert len(stored_points(database_url, match_id(url))) == 2
+    context.close()
