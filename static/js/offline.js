@@ -230,7 +230,10 @@
       if (!isNaN(first) && item.state !== "over") row.appendChild(el("span", "pending-number", tr("Hand %s", first + waiting++)));
       row.appendChild(el("span", "pending-label", item.label));
       row.appendChild(el("span", "badge", state(item.state)));
-      if (item.reason) row.appendChild(el("p", "error small", item.reason));
+      var why = item.state !== "over" ? item.reason : item.over === "abandoned"
+        ? tr("Not sent: this match was ended early. Copy what was typed if you need it, or discard it.")
+        : tr("Not sent: this match is over. Copy what was typed if you need it, or discard it.");
+      if (why) row.appendChild(el("p", "error small", why));
       var actions = [];
       // a conflict offers the Save button's two choices in its words (templates/hands/partials/form.html)
       if (item.state === "conflict") {
@@ -277,12 +280,10 @@
   function matchOver(path, why, doc) {
     var banner = doc && doc.getElementById("scoreboard-message");
     note = banner ? banner.textContent.trim() : "";
-    var reason = why === "abandoned"
-      ? tr("Not sent: this match was ended early. Copy what was typed if you need it, or discard it.")
-      : tr("Not sent: this match is over. Copy what was typed if you need it, or discard it.");
     var items = queue();
     items.forEach(function (i) {
-      if (i.match === path) { i.state = "over"; i.reason = reason; }
+      // why, not the words: they are said in the language of the page that draws the row
+      if (i.match === path) { i.state = "over"; i.over = why; i.reason = ""; }
     });
     store(QUEUE, items);
     showQueue = true;
