@@ -130,14 +130,48 @@ def new(token: str, match_id: int):
         entry = service.add_entry(match, payload_from_form(form, variant), version=version,
                                   key=form.key.data)
     except service.StaleSheetError:
-        return _form_page(table, match, form, 409, stale_version=drawn)
+        if _over(match):
+            return _match_over(table, match, 409)
+        return _with_version(_form_page(table, match, form, 409, stale_version=drawn), match)
     except service.MatchClosedError as exc:
         # the scoreboard of a match ended early has no hand form: say it at the top, with Reopen below
-        return scoreboard.render_scoreboard(table, match, status=422, page="hands/new.html", message=exc.message)
+        return _match_over(table, match, 422, exc.message)
     except ValueError as exc:
+        if _over(match):
+            return _match_over(table, match, 409)
         _apply_engine_error(form, exc, form.players)
         return _form_page(table, match, form, 422)
     return _after_save(table, match, entry)
+
+
+#: response headers that say, to a script (static/js/offline.js), the match's version now and, when it
+#: takes no more hands, why: "finished" (its hands ended it) or "abandoned" (ended early)
+VERSION_HEADER = "Scorekeeper-Match-Version"
+OVER_HEADER = "Scorekeeper-Match-Over"
+
+
+def _over(match) -> bool:
+    """Whether the match takes no more hands (read afresh: another phone may just have ended it)."""
+    db.session.refresh(match)
+    return match.status in ("finished", "abandoned")
+
+
+def _with_version(answer, match):
+    body, status = answer
+    return body, status, {VERSION_HEADER: str(match.version)}
+
+
+def _match_over(table, match, status: int, message: str | None = None):
+    """A hand sent to a match that is over: a form drawn before another phone recorded the last hand
+    or ended the match early, or a hand kept on a phone while it had no connection. No version makes
+    it fit (there is nothing to add it after), so it is said in words at the top of the scoreboard,
+    brought into view, and in headers for the phone's queue of kept hands, which then keeps the hand
+    for the player to copy or discard instead of offering to send it again."""
+    if message is None:
+        message = (service.MatchClosedError().message if match.status == "abandoned"
+                   else gettext("This match is over: no more hands can be recorded in it."))
+    body, status = scoreboard.render_scoreboard(table, match, status=status, page="hands/new.html", message=message)
+    return body, status, {VERSION_HEADER: str(match.version), OVER_HEADER: match.status}
 
 
 @bp.post("/t/<token>/m/<dbid:match_id>/hands/preview")

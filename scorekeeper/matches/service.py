@@ -319,8 +319,10 @@ def add_entry(match: Match, payload: dict[str, Any], *, version: int, key: str |
         db.session.flush()
         _log(match, {"do": "add", "entry": entry.id}, version + 1)
         _commit()
-    except IntegrityError:
-        # The same form won a race against itself (two requests at once): the first one counts.
+    except (IntegrityError, StaleSheetError):
+        # The same form won a race against itself (two requests at once, a double tap): the first one
+        # counts, and this one gets its answer. The loser meets the winner's unique key, or (more
+        # often) finds the version already claimed by it: a conflict with itself, not another phone.
         existing = find_by_key(match, key)
         if existing is not None:
             return existing

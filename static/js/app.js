@@ -167,7 +167,10 @@
       if (!p.hasAttribute("data-picker-draw") || !panel || panel.open) need("picker");
     });
     var form = handForm();
-    if (form && (!navigator.onLine || (localStorage.getItem("sk:queue") || "[]") !== "[]" ||
+    // hands kept on this phone are shown (and sent) on a page with no hand form too: the scoreboard
+    // of a match that ended meanwhile shows them to copy or discard
+    if ((localStorage.getItem("sk:queue") || "[]") !== "[]") need("offline");
+    if (form && (!navigator.onLine ||
                  localStorage.getItem("sk:draft:" + new URL(form.action, location.href).pathname))) need("offline");
   }
   document.addEventListener("toggle", function (event) {

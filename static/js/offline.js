@@ -8,8 +8,12 @@
 //   returns (the online event, a retry timer, the next page load). Each answer is shown on its row:
 //   saved (the row goes, the scoreboard is drawn again), refused (the reason, kept until edited or
 //   dropped), conflict (another phone saved first: "Keep theirs" drops it, "Add mine as the next hand"
-//   sends it on top of theirs, as the Save button's conflict offers). The
-//   server checks every hand as always; the key makes a resend harmless.
+//   sends it on top of theirs, as the Save button's conflict offers), match over (the match's last
+//   hand was recorded, or the match ended early, meanwhile: nothing can be sent on top of it, so every
+//   hand kept for it stays in view with what was typed, to copy or discard, and is never sent
+//   again). A Save tapped online on a form drawn before the match ended is kept the same way, so
+//   that what was typed is not lost with the form. The server checks every hand as always; the key
+//   makes a resend harmless.
 // - The draft: every change to the hand form is kept per match and put back when the form is drawn
 //   empty (a reload, a new browser); cleared when the hand is saved, kept for sending, or discarded,
 //   and never put back once a hand with its form's key was saved or kept.
@@ -18,6 +22,9 @@
   var QUEUE = "sk:queue", SENT = "sk:sent", DRAFT = "sk:draft:";
   var tr = function (s, v) { return window.scorekeeperWords(s, v); }; // app.js: the page's language
   var RETRY_MS = 15000;
+  // the server's answer to a hand, in headers (scorekeeper/hands/routes.py): the match's version now,
+  // and why it takes no more hands ("finished", "abandoned")
+  var VERSION_HEADER = "Scorekeeper-Match-Version", OVER_HEADER = "Scorekeeper-Match-Over";
   var sending = false;
 
   function load(name, fallback) {
@@ -181,8 +188,16 @@
     line.textContent = message;
   }
 
-  var STATES = { pending: "not sent yet", sending: "sending…", refused: "refused", conflict: "conflict" };
+  var STATES = { pending: "not sent yet", sending: "sending…", refused: "refused", conflict: "conflict",
+                 over: "match over" };
   var state = function (s) { return STATES[s] ? tr(STATES[s]) : s; };
+  function nextHandLine(form, waiting) {
+    var line = form && form.querySelector(".next-dealer");
+    if (!line) return;
+    if (!line.hasAttribute("data-drawn")) line.setAttribute("data-drawn", line.innerHTML);
+    if (waiting) line.textContent = tr("Hand %s", parseInt(form.getAttribute("data-hand"), 10) + waiting);
+    else line.innerHTML = line.getAttribute("data-drawn"); // the server's own words, put back
+  }
   function drawQueue() {
     var old = document.getElementById("pending-hands");
     if (old) old.remove();
@@ -191,23 +206,43 @@
     if (!anchor) return;
     var path = form ? matchPath(form) : null;
     var items = queue().filter(function (i) { return path ? i.match === path : i.page === location.pathname; });
+    nextHandLine(form, items.filter(function (i) { return i.state !== "over"; }).length);
     if (!items.length) return;
     var section = el("section", "card pending-hands");
     section.id = "pending-hands";
     section.setAttribute("aria-live", "polite");
-    section.appendChild(el("h2", "", tr("Not sent yet (%s)", items.length)));
-    if (note) section.appendChild(el("p", "queue-note", note)).setAttribute("role", "status");
+    // hands of a match that is over will never be sent: no "yet" about them
+    var over = items.every(function (i) { return i.state === "over"; });
+    section.appendChild(el("h2", "", tr(over ? "Not sent (%s)" : "Not sent yet (%s)", items.length)));
+    // with no hand form (the match is over), right under the answer that said so, when there is one
+    // (and then without saying it again)
+    var banner = !form && document.getElementById("scoreboard-message");
+    if (note && !banner) section.appendChild(el("p", "queue-note", note)).setAttribute("role", "status");
     var list = el("ol", "pending-list");
+    // each kept hand by the number it will have (the form says the next hand's), and the Save bar's
+    // line moved on past them: its dealer is left out, the engine says who deals once they are sent
+    // (the next dealer can depend on a hand: 2-player Gin's winner deals, a player out is skipped)
+    var first = form ? parseInt(form.getAttribute("data-hand"), 10) : NaN;
+    var waiting = 0;
     items.forEach(function (item) {
       var row = el("li", "pending-row state-" + item.state);
       row.setAttribute("data-key", item.key);
+      if (!isNaN(first) && item.state !== "over") row.appendChild(el("span", "pending-number", tr("Hand %s", first + waiting++)));
       row.appendChild(el("span", "pending-label", item.label));
       row.appendChild(el("span", "badge", state(item.state)));
-      if (item.reason) row.appendChild(el("p", "error small", item.reason));
+      var why = item.state !== "over" ? item.reason : item.over === "abandoned"
+        ? tr("Not sent: this match was ended early. Copy what was typed if you need it, or discard it.")
+        : tr("Not sent: this match is over. Copy what was typed if you need it, or discard it.");
+      if (why) row.appendChild(el("p", "error small", why));
       var actions = [];
       // a conflict offers the Save button's two choices in its words (templates/hands/partials/form.html)
-      if (item.state === "conflict") actions.push(["drop", tr("Keep theirs")], ["send-on-top", tr("Add mine as the next hand")]);
+      if (item.state === "conflict") {
+        actions.push(["drop", tr("Keep theirs")]);
+        // on top of the version the server said; with none said, there is nothing to add it after
+        if (typeof item.server === "number" && !isNaN(item.server)) actions.push(["send-on-top", tr("Add mine as the next hand")]);
+      }
       if (item.state === "refused") actions.push(["edit", tr("Edit")], ["drop", tr("Drop it")]);
+      if (item.state === "over") actions.push(["copy", tr("Copy")], ["drop", tr("Discard it")]);
       actions.forEach(function (a) {
         var b = el("button", "button small", a[1]);
         b.type = "button";
@@ -217,7 +252,8 @@
       list.appendChild(row);
     });
     section.appendChild(list);
-    anchor.parentNode.insertBefore(section, anchor);
+    if (banner) banner.parentNode.insertBefore(section, banner.nextSibling);
+    else anchor.parentNode.insertBefore(section, anchor);
   }
 
   function update(key, change) {
@@ -238,6 +274,27 @@
     return found.join(" ") || tr("The server refused this hand.");
   }
 
+  // The match of these kept hands is over (its last hand recorded, or ended early, meanwhile): none
+  // of them can be sent, now or later. Each stays in view with what was typed, to copy or discard;
+  // the server's words head the list, which is brought into view once the sheet is drawn afresh.
+  function matchOver(path, why, doc) {
+    var banner = doc && doc.getElementById("scoreboard-message");
+    note = banner ? banner.textContent.trim() : "";
+    var items = queue();
+    items.forEach(function (i) {
+      // why, not the words: they are said in the language of the page that draws the row
+      if (i.match === path) { i.state = "over"; i.over = why; i.reason = ""; }
+    });
+    store(QUEUE, items);
+    showQueue = true;
+  }
+  var showQueue = false;
+  function bringQueueIntoView() {
+    var section = document.getElementById("pending-hands");
+    if (showQueue && section) section.scrollIntoView({ block: "start" });
+    showQueue = false;
+  }
+
   // Send the kept hands in order; a match stops at its first refused or conflicting hand.
   function send() {
     if (sending) return;
@@ -245,7 +302,7 @@
     var blocked = {};
     var next = items.filter(function (i) {
       if (blocked[i.match]) return false;
-      if (i.state === "refused" || i.state === "conflict") { blocked[i.match] = true; return false; }
+      if (i.state === "refused" || i.state === "conflict" || i.state === "over") { blocked[i.match] = true; return false; }
       return true;
     })[0];
     if (!next) { finish(); return; }
@@ -261,18 +318,25 @@
                         headers: { "HX-Request": "true", "X-CSRFToken": csrf } }).then(function (response) {
       return response.text().then(function (text) {
         sending = false;
+        var over = response.headers.get(OVER_HEADER);
+        var said = parseInt(response.headers.get(VERSION_HEADER), 10);
         if (response.ok) {
           note = "";
+          sentNow += 1;
           remove(next.key);
           rememberSent(next.key);
           if (form && matchPath(form) === next.match) changed = true;
+        } else if (over) {
+          matchOver(next.match, over, fragmentOf(text));
+          // the sheet drawn afresh shows the result (a finished match's scoreboard has no form)
+          if (!form || matchPath(form) === next.match) changed = true;
         } else if (response.status === 409) {
           var doc = fragmentOf(text);
-          // the stale form keeps the version it was drawn from; the sheet's own is on "Add mine"
-          var v = doc.querySelector('[name="accept_version"]') || doc.querySelector('input[name="version"]');
+          // the sheet's version now (the stale form in the body keeps the one it was drawn from)
+          var v = doc.querySelector('[name="accept_version"]');
           update(next.key, function (i) {
             i.state = "conflict";
-            i.server = v ? parseInt(v.value, 10) : null;
+            i.server = !isNaN(said) ? said : (v ? parseInt(v.value, 10) : null);
             i.reason = tr("Not sent: the sheet changed on another phone. Check the scores, then keep theirs or add mine as the next hand.");
           });
           if (form && matchPath(form) === next.match) changed = true;
@@ -294,14 +358,28 @@
     });
   }
 
-  var changed = false, timer = null;
+  var changed = false, timer = null, sentNow = 0;
+  // "2 hands sent.": said at the top of the standings drawn afresh, where "Saved" is said online
+  function sayHandsSent() {
+    var box = document.getElementById("standings");
+    if (!sentNow || !box) return;
+    var line = el("p", "action-note", sentNow === 1 ? tr("1 hand sent.") : tr("%s hands sent.", sentNow));
+    line.setAttribute("role", "status");
+    line.id = "hands-sent";
+    var old = box.querySelector(".action-note");
+    if (old) old.remove();
+    box.insertBefore(line, box.firstChild);
+    sentNow = 0;
+    if (!document.getElementById("pending-hands")) line.scrollIntoView({ block: "start" });
+  }
   function retryLater() {
     if (!timer) timer = setTimeout(function () { timer = null; send(); }, RETRY_MS);
   }
   // After hands were sent: draw the scoreboard afresh (the saved hands, another phone's, a new form;
   // a hand being typed comes back from its draft).
   function finish() {
-    if (changed && window.htmx && document.getElementById("scoreboard")) {
+    var redraw = changed && window.htmx && document.getElementById("scoreboard");
+    if (redraw) {
       changed = false;
       fetch(location.pathname, { headers: { "HX-Request": "true" }, credentials: "same-origin" }).then(function (r) {
         return r.ok ? r.text() : null;
@@ -310,9 +388,12 @@
         if (fresh) window.htmx.swap("#scoreboard", fresh.outerHTML, { swapStyle: "outerHTML" });
         keepPage();
         prepare();
+        sayHandsSent();
+        bringQueueIntoView(); // once the sheet is drawn: it replaced the list drawn below
       }, function () {});
     }
     drawQueue();
+    if (!redraw) bringQueueIntoView();
     if (queue().some(function (i) { return i.state === "pending"; })) retryLater();
   }
   function keepPage() {
@@ -324,7 +405,7 @@
   // -- wiring ------------------------------------------------------------------------------------------------
   function prepare(onLoad) {
     var form = handForm();
-    if (!form) return;
+    if (!form) { drawQueue(); return; }
     // this script answers a Save that gets no connection (app.js leaves such a form to it)
     form.setAttribute("data-offline-queue", "");
     var key = field(form, "key");
@@ -356,6 +437,10 @@
     if (!action) return;
     var key = action.closest("[data-key]").getAttribute("data-key");
     var what = action.getAttribute("data-pending");
+    if (what === "copy") {
+      copyText(action, queue().filter(function (i) { return i.key === key; })[0]);
+      return;
+    }
     if (what === "drop") {
       remove(key);
     } else if (what === "send-on-top") {
@@ -376,6 +461,26 @@
     drawQueue();
     send();
   });
+
+  // What was typed, for a chat or a note: to the clipboard where the page may write it, otherwise
+  // selected on screen for the phone's own copy.
+  function copyText(button, item) {
+    if (!item) return;
+    var row = button.closest("[data-key]");
+    var select = function () {
+      var label = row.querySelector(".pending-label");
+      var range = document.createRange();
+      range.selectNodeContents(label);
+      var picked = window.getSelection();
+      picked.removeAllRanges();
+      picked.addRange(range);
+    };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(item.label).then(function () { button.textContent = tr("Copied"); }, select);
+    } else {
+      select();
+    }
+  }
 
   // Save: with earlier hands still waiting (or an edit of a kept one) keep this one after them;
   // with no connection, keep it.
@@ -403,14 +508,28 @@
   // it instead, so a draft left to them was never cleared and came back into the next hand's form.
   document.addEventListener("htmx:beforeOnLoad", function (e) {
     var form = handForm();
-    if (!form || e.detail.elt !== form || !e.detail.xhr || e.detail.xhr.status !== 200) return;
+    if (!form || e.detail.elt !== form || !e.detail.xhr) return;
+    var over = e.detail.xhr.getResponseHeader(OVER_HEADER);
+    if (over && typed(form).length) {
+      // a form drawn before the match ended: the answer takes the form away, so what was typed is
+      // kept here, beside the other phone's result, to copy or discard
+      var items = queue();
+      items.push({ key: field(form, "key").value, match: matchPath(form), page: location.pathname,
+                   version: parseInt(field(form, "version").value, 10), fields: typed(form), csrf: "",
+                   label: describe(form), state: "pending", reason: "", at: new Date().toISOString() });
+      store(QUEUE, items);
+      matchOver(matchPath(form), over, fragmentOf(e.detail.xhr.responseText));
+      dropDraft(form);
+      return;
+    }
+    if (e.detail.xhr.status !== 200) return;
     var key = field(form, "key");
     if (key && key.value) rememberSent(key.value);
     dropDraft(form);
     keepPage();
   });
   document.addEventListener("htmx:afterSettle", function (e) {
-    if (e.detail.target && e.detail.target.id === "scoreboard") prepare();
+    if (e.detail.target && e.detail.target.id === "scoreboard") { prepare(); bringQueueIntoView(); }
   });
 
   window.addEventListener("online", send);

@@ -40,6 +40,41 @@
     requestAnimationFrame(function () { bringIntoView(document); });
   });
 
+  // A double tap on Save. Save sits in the sticky bar at the bottom of the screen, and so does the
+  // Save of the fresh form drawn after the hand is saved: the second tap of a double tap lands on it
+  // and would post an empty form ("Not saved: say who ended the hand", the "Saved" line gone). While
+  // the first tap's request is on its way, Save is disabled (hx-disabled-elt, in
+  // templates/hands/partials/form.html; not inherited: htmx 2.0.3 throws on a "find" that finds
+  // nothing, as it would from the live preview inside the form). Once the answer is drawn, a Save on
+  // the fresh form (data-after-save) within a moment of the answer, before anything in it was
+  // touched, is that same tap (or a third): ignored, and "Saved" stays in view. A double tap is well
+  // under a second apart; nobody types a hand that fast. The moment is counted from the answer's arrival,
+  // not from htmx's processing of the new form, which comes a settle later: a tap in between would
+  // otherwise go out as a plain form post. Listened for at the document, before htmx sees the
+  // submit, so both cases are caught.
+  var DOUBLE_TAP_MS = 1000;
+  var savedAt = 0;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    // said on the swap's target (the scoreboard); the request's own element is in its config
+    var from = event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (from && from.matches && from.matches("form.hand-form") && event.detail.xhr.status === 200) savedAt = Date.now();
+  });
+  ["input", "change", "cards-changed"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      var fresh = event.target.closest && event.target.closest("form[data-after-save]");
+      if (fresh) fresh.removeAttribute("data-after-save"); // a new hand begun: its Save is a Save
+    }, true);
+  });
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches("form.hand-form[data-after-save]")) return;
+    if (Date.now() - savedAt > DOUBLE_TAP_MS) { form.removeAttribute("data-after-save"); return; }
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    var note = document.querySelector("#standings .action-note");
+    if (note) note.scrollIntoView({ block: "nearest" });
+  }, true);
+
   // A request that got no answer (no connection, server down) or an error page: say so at the
   // form's Save button, keep everything typed. The form gets a "save-failed" event too.
   function saveFailed(event, words) {

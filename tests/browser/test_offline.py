@@ -8,6 +8,7 @@ step first proves the cut: a request must fail."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import urllib.request
 
@@ -16,6 +17,9 @@ import sqlalchemy as sa
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from .conftest import PHONE, ServerLine, choose_game, seat, server_line
+
+#: a folder to keep viewport screenshots of the screens these tests reach (unset: none are taken)
+SHOTS = os.environ.get("SCOREKEEPER_SHOTS")
 
 HANDS = [{"Ann": 12, "Ben": 5, "Cat": 0}, {"Ann": 3, "Ben": 20, "Cat": 7}, {"Ann": 0, "Ben": 4, "Cat": 30}]
 
@@ -324,4 +328,160 @@ def test_a_refused_hand_is_kept_with_its_reason_until_fixed(browser: Browser, li
     by_name = {str(i): n for n, i in zip(("Ann", "Ben", "Cat"), names)}
     assert [{by_name[k]: v for k, v in h.items()} for h in stored_points(database_url, match_id(url))] == \
         [{"Ann": 12, "Ben": 5, "Cat": 0}, HANDS[1]]
+    context.close()
+
+
+# -- the match ended while a hand was kept (issue 20, finding 8) ----------------------------------------
+
+def match_to(page: Page, base: str, target: int) -> str:
+    """A table with Ann, Ben and Cat and a free-scoring match that ends when a total reaches ``target``."""
+    setup_match(page, base)
+    page.goto(page.url.rsplit("/m/", 1)[0])
+    page.get_by_role("link", name="New match").first.click()
+    choose_game(page, "Free scoring")
+    seat(page, ("Ann", "Ben", "Cat"))
+    target_box = page.get_by_label("Match to")
+    if not target_box.is_visible():
+        page.locator("details", has=target_box).locator("summary").first.click()
+    target_box.fill(str(target))
+    page.get_by_role("button", name=re.compile("^Start")).click()
+    expect(page.get_by_role("heading", name="Record hand")).to_be_visible()
+    return page.url.split("#")[0].split("?")[0]
+
+
+def hands_sent(page: Page) -> list[str]:
+    """Every hand this page sends to the server from now on (its URL), however it sends it."""
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url) if r.method == "POST" and r.url.endswith("/hands/new") else None)
+    return sent
+
+
+@pytest.mark.parametrize("how", ["last hand", "ended early"])
+def test_a_kept_hand_after_another_phone_ended_the_match_is_kept_to_copy_or_discard(
+        browser: Browser, live_server: str, database_url: str, how: str):
+    first = browser.new_context(viewport=PHONE, has_touch=True)
+    first.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server)
+    page = first.new_page()
+    url = match_to(page, live_server, 30)
+    shell_ready(page)
+    second = browser.new_context(viewport=PHONE)
+    other = second.new_page()
+
+    go_offline(first, page, live_server)
+    type_hand(page, HANDS[0])
+    save(page)
+    expect(page.locator("#pending-hands .pending-row")).to_have_count(1)
+
+    other.goto(url)  # meanwhile the other phone ends the match
+    if how == "last hand":
+        type_hand(other, {"Ann": 40, "Ben": 1, "Cat": 2})
+        save(other)
+        expect(other.locator(".winner")).to_contain_text("Ben wins")  # the lowest total
+    else:
+        other.get_by_text("End match early…").click()
+        other.get_by_role("button", name="Yes, end the match").click()
+        expect(other).not_to_have_url(url)
+    theirs = stored_points(database_url, match_id(url))
+
+    sent = hands_sent(page)
+    reconnect(first, live_server)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    row = page.locator("#pending-hands .pending-row")
+    expect(row).to_contain_text("match over", timeout=15000)
+    expect(row).to_contain_text("ended early" if how == "ended early" else "this match is over")
+    expect(row).to_contain_text("Ann 12 · Ben 5 · Cat 0")  # what was typed, to copy
+    expect(row.get_by_role("button", name="Add mine as the next hand")).to_have_count(0)
+    expect(row.get_by_role("button", name="Copy")).to_be_in_viewport()
+    expect(page.locator("#pending-hands .queue-note")).to_contain_text(
+        "ended early" if how == "ended early" else "This match is over")
+    if how == "last hand":
+        expect(page.locator(".winner")).to_contain_text("Ben wins")  # the sheet drawn afresh: the result
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/kept-hand-match-over-{how.replace(' ', '-')}.png")
+    assert stored_points(database_url, match_id(url)) == theirs
+    assert len(sent) == 1  # sent once, told, and not sent again
+
+    page.reload()  # kept, still in view, and never sent again
+    expect(page.locator("#pending-hands .pending-row")).to_contain_text("match over")
+    assert len(sent) == 1
+
+    row.get_by_role("button", name="Copy").click()
+    expect(row.get_by_role("button", name="Copied")).to_be_visible()
+    assert page.evaluate("navigator.clipboard.readText()") == "Ann 12 · Ben 5 · Cat 0"
+    row.get_by_role("button", name="Discard it").click()
+    expect(page.locator("#pending-hands")).to_have_count(0)
+    assert page.evaluate("localStorage.getItem('sk:queue')") == "[]"
+    assert len(sent) == 1
+    assert stored_points(database_url, match_id(url)) == theirs
+    first.close()
+    second.close()
+
+
+
+def test_a_save_on_a_form_drawn_before_the_match_ended_keeps_what_was_typed(browser: Browser, live_server: str,
+                                                                            database_url: str):
+    """Online, a form drawn before another phone recorded the last hand: the answer says the match is
+    over, in view, with the hand typed kept under it to copy or discard (the form is gone)."""
+    first = browser.new_context(viewport=PHONE, has_touch=True)
+    page = first.new_page()
+    url = match_to(page, live_server, 30)
+    type_hand(page, HANDS[0])
+    other = browser.new_context(viewport=PHONE).new_page()
+    other.goto(url)
+    type_hand(other, {"Ann": 40, "Ben": 1, "Cat": 2})
+    save(other)
+    expect(other.locator(".winner")).to_contain_text("Ben wins")
+
+    save(page)
+    said = page.locator("#scoreboard-message")
+    expect(said).to_have_text("This match is over: no more hands can be recorded in it.")
+    expect(said).to_be_in_viewport()
+    row = page.locator("#pending-hands .pending-row")
+    expect(row).to_contain_text("Ann 12 · Ben 5 · Cat 0")
+    expect(row).to_contain_text("match over")
+    expect(row.get_by_role("button", name="Discard it")).to_be_in_viewport()
+    expect(page.locator("#pending-hands h2")).to_have_text("Not sent (1)")
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/save-after-the-match-ended.png")
+    assert len(stored_points(database_url, match_id(url))) == 1
+    row.get_by_role("button", name="Discard it").click()
+    expect(page.locator("#pending-hands")).to_have_count(0)
+    first.close()
+    other.context.close()
+
+
+# -- the sheet moves on while hands are kept (issue 21, point 5) ------------------------------------------
+
+def test_kept_hands_are_numbered_and_sending_them_says_how_many_went(browser: Browser, live_server: str,
+                                                                    database_url: str):
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    page = context.new_page()
+    url = setup_match(page, live_server)
+    shell_ready(page)
+    expect(page.locator("#save-bar .next-dealer")).to_have_text("Hand 1 · Ann deals")
+    go_offline(context, page, live_server)
+    for hand in HANDS[:2]:
+        type_hand(page, hand)
+        save(page)
+    rows = page.locator("#pending-hands .pending-row")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(0)).to_contain_text("Hand 1")
+    expect(rows.nth(0)).to_contain_text("Ann 12 · Ben 5 · Cat 0")
+    expect(rows.nth(1)).to_contain_text("Hand 2")
+    expect(rows.nth(1)).to_contain_text("Ann 3 · Ben 20 · Cat 7")
+    # the form is the third hand's; who deals it is said once the server has the two kept ones
+    expect(page.locator("#save-bar .next-dealer")).to_have_text("Hand 3")
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/two-hands-kept.png")
+
+    reconnect(context, live_server)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    sent = page.locator("#standings #hands-sent")
+    expect(sent).to_have_text("2 hands sent.", timeout=15000)
+    expect(sent).to_be_in_viewport()
+    expect(page.locator("#pending-hands")).to_have_count(0)
+    expect(page.locator("#save-bar .next-dealer")).to_have_text("Hand 3 · Cat deals")
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/two-hands-sent.png")
+    assert len(stored_points(database_url, match_id(url))) == 2
     context.close()

@@ -1,0 +1,192 @@
+"""A double tap on Save (issue 21, point 1), on a 390×844 touch phone: the hand is recorded once and
+the answer in view is "Saved: hand 1", whenever the second tap lands: while the first is on its way,
+or on the fresh form drawn in its place (Save sits in the sticky bar at the bottom of the screen, so
+the second tap of a double tap lands on the new form's Save button). Never a red "Not saved" about a
+hand that was saved. Without JavaScript the browser posts the same form twice: still one hand.
+
+One server and one browser for the module; each test gets its own table, seeded straight into the
+database."""
+
+from __future__ import annotations
+
+import threading
+import uuid
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from scorekeeper.extensions import db
+from scorekeeper.matches import service
+from scorekeeper.models import Player, Table
+
+from .conftest import PHONE, migrated_app, serve_app
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The app on one fresh SQLite file for the module, served from a thread: (base URL, app)."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('double-tap') / 'sk.sqlite3'}"
+
+    def make():
+        app = migrated_app({"DATABASE_URL": url, "RATELIMIT_ENABLED": False})
+        return app, app
+
+    with serve_app(make) as served:
+        yield served
+
+
+def in_thread(app, fn):
+    """Run ``fn()`` in an app context on its own thread (Playwright's loop owns this one)."""
+    out: dict = {}
+
+    def run():
+        with app.app_context():
+            try:
+                out["value"] = fn()
+            except BaseException as exc:  # re-raised in the test
+                out["error"] = exc
+
+    t = threading.Thread(target=run)
+    t.start()
+    t.join(30)
+    if "error" in out:
+        raise out["error"]
+    return out.get("value")
+
+
+def seed(server, variant: str, names: tuple[str, ...]) -> tuple[str, callable]:
+    """A table with these players and a match of ``variant``: its URL, and a count of its entries."""
+    base, app = server
+    token = service.new_token()
+
+    def make():
+        table = Table(token=token, name="Club night")
+        db.session.add(table)
+        db.session.flush()
+        players = [Player(table_id=table.id, name=n, name_key=n.casefold()) for n in names]
+        db.session.add_all(players)
+        db.session.commit()
+        ids = [p.id for p in players]
+        db.session.expunge_all()
+        table = service.table_or_404(token)
+        assert len(table.players) == len(names)  # loaded, as the new-match page has them
+        return service.create_match(table, variant=variant, rules={}, seats=ids, first_dealer_id=ids[0],
+                                    stake=None).id
+
+    match_id = in_thread(app, make)
+
+    def entries() -> int:
+        return in_thread(app, lambda: len(service.live_entries(
+            service.match_or_404(service.table_or_404(token), match_id))))
+
+    return f"{base}/t/{token}/m/{match_id}", entries
+
+
+@pytest.fixture
+def phone(browser: Browser):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def type_hand(page: Page) -> None:
+    form = page.locator("form.hand-form")
+    form.locator("fieldset", has_text="Who ended").get_by_text("Ann", exact=True).tap()
+    form.locator("fieldset", has_text="How?").get_by_text("Out", exact=True).tap()
+    for name, value in {"Ben": "12", "Cat": "30"}.items():
+        form.locator(".held").get_by_label(name, exact=True).fill(value)
+
+
+def save_spot(page: Page) -> tuple[float, float]:
+    """Where the thumb taps Save once the last box is typed: the middle of the button in the sticky
+    bar at the bottom of the screen (where the fresh form's Save button sits too once the standings
+    are brought into view after the save)."""
+    page.locator("form.hand-form .held input.points").last.scroll_into_view_if_needed()
+    button = page.locator("form.hand-form").get_by_role("button", name="Save hand")
+    expect(button).to_be_in_viewport(ratio=1)
+    box = button.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def in_view(page: Page, locator) -> None:
+    """The element is visible and its box lies inside the viewport."""
+    expect(locator).to_be_visible()
+    expect(locator).to_be_in_viewport(ratio=1)
+
+
+def saved_once(page: Page, entries) -> None:
+    """The answer in view is "Saved: hand 1", nothing says "Not saved", and one hand was recorded."""
+    note = page.locator("#standings .action-note")
+    expect(note).to_have_text("Saved: hand 1.")
+    page.wait_for_load_state("networkidle")  # every request the taps made has had its answer drawn
+    in_view(page, note)
+    expect(page.get_by_text("Not saved")).to_have_count(0)
+    expect(page.locator("form.hand-form [aria-invalid=true]")).to_have_count(0)
+    expect(page.locator("#sheet tbody tr")).to_have_count(1)
+    assert entries() == 1
+
+
+@pytest.mark.parametrize("gap_ms", [30, 60, 150])
+def test_a_double_tap_on_save_saves_once_and_says_saved(server, phone: Page, gap_ms: int):
+    url, entries = seed(server, "rummy", ("Ann", "Ben", "Cat"))
+    phone.goto(url)
+    type_hand(phone)
+    x, y = save_spot(phone)
+    phone.touchscreen.tap(x, y)
+    phone.wait_for_timeout(gap_ms)  # the thumb's second tap, on the same spot
+    phone.touchscreen.tap(x, y)
+    saved_once(phone, entries)
+
+
+def test_a_second_tap_on_the_fresh_form_is_the_same_double_tap(server, phone: Page):
+    """The second tap that lands on the form drawn after the save (the slowest double tap of all, or
+    the quickest server): ignored, "Saved" stays in view."""
+    url, entries = seed(server, "rummy", ("Ann", "Ben", "Cat"))
+    phone.goto(url)
+    type_hand(phone)
+    x, y = save_spot(phone)
+    phone.touchscreen.tap(x, y)
+    expect(phone.locator("#standings .action-note")).to_have_text("Saved: hand 1.")
+    phone.touchscreen.tap(x, y)  # the same spot: the new form's Save, in the sticky bar
+    saved_once(phone, entries)
+    # and the form is the next hand's, as usual: a hand typed on it saves
+    type_hand(phone)
+    phone.locator("form.hand-form").get_by_role("button", name="Save hand").tap()
+    expect(phone.locator("#standings .action-note")).to_have_text("Saved: hand 2.")
+    assert entries() == 2
+
+
+def test_a_tap_on_an_empty_fresh_form_later_is_answered_as_usual(server, phone: Page):
+    """Only the double tap is ignored: Save tapped on an empty form that has been in view a while
+    still says what is missing."""
+    url, entries = seed(server, "rummy", ("Ann", "Ben", "Cat"))
+    phone.goto(url)
+    type_hand(phone)
+    phone.locator("form.hand-form").get_by_role("button", name="Save hand").tap()
+    expect(phone.locator("#standings .action-note")).to_have_text("Saved: hand 1.")
+    phone.locator("form.hand-form .held").get_by_label("Ben", exact=True).fill("3")  # a new hand begun
+    phone.locator("form.hand-form").get_by_role("button", name="Save hand").tap()
+    expect(phone.locator("[data-save-status]")).to_contain_text("Not saved: say who ended the hand")
+    assert entries() == 1
+
+
+@pytest.mark.parametrize("gap_ms", [30, 150])
+def test_without_javascript_a_double_tap_saves_once(browser: Browser, server, gap_ms: int):
+    url, entries = seed(server, "rummy", ("Ann", "Ben", "Cat"))
+    context = browser.new_context(viewport=PHONE, has_touch=True, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(url)
+    form = page.locator("form.hand-form")
+    form.locator("fieldset", has_text="Who ended").get_by_text("Ann", exact=True).tap()
+    form.locator("fieldset", has_text="How?").get_by_text("Out", exact=True).tap()
+    for name, value in {"Ben": "12", "Cat": "30"}.items():
+        form.locator(".held").get_by_label(name, exact=True).fill(value)
+    x, y = save_spot(page)
+    page.touchscreen.tap(x, y)
+    page.wait_for_timeout(gap_ms)
+    page.touchscreen.tap(x, y)
+    page.wait_for_load_state("load")
+    expect(page.locator("#sheet tbody tr")).to_have_count(1)
+    assert entries() == 1
+    context.close()
