@@ -20,6 +20,7 @@ from werkzeug.routing import BaseConverter, ValidationError
 
 from . import bidi
 from .engine.limits import ID_MAX
+from .extensions import limiter
 
 #: what a capability page is sent with
 CAPABILITY_CACHE_CONTROL = "private, no-store"
@@ -75,6 +76,17 @@ def _no_store_capabilities(response: Response) -> Response:
     if capability and "Cache-Control" not in response.headers:
         response.headers["Cache-Control"] = CAPABILITY_CACHE_CONTROL
     return response
+
+
+#: endpoints no rate limit ever refuses: the miss limits count every route together, so an address
+#: that used up its misses (a guesser, or every visitor behind a proxy not declared as one) would
+#: otherwise get 429 from the health check too, and a load balancer would take the app out
+NEVER_LIMITED = frozenset({"health"})
+
+
+@limiter.request_filter
+def _never_limited() -> bool:
+    return request.endpoint in NEVER_LIMITED
 
 
 def init_app(app: Flask) -> None:
