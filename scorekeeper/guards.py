@@ -1,5 +1,5 @@
-"""Guards that every route shares: ids parsed within the database's range, and capability pages kept
-out of every cache.
+"""Guards that every route shares: ids parsed within the database's range, capability pages kept out
+of every cache, a health check no rate limit refuses.
 
 - ``dbid``, a URL converter for every id in a URL (``/t/<token>/m/<dbid:match_id>``): only 1 to
   ``limits.ID_MAX`` in plain digits match, so a huge, negative, zero-padded or non-numeric id is a 404
@@ -11,6 +11,8 @@ out of every cache.
   the page is the capability, and a shared or browser cache must not keep a copy of it (a route that
   sets its own ``Cache-Control``, like the spectator's polled sheet with its ETag, keeps its own); so
   is the home page, which lists this browser's tables by their links.
+- The health check is never rate-limited (the miss limits count every route together).
+- The template filters that isolate names (``scorekeeper.bidi``) are registered here too.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from werkzeug.routing import BaseConverter, ValidationError
 
 from . import bidi
 from .engine.limits import ID_MAX
+from .extensions import limiter
 
 #: what a capability page is sent with
 CAPABILITY_CACHE_CONTROL = "private, no-store"
@@ -75,6 +78,17 @@ def _no_store_capabilities(response: Response) -> Response:
     if capability and "Cache-Control" not in response.headers:
         response.headers["Cache-Control"] = CAPABILITY_CACHE_CONTROL
     return response
+
+
+#: endpoints no rate limit ever refuses: the miss limits count every route together, so an address
+#: that used up its misses (a guesser, or every visitor behind a proxy not declared as one) would
+#: otherwise get 429 from the health check too, and a load balancer would take the app out
+NEVER_LIMITED = frozenset({"health"})
+
+
+@limiter.request_filter
+def _never_limited() -> bool:
+    return request.endpoint in NEVER_LIMITED
 
 
 def init_app(app: Flask) -> None:

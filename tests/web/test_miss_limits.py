@@ -72,3 +72,13 @@ def test_a_mistyped_link_tried_on_many_routes_is_stopped_at_30_in_all(limited):
     assert codes[PER_LINK:] == [429] * 5
     # another link prefix from the same address is not refused because of them
     assert client.get("/t/Wxyzother").status_code == 404
+
+
+def test_the_health_check_answers_an_address_that_used_up_its_misses(limited):
+    client = limited.test_client()
+    for i in range(PER_ADDRESS):
+        assert client.get(f"/t/{i:04d}guess").status_code == 404
+    assert client.get("/t/0000again").status_code == 429
+    # a load balancer behind the same address (or every visitor, behind an undeclared proxy) still
+    # learns that the app is up
+    assert client.get("/health").status_code == 200
