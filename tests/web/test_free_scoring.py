@@ -226,7 +226,9 @@ def test_match_ends_at_target_with_winner(sheet, client, app):
     with app.app_context():
         assert db.session.get(Match, match_id).status == "finished"
     response = sheet.record_points(match_id, {"Ann": 1, "Ben": 1})
-    assert response.status_code == 422
+    # a hand for a match that is over: refused in words, and said to a phone's queue in a header
+    assert response.status_code == 409 and response.headers["Scorekeeper-Match-Over"] == "finished"
+    assert "This match is over" in response.get_data(as_text=True)
 
 
 def test_elimination_ends_match(sheet, client):
