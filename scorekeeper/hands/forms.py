@@ -16,6 +16,7 @@ from wtforms.validators import ValidationError
 from ..bidi import isolated
 from ..engine.cards import RANK_LABELS, SUIT_NAMES, SUITS, Card
 from ..engine.limits import POINTS_CEILING
+from ..engine.sheet import Sheet
 from ..picker import cards_text
 from ..i18n import lazy_gettext as _l, speak
 from ..util import Form, choices, number
@@ -53,14 +54,6 @@ def _integer(form: FlaskForm, field: Field) -> None:
     field.data = str(value)
 
 
-def melds_label(variant: Any) -> str:
-    """What the optional melds box holds: the knocker's or the winner's melds, and what they are for."""
-    use = speak(variant.declared_melds_use or "")
-    if variant.knock_game:
-        return _("Knocker's melds (optional: %(use)s)", use=use) if use else _("Knocker's melds (optional)")
-    return _("Winner's melds (optional: %(use)s)", use=use) if use else _("Winner's melds (optional)")
-
-
 def split_melds(text: str) -> list[str]:
     """Melds typed in one box, separated by | ; or new lines."""
     return [m.strip() for m in re.split(r"[|;\n]+", text or "") if m.strip()]
@@ -72,44 +65,51 @@ class _HandBase(Form):
 
 
 def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
-                    data: dict[str, Any] | None = None, version: int | None = None) -> FlaskForm:
-    """The entry form for ``players`` (those still in), for ``variant``."""
-    free = not variant.uses_cards
+                    data: dict[str, Any] | None = None, version: int | None = None,
+                    sheet: Sheet | None = None) -> FlaskForm:
+    """The entry form for ``players`` (those still in): one box or row of taps for each field of the
+    game's sheet (``variant.sheet``), per hand and per player, with the sheet's words."""
+    sheet = sheet or variant.sheet()
 
     class HandForm(_HandBase):
         pass
 
-    if not free:
-        HandForm.end = RadioField(_("How?"), choices=choices((e, speak(variant.end(e).label)) for e in variant.ends),
-                                  validate_choice=False)
-        HandForm.by = RadioField(_("Who ended the hand?"), choices=choices((str(p.id), isolated(p.name)) for p in players),
-                                 validate_choice=False)
-    if variant.upcard_required:
-        # tapped: the rank, then the suit (two rows of buttons rather than a typed "7D")
-        HandForm.upcard = RadioField(_("Upcard"), choices=choices((RANK_LABELS[r], RANK_LABELS[r]) for r in range(1, 14)),
-                                     validate_choice=False)
-        HandForm.upcard_suit = RadioField(_("Upcard suit"), choices=choices((s, speak(SUIT_NAMES[s])) for s in SUITS),
-                                          validate_choice=False)
-    if not free:
-        HandForm.melds = StringField(
-            melds_label(variant),
-            description=_("Separate the melds with | , e.g. 3h 4h 5h | 8s 8d 8c"),
-            render_kw={"autocomplete": "off", "autocapitalize": "characters"})
+    for spec in sheet.per_hand:
+        if spec.kind == "end":
+            HandForm.end = RadioField(speak(spec.label), choices=choices(
+                (e, speak(variant.end(e).label)) for e in variant.ends), validate_choice=False)
+        elif spec.kind == "player":
+            setattr(HandForm, spec.name, RadioField(speak(spec.label), choices=choices(
+                (str(p.id), isolated(p.name)) for p in players), validate_choice=False))
+        elif spec.kind == "card":
+            # tapped: the rank, then the suit (two rows of buttons rather than a typed "7D")
+            setattr(HandForm, spec.name, RadioField(speak(spec.label), choices=choices(
+                (RANK_LABELS[r], RANK_LABELS[r]) for r in range(1, 14)), validate_choice=False))
+            setattr(HandForm, f"{spec.name}_suit", RadioField(_("Upcard suit"), choices=choices(
+                (s, speak(SUIT_NAMES[s])) for s in SUITS), validate_choice=False))
+        elif spec.kind == "melds":
+            setattr(HandForm, spec.name, StringField(
+                speak(spec.label), description=speak(spec.help or ""),
+                render_kw={"autocomplete": "off", "autocapitalize": "characters"}))
+    points = sheet.field("points")
     # No "pattern": the browser's generic "match the requested format" would speak instead of the
-    # app. A box that takes negatives (free scoring) gets the full keyboard: iOS's numeric pad has no
-    # minus key.
+    # app. A box that takes negatives gets the full keyboard: iOS's numeric pad has no minus key.
     points_kw = {"autocomplete": "off"}
     points_kw.update({"inputmode": "text", "autocapitalize": "off", "autocorrect": "off", "spellcheck": "false"}
-                     if free else {"inputmode": "numeric"})
+                     if points is not None and points.minimum is not None and points.minimum < 0
+                     else {"inputmode": "numeric"})
     for p in players:
-        setattr(HandForm, f"points_{p.id}", StringField(
-            isolated(p.name), validators=[_integer], render_kw=dict(points_kw)))
-        if variant.not_opened_word:
-            setattr(HandForm, f"unopened_{p.id}", BooleanField(speak(variant.not_opened_word)))
-        if not free:
-            setattr(HandForm, f"cards_{p.id}", StringField(
-                _("%(name)s's cards", name=isolated(p.name)), render_kw={"autocomplete": "off", "placeholder": _("e.g. 8d kc jk"),
-                                                "autocapitalize": "characters"}))
+        for spec in sheet.per_player:
+            if spec.kind == "points":
+                setattr(HandForm, f"points_{p.id}", StringField(
+                    isolated(p.name), validators=[_integer], render_kw=dict(points_kw)))
+            elif spec.kind == "flag":
+                setattr(HandForm, f"unopened_{p.id}", BooleanField(speak(spec.label)))
+            elif spec.kind == "cards":
+                setattr(HandForm, f"cards_{p.id}", StringField(
+                    _("%(name)s's cards", name=isolated(p.name)), render_kw={
+                        "autocomplete": "off", "placeholder": _("e.g. 8d kc jk"), "autocapitalize": "characters"}))
+    free = not sheet.has("cards")
     # formdata=None must be explicit: Flask-WTF otherwise fills a fresh form from the request it is
     # answering, and the blank form after a save would come back holding the hand just saved.
     form = HandForm(formdata=formdata, data=data or {})
@@ -119,12 +119,13 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
             getattr(form, f"cards_{p.id}").data = cards_text(formdata, f"cards_{p.id}")
     if formdata is None:
         form.key.data = secrets.token_urlsafe(16)
-        if not free and not form.end.data:
+        if sheet.has("end") and not form.end.data:
             # The usual end (knock, or out) is chosen already: one tap fewer for most hands.
             form.end.data = variant.ends[0]
         if version is not None:
             form.version.data = str(version)
     form.free = free
+    form.sheet = sheet
     form.variant = variant
     form.players = players
     return form
@@ -132,28 +133,33 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
 
 def payload_from_form(form: FlaskForm, variant: Any) -> dict[str, Any]:
     """The stored entry (players by id) that the filled-in form describes."""
+    sheet = form.sheet
     held: dict[str, Any] = {}
     for p in form.players:
         points = getattr(form, f"points_{p.id}").data
-        cards = (getattr(form, f"cards_{p.id}").data or "").strip() if not form.free else ""
+        cards = (getattr(form, f"cards_{p.id}").data or "").strip() if sheet.has("cards") else ""
         if cards:
             held[str(p.id)] = {"cards": cards}
         elif points not in ("", None):
             held[str(p.id)] = {"points": int(points)}
-        unopened = getattr(form, f"unopened_{p.id}", None)
-        if unopened is not None and unopened.data and str(p.id) in held:
-            held[str(p.id)]["opened"] = False
-    if form.free:
+        for spec in sheet.per_player:
+            box = getattr(form, f"unopened_{p.id}", None) if spec.kind == "flag" else None
+            if box is not None and box.data and str(p.id) in held:
+                held[str(p.id)][spec.name] = spec.ticked
+    if not sheet.has("by"):
         # a hand with no "by": every player's points typed, the game's one way of ending it
         return {"kind": "hand", "end": variant.ends[0], "held": held}
     payload: dict[str, Any] = {"kind": "hand", "end": form.end.data or None,
                                "by": int(form.by.data) if form.by.data else None, "held": held}
-    if variant.upcard_required:
-        # the rank and suit tapped; a whole card sent in ``upcard`` ("4C") is taken as it is
-        payload["upcard"] = f"{form.upcard.data or ''}{form.upcard_suit.data or ''}".strip()
-    melds = split_melds(form.melds.data)
-    if melds:
-        payload["melds"] = melds
+    for spec in sheet.per_hand:
+        if spec.kind == "card":
+            # the rank and suit tapped; a whole card sent in the field ("4C") is taken as it is
+            value = f"{getattr(form, spec.name).data or ''}{getattr(form, spec.name + '_suit').data or ''}".strip()
+            payload[spec.name] = value
+        elif spec.kind == "melds":
+            melds = split_melds(getattr(form, spec.name).data)
+            if melds:
+                payload[spec.name] = melds
     return payload
 
 

@@ -39,7 +39,9 @@ from ..i18n import _, joined, message_of
 from ..ends import END_KINDS, End, unknown_end
 from ..switch_words import CHOICES, LABELS, NONE_WORDS
 from ..hands import Hand, HandScore, Held, MatchState, PlayerState, RebuyPolicy
+from .. import limits as _limits
 from ..limits import POINTS_CEILING
+from ..sheet import EntryField, Sheet
 from ..melds import ContractCheck, MeldCheck, MeldRules, OpeningCheck
 
 SwitchType = Literal["bool", "int", "enum", "int_or_null"]
@@ -455,6 +457,37 @@ class Variant(ABC):
     def has_boxes(self, rules: Rules | None = None) -> bool:
         """Whether hands won are counted as boxes (2-player Gin and Oklahoma)."""
         return False
+
+    def sheet(self, rules: Rules | None = None, n_players: int | None = None) -> Sheet:
+        """What is typed for each hand of this game (``engine.sheet``): who ended it and how, the upcard,
+        the declared melds, and for each player their points or cards (and "never opened" where that
+        changes the score), each with its bounds under ``rules`` at a table of ``n_players``.
+
+        A game whose hands hold something else declares its own sheet by overriding this."""
+        rules = self._resolve(rules)
+        fields: list[EntryField] = []
+        if self.by_required:
+            fields.append(EntryField("by", "player", _("Who ended the hand?"), required=True))
+            fields.append(EntryField("end", "end", _("How?"), required=True))
+        if self.upcard_required:
+            fields.append(EntryField("upcard", "card", _("Upcard"), required=True))
+        if self.uses_cards:
+            use = self.declared_melds_use
+            if self.knock_game:
+                label = _("Knocker's melds (optional: {use})", use=use) if use else _("Knocker's melds (optional)")
+            else:
+                label = _("Winner's melds (optional: {use})", use=use) if use else _("Winner's melds (optional)")
+            fields.append(EntryField("melds", "melds", label,
+                                     help=_("Separate the melds with | , e.g. 3h 4h 5h | 8s 8d 8c")))
+        points = _limits.hand_points_limit(self, rules)
+        fields.append(EntryField("points", "points", _("Points"), per="player",
+                                 minimum=None if self.uses_cards else -points, maximum=points))
+        if self.uses_cards:
+            fields.append(EntryField("cards", "cards", _("Cards"), per="player", minimum=0,
+                                     maximum=_limits.hand_cards_limit(self, n_players, rules if n_players else None)))
+        if self.not_opened_word:
+            fields.append(EntryField("opened", "flag", self.not_opened_word, per="player", ticked=False))
+        return Sheet(tuple(fields))
 
     def opening_minimum(self, rules: Rules | None = None) -> int | None:
         """The least value of a player's first lay-down, for a game with openings (None: no opening)."""

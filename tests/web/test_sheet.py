@@ -1,0 +1,33 @@
+"""The hand form is the game's sheet: for every game, the boxes the form draws are the fields the
+engine declares (``Variant.sheet``), per hand and per player, and nothing else."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper.engine.variants import VARIANTS
+
+#: the form's box for each kind of field (per player: the box's name before the player's id)
+HAND_BOX = {"player": "by", "end": "end", "card": "upcard", "melds": "melds"}
+PLAYER_BOX = {"points": "points", "cards": "cards", "flag": "unopened"}
+
+
+@pytest.mark.parametrize("key", list(VARIANTS))
+def test_the_hand_form_draws_the_sheet(key, sheet, client):
+    variant = VARIANTS[key]
+    n = variant.min_players
+    names = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"][:n]
+    sheet.create_table()
+    sheet.add_players(*names)
+    match_id = sheet.start_match(key, names)
+    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    form = page[page.index('class="hand-form"'):page.index("</form>", page.index('class="hand-form"'))]
+    drawn = set(re.findall(r'name="([a-z_]+?)(?:_\d+)?"', form)) - {"csrf_token", "version", "key"}
+    drawn = {n for n in drawn if not n.endswith(("__pick", "__ticked"))}
+    declared = variant.sheet(variant.rules(n), n)
+    wanted = {HAND_BOX[f.kind] for f in declared.per_hand} | {PLAYER_BOX[f.kind] for f in declared.per_player}
+    if "upcard" in wanted:
+        wanted.add("upcard_suit")
+    assert drawn == wanted
