@@ -527,7 +527,8 @@ class _Replay:
                              {p: scored.scores.get(p, 0) for p in players_in},
                              {p: v for p, v in scored.win_points.items() if v} if variant.keeps_win_points() else {},
                              Explanations(scored.explanations), {}, eliminated, scored.summary)
-        # 8. match end by a target, a deal count, three gins
+        # 8. match end by a target, a deal count, three gins (what the game keeps between hands first)
+        variant.after_hand(state, hand, scored)
         winners = variant.match_over(state, hand, scored)
         still_in = state.still_in
         if winners:

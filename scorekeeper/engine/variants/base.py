@@ -263,7 +263,7 @@ class Variant(ABC):
     #: the resolved rules of the match this copy is bound to (None for the registry's unbound variant)
     house: Rules | None = None
     #: the seats of the bound match
-    players: list[str] = []
+    players: tuple[str, ...] = ()
 
     # -- metadata -------------------------------------------------------------------------------------
 
@@ -443,7 +443,7 @@ class Variant(ABC):
         """A copy of this variant bound to one match's rules and seats; replay scores with it."""
         bound = copy.copy(self)
         bound.house = self._resolve(rules)
-        bound.players = list(players)
+        bound.players = tuple(players)
         return bound
 
     def high_wins(self, rules: Rules | None = None) -> bool:
@@ -581,6 +581,10 @@ class Variant(ABC):
     def all_bust_replays(self) -> bool:
         """Whether a hand that knocks everyone out is played again (Rumino's switch)."""
         return False
+
+    def after_hand(self, state: MatchState, hand: Hand, scored: HandScore) -> None:
+        """Keep what the game needs to remember between hands in ``state.kept`` (Rumino's gins in a
+        row), once a hand is scored and before ``match_over`` is asked; nothing by default."""
 
     def match_over(self, state: MatchState, hand: Hand, scored: HandScore) -> list[str] | None:
         """Winners if this hand ended the match by a target or a deal count; None otherwise. By default a

@@ -281,10 +281,8 @@ class Rumino(KnockGame, Variant):
     def all_bust_replays(self) -> bool:
         return self.house.all_bust_resolution == "replay_hand"
 
-    def match_over(self, state: MatchState, hand: Hand, scored: HandScore) -> list[str] | None:
-        """Three gins by the same player: in a row anywhere, or in the first three hands
-        (docs/rules/rumino.md#three-gins-in-a-row)."""
-        rule = self.house.three_gins_rule
+    def after_hand(self, state: MatchState, hand: Hand, scored: HandScore) -> None:
+        """Count the gins in a row by one player."""
         who, count = state.kept.get("gins", (None, 0))
         if hand.end == "gin":
             count = count + 1 if who == hand.by else 1
@@ -292,6 +290,12 @@ class Rumino(KnockGame, Variant):
         else:
             who, count = None, 0
         state.kept = {**state.kept, "gins": (who, count)}
+
+    def match_over(self, state: MatchState, hand: Hand, scored: HandScore) -> list[str] | None:
+        """Three gins by the same player: in a row anywhere, or in the first three hands
+        (docs/rules/rumino.md#three-gins-in-a-row)."""
+        rule = self.house.three_gins_rule
+        who, count = state.kept.get("gins", (None, 0))
         if rule == "off" or count < 3:
             return None
         if rule == "opening_three" and hand.number != 3:
