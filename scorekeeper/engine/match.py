@@ -240,6 +240,11 @@ class MatchReplay:
         return {ps.name for ps in self._run.state.players.values()
                 if ps.knocked_out and ps.state in ("out", "finished")}
 
+    @property
+    def header(self) -> dict[str, Any]:
+        """What a checkpoint of this replay shares with the document it resumes (all but the entries)."""
+        return self._run.header()
+
     def checkpoint(self) -> dict[str, Any]:
         """The replay's state now, as JSON-safe values, to :meth:`resume` from."""
         return self._run.snapshot()

@@ -170,6 +170,13 @@ def standings(match: Match):
     return replayed(match, whole=True).standings()
 
 
+def current_standings(match: Match):
+    """The standings now, holding the results of the last ``limits.SCOREBOARD_ROWS`` entries at least
+    (who is in, the totals, the next dealer: what a hand form and the scoreboard need), carried on
+    from the kept checkpoint in any worker. Raises as :func:`standings` does."""
+    return replayed(match).standings()
+
+
 class ReplayMemo:
     """The latest replay of each match, kept in this process, so that the next save, the scoreboard
     drawn after it and each live preview play one entry instead of the whole match.
@@ -268,7 +275,8 @@ def _keep_checkpoint(match: Match, run: MatchReplay, version: int, *, appended: 
     marks = {at: state for at, state in run.checkpoints().items() if at <= limit}
     best = max(marks, default=None)
     kept = db.session.get(ReplayCheckpoint, match.id)
-    if appended and kept is not None and kept.version == version - 1 and (best is None or best <= kept.state["at"]):
+    if appended and kept is not None and kept.version == version - 1 and (best is None or best <= kept.state["at"]) \
+            and kept.state.get("header") == run.header:  # (not after a rename: the state names the players)
         kept.version = version
         return
     if best is None:
@@ -593,5 +601,5 @@ def create_match(table: Table, *, variant: str, rules: dict[str, Any], seats: li
 __all__ = [
     "InvalidMatchError", "LaterEntryError", "NothingToUndo", "StaleSheetError", "add_entry", "changes_since", "create_match", "delete_entry", "edit_entry",
     "entry_or_404", "live_entries", "match_or_404", "new_token", "restore_entry", "seated_players",
-    "standings", "table_or_404", "to_document", "undo", "viewed_match_or_404",
+    "current_standings", "standings", "table_or_404", "to_document", "undo", "viewed_match_or_404",
 ]
