@@ -153,9 +153,40 @@ MARKS = (100, 1000, 2000)
 SPAN = 50
 
 
-def bench_saves(hands: int, variant: str, plain: bool) -> None:
+def stored_payload(variant: str, i: int, ids: dict[str, int]) -> dict:
+    """Hand ``i`` as the hand form stores it (what ``record`` posts)."""
+    if variant == "free":
+        return {"kind": "hand", "end": "scores",
+                "held": {str(ids[n]): {"points": (i * 7 + k * 3) % 20 - 5} for k, n in enumerate(NAMES)}}
+    return {"kind": "hand", "end": "knock", "by": ids["Ann"],
+            "held": {str(ids["Ann"]): {"points": 0}, str(ids["Ben"]): {"points": i % 7},
+                     str(ids["Cat"]): {"points": i % 5}}}
+
+
+def fill(app, match_id: int, variant: str, ids: dict[str, int], start: int, stop: int, version: int) -> int:
+    """Hands ``start`` to ``stop`` (0-based, not included) written straight into the database, as an
+    import leaves them (the match's version moved, no checkpoint made); returns the new version."""
+    from scorekeeper.models import Entry, Match
+    from scorekeeper.matches import service
+    import sqlalchemy as sa
+
+    with app.app_context():
+        db.session.execute(sa.insert(Entry), [
+            {"match_id": match_id, "position": i + 1, "kind": "hand", "history": [],
+             "payload": stored_payload(variant, i, ids)} for i in range(start, stop)])
+        version += stop - start
+        db.session.execute(sa.update(Match).where(Match.id == match_id).values(version=version))
+        db.session.commit()
+    service._replays.cache_clear()
+    return version
+
+
+def bench_saves(hands: int, variant: str, plain: bool, through_app: bool = False) -> None:
     """Every other save is made as if by another worker (one that did not make the save before it):
-    the worker's remembered replays are dropped first, so that save starts from the database alone."""
+    the worker's remembered replays are dropped first, so that save starts from the database alone.
+    Unless ``through_app``, the hands between the measured ones are written straight into the
+    database (the first save after such a fill is not measured: it is the first view after an
+    import)."""
     from scorekeeper.matches import service
     from scorekeeper.models import Match
     import sqlalchemy as sa
@@ -169,7 +200,14 @@ def bench_saves(hands: int, variant: str, plain: bool) -> None:
         times: list[float] = []
         memory = {"start": rss_mb()}
         spectator: dict[int, tuple[int, int]] = {}
-        for i in range(hands):
+        i = 0
+        while i < hands:
+            if not through_app and not any(m - SPAN - 1 <= i < m for m in MARKS):
+                upto = min([m - SPAN - 1 for m in MARKS if m - SPAN - 1 > i] + [hands])
+                version = fill(app, match_id, variant, ids, i, upto, version)
+                times.extend([0.0] * (upto - i))
+                i = upto
+                continue
             if i % 2:
                 service._replays.cache_clear()
             t0 = time.perf_counter()
@@ -181,6 +219,7 @@ def bench_saves(hands: int, variant: str, plain: bool) -> None:
                 page = phone.client.get(f"/v/{view_token}").get_data()
                 sheet = phone.client.get(f"/v/{view_token}/sheet").get_data()
                 spectator[i + 1] = (len(page), len(sheet))
+            i += 1
         memory["end"] = rss_mb()
         with app.app_context():
             db.engine.dispose()
@@ -265,12 +304,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--variant", default="free", choices=["free", "gin"])
     parser.add_argument("--plain", action="store_true", help="no JavaScript: post, then follow the redirect")
+    parser.add_argument("--through-app", action="store_true",
+                        help="every hand saved through the app (otherwise only the 50 before each mark)")
     parser.add_argument("--skip-cards", action="store_true", help="only the saves")
     parser.add_argument("--skip-saves", action="store_true", help="only the card line")
     parser.add_argument("--warm-start", action="store_true", help="build the solver tables as the app starts")
     args = parser.parse_args(argv)
     if not args.skip_saves:
-        bench_saves(args.hands, args.variant, args.plain)
+        bench_saves(args.hands, args.variant, args.plain, args.through_app)
     if not args.skip_cards:
         bench_card_line(args.warm_start)
     return 0
