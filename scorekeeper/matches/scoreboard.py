@@ -121,23 +121,6 @@ def first_error(form) -> tuple[str, str] | None:
 
 # -- what the scoreboard shows -----------------------------------------------------------------------
 
-def knocked_out(standings) -> set[str]:
-    """The players knocked out (eliminated after their last rebuy), as against the losers of a match
-    that simply ended: only they get the "out" badge."""
-    if standings is None:
-        return set()
-    last_out: dict[str, int] = {}
-    last_rebuy: dict[str, int] = {}
-    for i, r in enumerate(standings.hands):
-        for name in r.eliminated:
-            last_out[name] = i
-        if r.kind == "rebuy":
-            for name in r.scores:
-                last_rebuy[name] = i
-    return {p.name for p in standings.players if p.state in ("out", "finished")
-            and last_out.get(p.name, -1) > last_rebuy.get(p.name, -1)}
-
-
 def entry_label(match, entry, hands: int | None = None) -> str:
     """How an entry is called in messages: "hand 4", "Ann's rebuy", "the void hand after hand 3".
     ``hands``: the live hands before it, when the caller has counted them."""
@@ -430,7 +413,7 @@ def conflict_context(match, version: int) -> dict[str, Any]:
         said.append(words)
     last = None
     try:
-        standings = service.standings(match)
+        standings = service.current_standings(match)  # the last hand's result is all it reads
         if standings.hands and changes and changes[-1]["do"] == "add" and not changes[-1].get("undone"):
             last = standings.hands[-1]
     except ValueError:
@@ -439,5 +422,5 @@ def conflict_context(match, version: int) -> dict[str, Any]:
 
 
 __all__ = ["bars", "bonus_row", "conflict_context", "deck_for", "describe_action", "entry_form_context",
-           "audit_trail", "entry_label", "first_error", "what_changed", "grid_rows", "recent_rows", "knocked_out", "later_entry_message", "refusal_words", "players_in", "render_scoreboard",
+           "audit_trail", "entry_label", "first_error", "what_changed", "grid_rows", "recent_rows", "later_entry_message", "refusal_words", "players_in", "render_scoreboard",
            "scoreboard_context"]
