@@ -2,14 +2,18 @@
 
     .venv/bin/python benchmarks/bench_save.py [--hands 2000] [--variant free|gin] [--plain]
 
-Records ``--hands`` hands into one match through the app (a test client in this process, on a fresh
-SQLite file), the way a phone does: the hand form posted with htmx, which answers with the fresh
-scoreboard (``--plain``: the form posted without JavaScript and the scoreboard it redirects to). Every
-other save is made as another worker would make it (one that did not see the save before: the
-process's remembered replays are dropped first). It prints saves per second over the 50 saves before
-hands 100, 1,000 and 2,000, for each kind of save, their ratio (target: hand 2,000 within 1.5x of
-hand 100), the size of the spectator's page and of its poll's answer at those hands, and the process's
-resident memory before, after the first 100 and at the end. Then the card picker's live value line: the time of one request at the largest hand each variant
+Saves hands into a match of 100, one of 1,000 and one of 2,000 hands (up to ``--hands``) through the
+app (a test client in this process, on a fresh SQLite file), the way a phone does: the hand form
+posted with htmx, which answers with the fresh scoreboard (``--plain``: the form posted without
+JavaScript and the scoreboard it redirects to). The hands before the last 51 of each match are written
+straight into the database, as an import leaves them; one save follows that is not measured (the first
+view after an import), then the last 50 are saved in rounds, one on each match in turn, and in every other round each save is made as another worker would make it (one that
+did not see the save before: the process's remembered replays are dropped first). It prints saves per
+second at each size for each kind of save, their ratio (target: hand 2,000 within 1.5x of hand 100),
+the size of the spectator's page and of its poll's answer at each size, and the process's resident
+memory at the start, once the matches are filled and at the end.
+
+Then the card picker's live value line: the time of one request at the largest hand each variant
 allows (target: under 0.1 s each), after one warm-up request; the first request's time is printed too.
 A server builds the solver's tables as it starts (``WARM_SOLVERS``); this app is made as the
 development server makes it, so its first request of each rule set builds them, unless
@@ -148,7 +152,7 @@ def fresh_app(folder: str, **config):
     return app, Phone(app.test_client())
 
 
-#: where the saves' rates are read: the SPAN saves ending at each of these hands
+#: where the saves' rates are read: SPAN saves ending at each of these hands
 MARKS = (100, 1000, 2000)
 SPAN = 50
 
@@ -181,66 +185,60 @@ def fill(app, match_id: int, variant: str, ids: dict[str, int], start: int, stop
     return version
 
 
-def bench_saves(hands: int, variant: str, plain: bool, through_app: bool = False) -> None:
-    """Every other save is made as if by another worker (one that did not make the save before it):
-    the worker's remembered replays are dropped first, so that save starts from the database alone.
-    Unless ``through_app``, the hands between the measured ones are written straight into the
-    database (the first save after such a fill is not measured: it is the first view after an
-    import)."""
+def bench_saves(hands: int, variant: str, plain: bool) -> None:
+    """One match per mark (100, 1,000, 2,000 hands, up to ``hands``), filled straight into the database
+    to SPAN + 1 hands before its mark (as an import leaves a match); one save each that is not measured
+    (the first view after the import), then SPAN rounds of one save on each match in turn, so that a
+    busy machine slows every mark alike. In every other round each save is made as if by another
+    worker (one that did not make the save before it): the worker's remembered replays are dropped
+    first, so that the save starts from the database alone."""
     from scorekeeper.matches import service
     from scorekeeper.models import Match
     import sqlalchemy as sa
 
+    marks = [m for m in MARKS if m <= hands]
     with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as tmp:
         app, phone = fresh_app(tmp)
-        token, match_id, ids = start_match(phone, app, variant, NAMES)
-        with app.app_context():
-            view_token = db.session.scalar(sa.select(Match.view_token).where(Match.id == match_id))
-        version = 1
-        times: list[float] = []
         memory = {"start": rss_mb()}
-        spectator: dict[int, tuple[int, int]] = {}
-        i = 0
-        while i < hands:
-            if not through_app and not any(m - SPAN - 1 <= i < m for m in MARKS):
-                upto = min([m - SPAN - 1 for m in MARKS if m - SPAN - 1 > i] + [hands])
-                version = fill(app, match_id, variant, ids, i, upto, version)
-                times.extend([0.0] * (upto - i))
-                i = upto
-                continue
-            if i % 2:
-                service._replays.cache_clear()
-            t0 = time.perf_counter()
-            version = record(phone, token, match_id, ids, variant, i, version, plain)
-            times.append(time.perf_counter() - t0)
-            if i == 99:
-                memory["after 100"] = rss_mb()
-            if i + 1 in MARKS:
-                page = phone.client.get(f"/v/{view_token}").get_data()
-                sheet = phone.client.get(f"/v/{view_token}/sheet").get_data()
-                spectator[i + 1] = (len(page), len(sheet))
-            i += 1
+        games = {}
+        for mark in marks:
+            token, match_id, ids = start_match(phone, app, variant, NAMES)
+            with app.app_context():
+                view_token = db.session.scalar(sa.select(Match.view_token).where(Match.id == match_id))
+            version = fill(app, match_id, variant, ids, 0, mark - SPAN - 1, 1)
+            version = record(phone, token, match_id, ids, variant, mark - SPAN - 1, version, plain)
+            games[mark] = {"token": token, "id": match_id, "ids": ids, "view": view_token, "version": version,
+                           "same": [], "other": []}
+        memory["filled"] = rss_mb()
+        for k in range(SPAN):
+            other = k % 2 == 1
+            for mark, game in games.items():
+                if other:
+                    service._replays.cache_clear()
+                t0 = time.perf_counter()
+                game["version"] = record(phone, game["token"], game["id"], game["ids"], variant, mark - SPAN + k,
+                                         game["version"], plain)
+                game["other" if other else "same"].append(time.perf_counter() - t0)
+        spectator = {mark: (len(phone.client.get(f"/v/{g['view']}").get_data()),
+                            len(phone.client.get(f"/v/{g['view']}/sheet").get_data())) for mark, g in games.items()}
         memory["end"] = rss_mb()
         with app.app_context():
             db.engine.dispose()
     how = "plain form + redirect" if plain else "htmx form"
-    print(f"saves ({variant}, {hands} hands into one match, {how}; odd saves as by another worker):")
+    print(f"saves ({variant}, one match at each of {', '.join(f'{m:,}' for m in marks)} hands, {how}; "
+          f"every other round as by another worker):")
     rates = {}
-    for mark in (m for m in MARKS if m <= hands):
-        span = times[mark - SPAN:mark]
-        same, other = span[0::2], span[1::2]  # hand i (0-based) even: same worker; odd: another
-        if (mark - SPAN) % 2:
-            same, other = other, same
+    for mark, game in games.items():
+        same, other = game["same"], game["other"]
         rates[mark] = (len(same) / sum(same), len(other) / sum(other))
         print(f"  hand {mark:5,}: same worker {rates[mark][0]:6.1f} saves/s (median "
               f"{statistics.median(same) * 1000:.1f} ms), another worker {rates[mark][1]:6.1f} saves/s "
               f"(median {statistics.median(other) * 1000:.1f} ms)")
-    marks = sorted(rates)
     if len(marks) > 1:
         first, last = rates[marks[0]], rates[marks[-1]]
         print(f"  hand {marks[0]:,} / hand {marks[-1]:,}: same worker {first[0] / last[0]:.2f}x, another worker "
               f"{first[1] / last[1]:.2f}x (target <= 1.5x)")
-    print("  spectator page / poll after a save: " + ", ".join(
+    print("  spectator page / poll after the last save: " + ", ".join(
         f"hand {n:,} {page / 1000:.1f} kB / {sheet / 1000:.1f} kB" for n, (page, sheet) in spectator.items()))
     print("  resident memory: " + ", ".join(f"{k} {v:.0f} MB" for k, v in memory.items()))
 
@@ -304,14 +302,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--variant", default="free", choices=["free", "gin"])
     parser.add_argument("--plain", action="store_true", help="no JavaScript: post, then follow the redirect")
-    parser.add_argument("--through-app", action="store_true",
-                        help="every hand saved through the app (otherwise only the 50 before each mark)")
     parser.add_argument("--skip-cards", action="store_true", help="only the saves")
     parser.add_argument("--skip-saves", action="store_true", help="only the card line")
     parser.add_argument("--warm-start", action="store_true", help="build the solver tables as the app starts")
     args = parser.parse_args(argv)
     if not args.skip_saves:
-        bench_saves(args.hands, args.variant, args.plain, args.through_app)
+        bench_saves(args.hands, args.variant, args.plain)
     if not args.skip_cards:
         bench_card_line(args.warm_start)
     return 0
