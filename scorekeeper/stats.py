@@ -18,7 +18,9 @@ Rummy's points race), free scoring by its ``winner`` switch.
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
+from functools import lru_cache
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Iterable, Mapping
@@ -36,9 +38,15 @@ def high_is_good(variant: str, overrides: Mapping[str, Any] | None = None) -> bo
     >>> high_is_good("gin"), high_is_good("rumino"), high_is_good("free", {"winner": "highest"})
     (True, False, True)
     """
+    return _high_is_good(variant, json.dumps(dict(overrides or {}), sort_keys=True))
+
+
+@lru_cache(maxsize=256)
+def _high_is_good(variant: str, overrides: str) -> bool:
+    # asked once per match a page counts, with the few rule sets a table plays: resolved once each
     found = find_variant(variant)
     try:
-        rules = found.rules(**dict(overrides or {}))
+        rules = found.rules(**json.loads(overrides))
     except ValueError:
         rules = None  # rules that no longer resolve: the variant's defaults decide
     return found.high_wins(rules)

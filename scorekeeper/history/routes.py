@@ -19,7 +19,7 @@ from typing import Any, Iterator
 import sqlalchemy as sa
 from flask_babel import gettext, ngettext
 from flask import Blueprint, Response, abort, redirect, request, stream_with_context, url_for
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import defer, selectinload
 
 from ..engine.i18n import message_of
 from ..i18n import refusal
@@ -180,7 +180,8 @@ def stats(token: str):
     # the latest matches only (the page says so), each read as its kept summary
     total = db.session.scalar(sa.select(sa.func.count()).select_from(Match).where(Match.table_id == table.id))
     matches = list(reversed(list(db.session.scalars(
-        sa.select(Match).where(Match.table_id == table.id).order_by(Match.id.desc()).limit(limits.STATS_MATCHES)))))
+        sa.select(Match).where(Match.table_id == table.id).options(defer(Match.actions))
+        .order_by(Match.id.desc()).limit(limits.STATS_MATCHES)))))
     by_id = {p.id: p.name for p in table.players}
     played = summaries.played(matches, by_id)
     form = head_to_head_form(table.players, request.args)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import segno
 import sqlalchemy as sa
+from sqlalchemy.orm import defer
 from flask_babel import gettext, ngettext
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from markupsafe import Markup
@@ -51,8 +52,9 @@ def _played(table: Table) -> set[int]:
 
 
 def _latest(table: Table, *conditions, limit: int) -> list[Match]:
+    # the undo log is not shown here (it can hold a few dozen hands' payloads per match)
     return list(db.session.scalars(sa.select(Match).where(Match.table_id == table.id, *conditions)
-                                   .order_by(Match.id.desc()).limit(limit)))
+                                   .options(defer(Match.actions)).order_by(Match.id.desc()).limit(limit)))
 
 
 def _in_progress(matches: list[Match]) -> list[dict]:
