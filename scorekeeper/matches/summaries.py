@@ -54,10 +54,11 @@ def _fresh(match: Match) -> bool:
             and summary.get("format") == SUMMARY_FORMAT)
 
 
-def summaries(matches: list[Match]) -> list[dict[str, Any]]:
+def summaries(matches: list[Match], *, keep: bool = True) -> list[dict[str, Any]]:
     """Each match's summary: the one kept with it if it was made from its current version, otherwise
     made now (a few matches' entries read at a time) and kept, only while the version is still the
-    one replayed."""
+    one replayed. Without ``keep`` nothing is written (a page drawn again for a refused change: a
+    refused request leaves the database as it was)."""
     stale = [m for m in matches if not _fresh(m)]
     fresh: dict[int, tuple[int, dict[str, Any]]] = {}
     for start in range(0, len(stale), BATCH):
@@ -68,7 +69,7 @@ def summaries(matches: list[Match]) -> list[dict[str, Any]]:
         for m in batch:
             fresh[m.id] = (m.version, summary_of(m))
             db.session.expire(m, ["entries"])
-    if fresh:
+    if fresh and keep:
         _keep(fresh)
     return [fresh[m.id][1] if m.id in fresh else m.summary for m in matches]
 
@@ -87,12 +88,12 @@ def _keep(fresh: dict[int, tuple[int, dict[str, Any]]]) -> None:
         pass  # another writer holds the database: the summaries are kept on a later view
 
 
-def played(matches: Iterable[Match], names: dict[int, str]) -> list[Played]:
+def played(matches: Iterable[Match], names: dict[int, str], *, keep: bool = True) -> list[Played]:
     """The stats' records of ``matches`` (oldest first), from their summaries."""
     matches = list(matches)
     return [Played(m.variant, m.rules or {}, [names.get(s, "?") for s in m.seats], m.status, m.stake,
                    None, summary=s.get("stats"))
-            for m, s in zip(matches, summaries(matches))]
+            for m, s in zip(matches, summaries(matches, keep=keep))]
 
 
 __all__ = ["SUMMARY_FORMAT", "played", "summaries", "summary_of"]

@@ -57,13 +57,19 @@ def _latest(table: Table, *conditions, limit: int) -> list[Match]:
                                    .options(defer(Match.actions)).order_by(Match.id.desc()).limit(limit)))
 
 
+def _keeps() -> bool:
+    """Whether this page may keep the summaries it makes: not when it is drawn again for a refused
+    change (a refused request leaves the database as it was)."""
+    return request.method == "GET"
+
+
 def _in_progress(matches: list[Match]) -> list[dict]:
     """The matches in progress as the table page lists them: leader and hands played, from each one's
     kept summary (rebuys and void hands are not hands played); one that no longer replays is listed
     without figures, never a 500."""
     names = {p.id: p.name for p in matches[0].table.players} if matches else {}
     out = []
-    for m, summary in zip(matches, summaries.summaries(matches)):
+    for m, summary in zip(matches, summaries.summaries(matches, keep=_keeps())):
         if summary["error"]:
             out.append({"match": m, "leader": [], "hands": None})
             continue
@@ -78,7 +84,7 @@ def _head_to_head(table: Table) -> dict | None:
     finished = list(reversed(_latest(table, Match.status == "finished", limit=limits.HEAD_TO_HEAD_MATCHES)))
     if not finished:
         return None
-    played = summaries.played(finished, {p.id: p.name for p in table.players})
+    played = summaries.played(finished, {p.id: p.name for p in table.players}, keep=_keeps())
     records = player_stats(played)
     games = [key for key in VARIANTS if any(p.variant == key for p in played)]
     return {"games": games, "records": records, "streaks": streaks(played), "matches": len(finished)}
