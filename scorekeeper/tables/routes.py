@@ -18,7 +18,7 @@ from ..engine import limits
 from ..engine.limits import ROSTER_PLAYERS
 from ..extensions import TABLE_CREATION_LIMIT, db, limiter
 from ..home.routes import remember_table
-from ..matches import presets, service, summaries
+from ..matches import presets, summaries
 from ..matches.service import new_token, table_or_404
 from ..engine.variants import VARIANTS
 from ..models import Match, Player, Table

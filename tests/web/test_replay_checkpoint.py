@@ -16,7 +16,7 @@ from scorekeeper.engine import limits
 from scorekeeper.engine.match import MatchReplay, replay
 from scorekeeper.extensions import db
 from scorekeeper.matches import service
-from scorekeeper.models import Entry, Match, Player, ReplayCheckpoint
+from scorekeeper.models import Entry, Match, ReplayCheckpoint
 
 NAMES = ["Ann", "Ben", "Cat"]
 HANDS = 130
