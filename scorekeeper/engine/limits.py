@@ -96,6 +96,10 @@ HEAD_TO_HEAD_MATCHES = 100
 #: stays within 3x of a table of 10; 50 matches is a year of weekly card nights
 STATS_MATCHES = 50
 
+#: matches whose summaries a page makes again (their versions moved) per read of their entries: a
+#: page made after an import reads this many matches' entries at a time, and lets go of them after
+SUMMARY_BATCH = 20
+
 #: matches an export of a whole table reads from the database at a time: the document is written out
 #: match by match as it is sent, so a worker holds one batch whatever the table's size
 EXPORT_BATCH = 20
@@ -192,7 +196,7 @@ def json_depth(value: Any) -> int:
 
 __all__ = [
     "CHECKPOINT_EVERY", "CURRENCY", "DRAW", "EXPORT_BATCH", "HEAD_TO_HEAD_MATCHES", "STATS_MATCHES",
-    "TABLE_PAGE_MATCHES", "FORM_KEY", "FREE_HAND_POINTS", "FREE_HAND_POINTS_MAX", "IMPORT_ENTRIES",
+    "SUMMARY_BATCH", "TABLE_PAGE_MATCHES", "FORM_KEY", "FREE_HAND_POINTS", "FREE_HAND_POINTS_MAX", "IMPORT_ENTRIES",
     "JSON_DEPTH", "LimitError", "MATCH_ENTRIES", "PLAYER_NAME", "POINTS_CEILING", "REPLAY_MEMO_ENTRIES", "ROSTER_PLAYERS", "SCOREBOARD_ROWS",
     "STAKE_MAX", "STAKE_TEXT", "TABLE_NAME", "UPLOAD_BYTES", "check_entries", "check_hand_cards",
     "hand_cards_limit", "hand_points_limit", "json_depth", "solver_cards_limit",

@@ -17,6 +17,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.orm import selectinload
 
+from ..engine import limits
 from ..engine.match import replay
 from ..extensions import db
 from ..models import Match
@@ -25,9 +26,6 @@ from . import service
 
 #: the shape of a kept summary: one of an older shape is made again
 SUMMARY_FORMAT = 2
-
-#: stale summaries made again per database read: a page reads a bounded number of entries at once
-BATCH = 20
 
 
 def summary_of(match: Match) -> dict[str, Any]:
@@ -61,8 +59,8 @@ def summaries(matches: list[Match], *, keep: bool = True) -> list[dict[str, Any]
     refused request leaves the database as it was)."""
     stale = [m for m in matches if not _fresh(m)]
     fresh: dict[int, tuple[int, dict[str, Any]]] = {}
-    for start in range(0, len(stale), BATCH):
-        batch = stale[start:start + BATCH]
+    for start in range(0, len(stale), limits.SUMMARY_BATCH):
+        batch = stale[start:start + limits.SUMMARY_BATCH]
         # the entries of these matches only, in one statement; let go of them once summed up
         db.session.scalars(sa.select(Match).where(Match.id.in_([m.id for m in batch]))
                            .options(selectinload(Match.entries))).all()
