@@ -125,9 +125,25 @@ class Match(Model):
     )
 
 
+class ReplayCheckpoint(Model):
+    """A match's replay carried up to one of its entries, so that a save in any worker replays only the
+    entries after it (``engine.match.MatchReplay.checkpoint``). Derived, never the truth: trusted only
+    while ``version`` equals the match's version, and remade from the replay whenever it is not."""
+
+    __tablename__ = "replay_checkpoint"
+
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), primary_key=True)
+    #: the match's version the state was made for
+    version: Mapped[int]
+    #: the position of the last entry the state has played (0: none)
+    position: Mapped[int]
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
 class Entry(Model):
     __tablename__ = "entry"
-    __table_args__ = (UniqueConstraint("match_id", "idempotency_key"),)
+    __table_args__ = (UniqueConstraint("match_id", "idempotency_key"),
+                      sa.Index("ix_entry_match_id_position", "match_id", "position"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)

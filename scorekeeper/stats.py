@@ -1,7 +1,8 @@
 """Player statistics and head-to-head records, computed from replays (never from stored counters).
 
-The web layer replays each match and hands the results here as :class:`Played` records; nothing in
-this module touches the database. Whether a hand score is "best" when low or when high is the variant's
+The web layer hands each match here as a :class:`Played` record, with the summary of its replay kept
+with the match (:func:`match_summary`, made from the standings when none is given); nothing in this
+module touches the database. Whether a hand score is "best" when low or when high is the variant's
 answer (``Variant.high_wins``): low in the penalty games, high where points are won (Gin, Oklahoma,
 Rummy's points race), free scoring by its ``winner`` switch.
 
@@ -17,11 +18,14 @@ Rummy's points race), free scoring by its ``winner`` switch.
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
+from functools import lru_cache
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Iterable, Mapping
 
+from .engine.ends import unknown_end
 from .engine.variants import find_variant
 
 def high_is_good(variant: str, overrides: Mapping[str, Any] | None = None) -> bool:
@@ -30,9 +34,15 @@ def high_is_good(variant: str, overrides: Mapping[str, Any] | None = None) -> bo
     >>> high_is_good("gin"), high_is_good("rumino"), high_is_good("free", {"winner": "highest"})
     (True, False, True)
     """
+    return _high_is_good(variant, json.dumps(dict(overrides or {}), sort_keys=True))
+
+
+@lru_cache(maxsize=256)
+def _high_is_good(variant: str, overrides: str) -> bool:
+    # asked once per match a page counts, with the few rule sets a table plays: resolved once each
     found = find_variant(variant)
     try:
-        rules = found.rules(**dict(overrides or {}))
+        rules = found.rules(**json.loads(overrides))
     except ValueError:
         rules = None  # rules that no longer resolve: the variant's defaults decide
     return found.high_wins(rules)
@@ -40,14 +50,79 @@ def high_is_good(variant: str, overrides: Mapping[str, Any] | None = None) -> bo
 
 @dataclass
 class Played:
-    """One replayed match as the stats see it."""
+    """One replayed match as the stats see it: its standings, or the summary of them kept with the
+    match (:func:`match_summary`; what a table's pages read, so that they replay nothing)."""
 
     variant: str
     rules: Mapping[str, Any]
     players: list[str]
     status: str  # active | finished | abandoned
     stake: str | None
-    standings: Any  # engine.match.Standings, or None if the match no longer replays
+    standings: Any  # engine.match.Standings, or None if the match no longer replays (or summary is given)
+    summary: dict[str, Any] | None = None
+
+    def summed(self) -> dict[str, Any] | None:
+        """The match's summary (made from its standings if none was given); None if it does not replay."""
+        if self.summary is None and self.standings is not None:
+            self.summary = match_summary(self.standings, self.players)
+        return self.summary
+
+
+def _tallied(variant: Any, tally: str) -> Any:
+    """The end whose words say a stats line: the game's end that counts toward ``tally``."""
+    found = next((variant.end(key) for key in variant.ends if variant.end(key).tally == tally), None)
+    return found or unknown_end(tally)
+
+
+def match_summary(standings: Any, seats: list[str]) -> dict[str, Any]:
+    """What the stats count of one match, by seat, as JSON-safe values (money as strings): each seat's
+    hands, score sum, lowest and highest hand score, ways of ending a hand, rebuys, money paid and won,
+    place, the winners, and for each two seats how many hands each scored less than the other.
+
+    >>> from scorekeeper.engine.match import replay
+    >>> doc = {"variant": "free", "players": ["Ann", "Ben"], "entries": [
+    ...     {"kind": "hand", "end": "scores", "held": {"Ann": {"points": 12}, "Ben": {"points": 3}}}]}
+    >>> s = match_summary(replay(doc), ["Ann", "Ben"])
+    >>> s["hands"], s["sum"], s["pairs"], s["places"]
+    ([1, 1], [12, 3], {'0 1': [0, 1]}, [2, 1])
+    """
+    variant = find_variant(standings.variant)
+    seat = {name: i for i, name in enumerate(seats)}
+    n = len(seats)
+    hands, total = [0] * n, [0] * n
+    low: list[int | None] = [None] * n
+    high: list[int | None] = [None] * n
+    ends: dict[str, dict[str, int]] = {}
+    # "i j" (i < j): [hands where seat i scored less than seat j, hands where it scored more]
+    pairs: dict[str, list[int]] = {}
+    for hand in standings.hands:
+        if hand.kind != "hand":
+            continue
+        scored = [(seat[name], score) for name, score in hand.scores.items() if name in seat]
+        for i, score in scored:
+            hands[i] += 1
+            total[i] += score
+            low[i] = score if low[i] is None else min(low[i], score)
+            high[i] = score if high[i] is None else max(high[i], score)
+        for i, a in scored:
+            for j, b in scored:
+                if i < j and a != b:
+                    pairs.setdefault(f"{i} {j}", [0, 0])[0 if a < b else 1] += 1
+        # counted by the stats line the game's end counts toward (a big gin is a gin)
+        tally = variant.end(hand.end).tally if hand.end else None
+        if tally and hand.by in seat:
+            counted = ends.setdefault(str(seat[hand.by]), {})
+            counted[tally] = counted.get(tally, 0) + 1
+    by_name = {p.name: p for p in standings.players}
+    players = [by_name.get(name) for name in seats]
+    return {
+        "hands": hands, "sum": total, "low": low, "high": high, "ends": ends, "pairs": pairs,
+        "winners": [seat[w] for w in standings.winners if w in seat],
+        "rebuys": [p.rebuys if p else 0 for p in players],
+        "paid": [None if p is None or p.paid is None else str(p.paid) for p in players],
+        "payouts": {str(seat[k]): str(v) for k, v in standings.payouts.items() if k in seat},
+        "places": [p.place if p else None for p in players],
+    }
 
 
 @dataclass
@@ -109,48 +184,37 @@ class PlayerStats:
         return lines[0].worst if len(lines) == 1 else None
 
 
-def _hand_scores(played: Played) -> Iterable[Any]:
-    return [h for h in played.standings.hands if h.kind == "hand"]
-
-
 def player_stats(matches: Iterable[Played]) -> dict[str, PlayerStats]:
     """Each player's record over ``matches`` (matches that no longer replay are skipped)."""
     out: dict[str, PlayerStats] = {}
     for m in matches:
-        if m.standings is None:
+        summary = m.summed()
+        if summary is None:
             continue
         variant = find_variant(m.variant)
         high = high_is_good(m.variant, m.rules)
         better = max if high else min
         worse = min if high else max
-        for name in m.players:
+        for i, name in enumerate(m.players):
             ps = out.setdefault(name, PlayerStats(name))
             line = ps.by_variant.setdefault(m.variant, VariantLine(m.variant))
             line.played += 1
-            if m.status == "finished" and name in m.standings.winners:
+            if m.status == "finished" and i in summary["winners"]:
                 line.won += 1
-        for hand in _hand_scores(m):
-            for name, score in hand.scores.items():
-                if name not in out:
-                    continue
-                line = out[name].by_variant[m.variant]
-                line.hands += 1
-                line.score_sum += score
-                line.best = score if line.best is None else better(line.best, score)
-                line.worst = score if line.worst is None else worse(line.worst, score)
-            end = variant.end(hand.end) if hand.end else None
-            if end is not None and end.tally and hand.by in out:
-                ends = out[hand.by].ends
-                ends[end.tally] = ends.get(end.tally, 0) + 1
-                out[hand.by].end_kinds.setdefault(end.tally, end)
-        for standing in m.standings.players:
-            if standing.name not in out:
-                continue
-            ps = out[standing.name]
-            ps.rebuys += standing.rebuys
-            if m.stake is not None and m.status == "finished" and standing.paid is not None:
-                won = Decimal(m.standings.payouts.get(standing.name, 0))
-                ps.net = (ps.net or Decimal("0")) + won - Decimal(standing.paid)
+            if summary["hands"][i]:
+                line.hands += summary["hands"][i]
+                line.score_sum += summary["sum"][i]
+                best, worst = (summary["high"][i], summary["low"][i]) if high else (summary["low"][i], summary["high"][i])
+                line.best = best if line.best is None else better(line.best, best)
+                line.worst = worst if line.worst is None else worse(line.worst, worst)
+            for tally, count in summary["ends"].get(str(i), {}).items():
+                ps.ends[tally] = ps.ends.get(tally, 0) + count
+                ps.end_kinds.setdefault(tally, _tallied(variant, tally))
+            ps.rebuys += summary["rebuys"][i]
+            paid = summary["paid"][i]
+            if m.stake is not None and m.status == "finished" and paid is not None:
+                won = Decimal(summary["payouts"].get(str(i), 0))
+                ps.net = (ps.net or Decimal("0")) + won - Decimal(paid)
     return dict(sorted(out.items(), key=lambda kv: (-kv[1].won, -kv[1].played, kv[0].casefold())))
 
 
@@ -184,28 +248,28 @@ def head_to_head(matches: Iterable[Played], a: str, b: str) -> HeadToHead:
     """
     h = HeadToHead(a, b)
     for m in matches:
-        if m.standings is None or a not in m.players or b not in m.players:
+        summary = m.summed()
+        if summary is None or a not in m.players or b not in m.players:
             continue
         h.together += 1
         h.by_variant[m.variant] += 1
         high = high_is_good(m.variant, m.rules)
-        for hand in _hand_scores(m):
-            if a in hand.scores and b in hand.scores and hand.scores[a] != hand.scores[b]:
-                a_better = (hand.scores[a] > hand.scores[b]) == high
-                if a_better:
-                    h.a_better_hands += 1
-                else:
-                    h.b_better_hands += 1
+        i, j = m.players.index(a), m.players.index(b)
+        less, more = summary["pairs"].get(f"{min(i, j)} {max(i, j)}", [0, 0])
+        a_less, a_more = (less, more) if i < j else (more, less)
+        h.a_better_hands += a_more if high else a_less
+        h.b_better_hands += a_less if high else a_more
         if m.status != "finished":
             continue
         h.finished += 1
-        h.a_won += a in m.standings.winners
-        h.b_won += b in m.standings.winners
-        place = {p.name: p.place for p in m.standings.players}
-        if place[a] < place[b]:
-            h.a_ahead += 1
-        elif place[b] < place[a]:
-            h.b_ahead += 1
+        h.a_won += i in summary["winners"]
+        h.b_won += j in summary["winners"]
+        place = summary["places"]
+        if place[i] is not None and place[j] is not None:
+            if place[i] < place[j]:
+                h.a_ahead += 1
+            elif place[j] < place[i]:
+                h.b_ahead += 1
     h.by_variant = dict(h.by_variant)
     return h
 
@@ -225,12 +289,13 @@ def streaks(matches: Iterable[Played]) -> dict[str, int]:
     out: dict[str, int] = {}
     ended: set[str] = set()
     for m in reversed(list(matches)):
-        if m.standings is None or m.status != "finished":
+        summary = m.summed()
+        if summary is None or m.status != "finished":
             continue
-        for name in m.players:
+        for i, name in enumerate(m.players):
             if name in ended:
                 continue
-            if name in m.standings.winners:
+            if i in summary["winners"]:
                 out[name] = out.get(name, 0) + 1
             else:
                 out.setdefault(name, 0)
@@ -238,4 +303,4 @@ def streaks(matches: Iterable[Played]) -> dict[str, int]:
     return dict(sorted(out.items(), key=lambda kv: kv[0].casefold()))
 
 
-__all__ = ["HeadToHead", "Played", "PlayerStats", "VariantLine", "head_to_head", "high_is_good", "player_stats", "streaks"]
+__all__ = ["HeadToHead", "Played", "match_summary", "PlayerStats", "VariantLine", "head_to_head", "high_is_good", "player_stats", "streaks"]

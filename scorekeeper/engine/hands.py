@@ -283,6 +283,8 @@ class PlayerState:
     hands_won: int = 0
     #: what the player's hand scores added up to, before end-of-match adjustments
     hand_points: int = 0
+    #: knocked out by a hand (and not back by a rebuy since), as against a loser of a match that ended
+    knocked_out: bool = False
 
 
 @dataclass

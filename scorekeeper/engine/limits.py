@@ -83,6 +83,33 @@ IMPORT_ENTRIES = 20_000
 #: the page drawn after each save does not grow with the match
 SCOREBOARD_ROWS = 50
 
+#: a match's replay is kept in the database as a checkpoint every this many entries, at least
+#: SCOREBOARD_ROWS entries before its end: a save (in any worker) replays the entries after it, between
+#: SCOREBOARD_ROWS and SCOREBOARD_ROWS + CHECKPOINT_EVERY of them whatever the match's length, and so
+#: holds the results of every row the scoreboard drawn after it shows
+CHECKPOINT_EVERY = 50
+
+#: matches a table's page lists in progress and finished (the latest; the history page pages through
+#: them all), so that the page a table opens on is drawn from a bounded number of kept summaries
+TABLE_PAGE_MATCHES = 20
+
+#: finished matches the table page's head-to-head counts wins over (the latest)
+HEAD_TO_HEAD_MATCHES = 100
+
+#: matches the stats page counts (the latest; the page says so): each is read as its kept summary,
+#: replayed only when its version moved, so a page never reads more than this many. A summary costs
+#: about half a millisecond to read and count, so at 50 the page of a table with hundreds of matches
+#: stays within 3x of a table of 10; 50 matches is a year of weekly card nights
+STATS_MATCHES = 50
+
+#: matches whose summaries a page makes again (their versions moved) per read of their entries: a
+#: page made after an import reads this many matches' entries at a time, and lets go of them after
+SUMMARY_BATCH = 20
+
+#: matches an export of a whole table reads from the database at a time: the document is written out
+#: match by match as it is sent, so a worker holds one batch whatever the table's size
+EXPORT_BATCH = 20
+
 #: entries the replays a worker remembers may hold in all (the latest replay of each match, so that a
 #: save plays one hand): about 1 kB each, so a few tens of MB at most, whatever the matches' lengths
 REPLAY_MEMO_ENTRIES = 20_000
@@ -185,7 +212,8 @@ def json_depth(value: Any) -> int:
 
 
 __all__ = [
-    "CURRENCY", "DRAW", "FORM_KEY", "FREE_HAND_POINTS", "FREE_HAND_POINTS_MAX", "IMPORT_ENTRIES",
+    "CHECKPOINT_EVERY", "CURRENCY", "DRAW", "EXPORT_BATCH", "HEAD_TO_HEAD_MATCHES", "STATS_MATCHES",
+    "SUMMARY_BATCH", "TABLE_PAGE_MATCHES", "FORM_KEY", "FREE_HAND_POINTS", "FREE_HAND_POINTS_MAX", "IMPORT_ENTRIES",
     "JSON_DEPTH", "LimitError", "MATCH_ENTRIES", "PLAYER_NAME", "POINTS_CEILING", "REPLAY_MEMO_ENTRIES", "ROSTER_PLAYERS", "SCOREBOARD_ROWS",
     "SOLVER_TABLES",
     "STAKE_MAX", "STAKE_TEXT", "TABLE_NAME", "UPLOAD_BYTES", "check_entries", "check_hand_cards",

@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import limits
-from .i18n import _, _n, joined, message_of
+from .i18n import Joined, Message, _, _n, joined, message_of
 from .hands import (
     Explanations, Hand, InvalidHandError, InvalidMatchError, InvalidRebuyError, MatchState, PlayerState,
     RebuyPolicy, parse_held, parse_meld_list,
@@ -37,7 +37,7 @@ FORMAT = "scorekeeper.match/1"
 CENT = Decimal("0.01")
 
 __all__ = [
-    "FORMAT", "MatchReplay", "replay", "preview_hand", "next_entry_context", "Standings", "PlayerStanding", "EntryResult",
+    "FORMAT", "MatchReplay", "StaleCheckpointError", "replay", "preview_hand", "next_entry_context", "Standings", "PlayerStanding", "EntryResult",
     "RebuyOffer", "InvalidMatchError", "InvalidHandError", "InvalidRebuyError",
 ]
 
@@ -131,10 +131,23 @@ def replay(document: Mapping[str, Any]) -> Standings:
     return run.standings()
 
 
+class StaleCheckpointError(ValueError):
+    """A checkpoint that is not of this match document (another variant, rules, seats, names or
+    stake): it cannot be resumed, replay the whole match instead."""
+
+
 class MatchReplay:
     """A match replayed so far, that can be carried on: ``then(entries)`` is the same match with more
     entries, replaying only those (this replay is left as it was). A service that keeps the replay of
     each match's latest version makes saving hand 1,000 cost what saving hand 10 costs.
+
+    ``checkpoint()`` is the replay's state as JSON-safe values (nothing else is needed to carry on), and
+    ``MatchReplay.resume(document, checkpoint)`` carries on from it, playing only the document's entries,
+    which are the ones after the checkpoint: a state kept in a database lets any process carry a long
+    match on without replaying it. A resumed replay holds the results of the entries it played only
+    (``first`` is the index of the first of them); everything else in its standings is what a whole
+    replay gives. With ``every``, a checkpoint is taken on the way each time the entries played reach a
+    multiple of it (the last few are kept: ``checkpoints()``).
 
     >>> doc = {"variant": "free", "players": ["Ann", "Ben"], "entries": []}
     >>> hand = {"kind": "hand", "end": "scores", "held": {"Ann": {"points": 5}, "Ben": {"points": 2}}}
@@ -144,15 +157,62 @@ class MatchReplay:
     (0, 2, [10, 4])
     >>> second.standings() == replay({**doc, "entries": [hand, hand]})
     True
+    >>> later = MatchReplay.resume({**doc, "entries": [hand]}, second.checkpoint())
+    >>> later.first, later.entries, [p.total for p in later.standings().players]
+    (2, 3, [15, 6])
     """
 
-    def __init__(self, document: Mapping[str, Any]) -> None:
+    #: checkpoints taken on the way that a replay keeps (the latest ones: a service resumes near the end)
+    KEPT_CHECKPOINTS = 4
+
+    def __init__(self, document: Mapping[str, Any], *, every: int | None = None) -> None:
         self._run = _Replay(document)
-        self._run.play_all()
+        self._every = every
+        self._marks: dict[int, dict[str, Any]] = {}
+        self._play(self._run.entries)
+
+    @classmethod
+    def resume(cls, document: Mapping[str, Any], checkpoint: Mapping[str, Any], *,
+               every: int | None = None) -> "MatchReplay":
+        """The match carried on from ``checkpoint`` with ``document``'s entries (those after it).
+
+        Raises :class:`StaleCheckpointError` when the checkpoint is not of this document's header, and
+        what :func:`replay` would raise for the entries."""
+        run = _Replay(document)
+        run.restore(checkpoint)
+        twin = object.__new__(cls)
+        twin._run, twin._every, twin._marks = run, every, {}
+        twin._play(run.entries)
+        return twin
+
+    def _play(self, entries: list[Any]) -> None:
+        run, every = self._run, self._every
+        if not every or run.played + len(entries) > limits.MATCH_ENTRIES:
+            run.play(entries)  # past the bound: refused by play as a whole, before any entry is played
+            return
+        done = 0
+        while done < len(entries):
+            step = min(len(entries) - done, every - run.played % every)
+            run.play(entries[done:done + step])
+            done += step
+            if run.played % every == 0:
+                self._marks[run.played] = run.snapshot()
+                for old in sorted(self._marks)[:-self.KEPT_CHECKPOINTS]:
+                    del self._marks[old]
 
     @property
     def entries(self) -> int:
-        """How many entries have been played."""
+        """How many entries have been played (those before a resumed checkpoint included)."""
+        return self._run.played
+
+    @property
+    def first(self) -> int:
+        """The index of the first entry whose result this replay holds (0 unless resumed)."""
+        return self._run.first
+
+    @property
+    def held(self) -> int:
+        """How many entries' results this replay holds."""
         return len(self._run.results)
 
     @property
@@ -163,7 +223,8 @@ class MatchReplay:
         """This match followed by ``entries``; raises what :func:`replay` would for them."""
         twin = object.__new__(MatchReplay)
         twin._run = self._run.fork()
-        twin._run.play(list(entries))
+        twin._every, twin._marks = self._every, dict(self._marks)
+        twin._play(list(entries))
         return twin
 
     def last(self) -> EntryResult:
@@ -172,6 +233,25 @@ class MatchReplay:
 
     def standings(self) -> Standings:
         return self._run.standings()
+
+    def knocked_out(self) -> set[str]:
+        """The players knocked out (eliminated after their last rebuy), as against the losers of a
+        match that simply ended."""
+        return {ps.name for ps in self._run.state.players.values()
+                if ps.knocked_out and ps.state in ("out", "finished")}
+
+    @property
+    def header(self) -> dict[str, Any]:
+        """What a checkpoint of this replay shares with the document it resumes (all but the entries)."""
+        return self._run.header()
+
+    def checkpoint(self) -> dict[str, Any]:
+        """The replay's state now, as JSON-safe values, to :meth:`resume` from."""
+        return self._run.snapshot()
+
+    def checkpoints(self) -> dict[int, dict[str, Any]]:
+        """The checkpoints taken on the way (with ``every``), by the entries played when taken."""
+        return dict(self._marks)
 
 
 def preview_hand(document: Mapping[str, Any], entry: Mapping[str, Any]) -> EntryResult:
@@ -212,6 +292,54 @@ def next_entry_context(document: Mapping[str, Any]) -> dict[str, Any]:
     }
     ctx.update(run.variant.context(run.state))
     return ctx
+
+
+# -- checkpoints --------------------------------------------------------------------------------------------
+
+#: the shape of a checkpoint; one of another shape is not resumed (the match is replayed whole instead)
+CHECKPOINT_FORMAT = 1
+
+
+def _encode(value: Any) -> Any:
+    """``value`` as JSON-safe values that :func:`_decode` turns back into equal ones: the engine's
+    sentences keep their key and values (so they are said in any language later), amounts stay
+    ``Decimal``, tuples stay tuples. Anything else is refused: a checkpoint is exact or not made."""
+    if value is None or type(value) in (bool, int, float):
+        return value
+    if isinstance(value, Joined):
+        return {"$j": value.msgid, "parts": [_encode(p) for p in value.parts]}
+    if isinstance(value, Message):
+        msgid, values, plural, count = value._said
+        return {"$m": msgid, "v": {k: _encode(v) for k, v in values.items()}, "p": plural, "n": count}
+    if type(value) is str:
+        return value
+    if isinstance(value, Decimal):
+        return {"$d": str(value)}
+    if isinstance(value, tuple):
+        return {"$t": [_encode(v) for v in value]}
+    if isinstance(value, list):
+        return [_encode(v) for v in value]
+    if isinstance(value, Mapping) and all(type(k) is str for k in value):
+        return {"$o": {k: _encode(v) for k, v in value.items()}}
+    raise TypeError(f"a checkpoint cannot hold {type(value).__name__}")
+
+
+def _decode(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_decode(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    if "$o" in value:
+        return {k: _decode(v) for k, v in value["$o"].items()}
+    if "$m" in value:
+        return Message(value["$m"], {k: _decode(v) for k, v in value["v"].items()}, value["p"], value["n"])
+    if "$j" in value:
+        return Joined(value["$j"], [_decode(p) for p in value["parts"]])
+    if "$d" in value:
+        return Decimal(value["$d"])
+    if "$t" in value:
+        return tuple(_decode(v) for v in value["$t"])
+    raise ValueError("not a checkpoint's value")
 
 
 # -- the replay itself ------------------------------------------------------------------------------------
@@ -277,6 +405,7 @@ class _Replay:
         overrides = document.get("rules") or {}
         if not isinstance(overrides, Mapping):
             raise _header_error(_("rules must be an object of house-rule switches"), "rules")
+        self.overrides = dict(overrides)
         self.variant = _load_variant(self.key, list(players), overrides)
         # what one hand can hold (cards, points), asked of the variant once (``limits``)
         rules = self.variant.house
@@ -289,10 +418,13 @@ class _Replay:
         if first not in players:
             raise InvalidMatchError(_("the first dealer {first!r} is not a player", first=first), field="players",
                                     player=first)
+        self.first_dealer = first
         entries = document.get("entries") or []
         if not isinstance(entries, list):
             raise _header_error(_("entries must be a list"), "entries")
         self.entries = entries
+        #: entries played before this replay's first result (a replay resumed from a checkpoint)
+        self.first = 0
         self.state = MatchState({p: PlayerState(p, i, paid=self.stake) for i, p in enumerate(players)})
         self.results: list[EntryResult] = []
         self.dealer: str = first
@@ -316,14 +448,58 @@ class _Replay:
         A refused entry raises with its index in the whole match; the replay is then unusable (play
         on a :meth:`fork` to try an entry and keep the replay).
         """
-        start = len(self.results)
+        start = self.played
         if start + len(entries) > limits.MATCH_ENTRIES:
             raise InvalidMatchError(
                 _("a match holds at most {limit:,} entries, not {count:,}: start a new match",
                   limit=limits.MATCH_ENTRIES, count=start + len(entries)), entry=limits.MATCH_ENTRIES, field="kind")
         for index, entry in enumerate(entries, start=start):
             self.play_one(index, entry)
-        return self.results[start:]
+        return self.results[len(self.results) - len(entries):]
+
+    @property
+    def played(self) -> int:
+        """Entries played so far, those before a resumed checkpoint included."""
+        return self.first + len(self.results)
+
+    # -- checkpoints: the state as JSON-safe values ------------------------------------------------------
+
+    def header(self) -> dict[str, Any]:
+        """What a checkpoint must share with the document it resumes: everything but the entries."""
+        return {"variant": self.key, "rules": _encode(dict(self.overrides)),
+                "players": list(self.state.players), "first_dealer": self.first_dealer,
+                "stake": None if self.stake is None else str(self.stake)}
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything a later entry reads, as JSON-safe values. The scored hands kept in
+        ``state.history`` are not in it (nothing reads them back): a resumed replay keeps those it
+        scores itself, as it keeps only its own results."""
+        state = self.state
+        return {
+            "format": CHECKPOINT_FORMAT, "header": self.header(), "at": self.played,
+            "players": [_encode({f.name: getattr(ps, f.name) for f in fields(ps)}) for ps in state.players.values()],
+            "hands_played": state.hands_played, "finished": state.finished, "winners": list(state.winners),
+            "kept": _encode(state.kept), "dealer": self.dealer, "advance_dealer": self.advance_dealer,
+            "notes": _encode(self.notes), "window": _encode(self.window), "refused": _encode(self.refused),
+            "end_notes": _encode(self.end_notes),
+        }
+
+    def restore(self, snapshot: Mapping[str, Any]) -> None:
+        """Carry on from ``snapshot`` (made by :meth:`snapshot` for this document's header), before any
+        entry is played."""
+        if not isinstance(snapshot, Mapping) or snapshot.get("format") != CHECKPOINT_FORMAT \
+                or snapshot.get("header") != self.header():
+            raise StaleCheckpointError("the checkpoint is not of this match")
+        players = [PlayerState(**_decode(p)) for p in snapshot["players"]]
+        self.state = MatchState({ps.name: ps for ps in players}, snapshot["hands_played"], snapshot["finished"],
+                                list(snapshot["winners"]), [], _decode(snapshot["kept"]))
+        self.first = snapshot["at"]
+        self.results = []
+        self.dealer, self.advance_dealer = snapshot["dealer"], snapshot["advance_dealer"]
+        self.notes = _decode(snapshot["notes"])
+        self.window = _decode(snapshot["window"])
+        self.refused = _decode(snapshot["refused"])
+        self.end_notes = _decode(snapshot["end_notes"])
 
     def fork(self) -> "_Replay":
         """An independent copy of the replay so far, to carry on without replaying what came before: the
@@ -514,6 +690,7 @@ class _Replay:
                                self.totals(), [], _("hand to be replayed"))
         for name in eliminated:
             state.players[name].state = "out"
+            state.players[name].knocked_out = True
         state.hands_played += 1
         state.history.append(scored)
         # the next dealer: 2-player Gin's winner, otherwise the next seat still in (decided when dealt)
@@ -621,6 +798,7 @@ class _Replay:
         old = ps.total
         ps.total = window["total"]
         ps.state = "in"
+        ps.knocked_out = False
         ps.rebuys += 1
         cost = None
         if self.stake is not None:

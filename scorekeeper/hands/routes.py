@@ -119,7 +119,7 @@ def new(token: str, match_id: int):
     if request.method == "GET":
         return render_template("hands/new.html", **scoreboard.scoreboard_context(table, match))
     try:
-        standings = service.standings(match)
+        standings = service.current_standings(match)
     except ValueError:
         standings = None
     form = build_hand_form(variant, scoreboard.players_in(match, standings), formdata=request.form)
@@ -181,7 +181,7 @@ def preview(token: str, match_id: int):
     match = service.match_or_404(table, match_id)
     variant = find_variant(match.variant)
     try:
-        standings = service.standings(match)
+        standings = service.current_standings(match)
     except ValueError:
         standings = None
     form = build_hand_form(variant, scoreboard.players_in(match, standings), formdata=request.form)

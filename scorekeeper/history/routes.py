@@ -1,9 +1,11 @@
 """History routes: a table's past matches, a match's page with its chart, stats and head-to-head,
 exports (match JSON and CSV, whole table JSON) and import from an upload.
 
-Every page runs a fixed number of SQL statements whatever the number of matches or hands shown: the
-matches of a page and their entries are loaded together (``selectinload``), the roster once. Totals
-always come from replaying the match document (``matches.service.standings``).
+Every page does work bounded whatever the table holds: the listing and the stats read each match's
+summary kept with its version (``matches.summaries``; replayed only when the version moved), the stats
+count the latest ``limits.STATS_MATCHES`` matches and say so, and the table's export is written match
+by match as it is sent. Totals always come from replaying the match document
+(``matches.service.standings``).
 """
 
 from __future__ import annotations
@@ -12,12 +14,12 @@ import csv
 import datetime as dt
 import io
 import json
-from typing import Any
+from typing import Any, Iterator
 
 import sqlalchemy as sa
 from flask_babel import gettext, ngettext
-from flask import Blueprint, Response, abort, redirect, request, url_for
-from sqlalchemy.orm import selectinload
+from flask import Blueprint, Response, abort, redirect, request, stream_with_context, url_for
+from sqlalchemy.orm import defer, selectinload
 
 from ..engine.i18n import message_of
 from ..i18n import refusal
@@ -27,9 +29,9 @@ from ..engine.variants import VARIANTS, find_variant
 from ..extensions import db
 from ..guards import form_id
 from ..home.routes import remember_table
-from ..matches import importing, presets, scoreboard, service
+from ..matches import importing, presets, scoreboard, service, summaries
 from ..models import Match, Table
-from ..stats import Played, head_to_head, player_stats
+from ..stats import head_to_head, player_stats
 from ..util import ButtonForm, render_page
 from .forms import ANY, ImportForm, head_to_head_form, history_filter_form
 
@@ -57,51 +59,7 @@ def _replay(match: Match):
         return None, message_of(exc)
 
 
-def _played(match: Match, standings) -> Played:
-    names = {p.id: p.name for p in match.table.players}
-    return Played(match.variant, match.rules or {}, [names[s] for s in match.seats], match.status,
-                  match.stake, standings)
-
-
 # -- a table's history --------------------------------------------------------------------------------
-
-def _summary(match: Match) -> dict[str, Any]:
-    """The listing's line for ``match`` from its replay: players named by seat, so a rename (which
-    does not change the match's version) shows the new name."""
-    standings, error = _replay(match)
-    if standings is None:
-        hands = sum(1 for e in match.entries if e.deleted_at is None and e.kind == "hand")
-        # kept with the match for every reader: the English sentence, shown only as "does not replay"
-        return {"hands": hands, "finished": False, "winners": [], "leader": [], "error": str(error)}
-    seat = {name: i for i, name in enumerate(p.name for p in service.seated_players(match))}
-    return {"hands": sum(1 for h in standings.hands if h.kind == "hand"), "finished": standings.finished,
-            "winners": [seat[n] for n in standings.winners], "leader": [seat[n] for n in standings.leader],
-            "error": None}
-
-
-def _summaries(matches: list[Match]) -> list[dict[str, Any]]:
-    """Each match's listing line: the one kept with the match if it was made from its current
-    version, otherwise replayed now and kept (only while the version is still the one replayed)."""
-    stale = [m for m in matches if m.summary_version != m.version or m.summary is None]
-    if not stale:
-        return [m.summary for m in matches]
-    # the entries of the stale matches only, in one statement
-    db.session.scalars(sa.select(Match).where(Match.id.in_([m.id for m in stale]))
-                       .options(selectinload(Match.entries))).all()
-    fresh = {m.id: (m.version, _summary(m)) for m in stale}
-    keep = sa.update(Match).where(Match.id == sa.bindparam("match_id"),
-                                  Match.version == sa.bindparam("kept_version"))
-    try:
-        # on a connection of its own, so that this page's objects are not expired by a commit
-        with db.engine.begin() as connection:
-            connection.execute(keep.values(summary=sa.bindparam("kept_summary"),
-                                           summary_version=sa.bindparam("kept_version")),
-                               [{"match_id": i, "kept_version": v, "kept_summary": s}
-                                for i, (v, s) in fresh.items()])
-    except sa.exc.OperationalError:
-        pass  # another writer holds the database: the lines are kept on a later view
-    return [fresh[m.id][1] if m.id in fresh else m.summary for m in matches]
-
 
 @bp.get("/t/<token>/history")
 def index(token: str):
@@ -126,7 +84,7 @@ def index(token: str):
         matches = [found[i] for i in shown]
     names = {p.id: p.name for p in table.players}
     items = []
-    for m, summary in zip(matches, _summaries(matches)):
+    for m, summary in zip(matches, summaries.summaries(matches)):
         seated = [names.get(s, "?") for s in m.seats]
         items.append({
             "match": m, "hands": summary["hands"], "error": summary["error"], "finished": summary["finished"],
@@ -220,17 +178,19 @@ def chart_svg(token: str, match_id: int):
 def stats(token: str):
     table = _table(token)
     remember_table(table.token)
-    matches = list(db.session.scalars(
-        sa.select(Match).where(Match.table_id == table.id).options(selectinload(Match.entries))
-        .order_by(Match.id)))
-    played = [_played(m, _replay(m)[0]) for m in matches]
-    form = head_to_head_form(table.players, request.args)
+    # the latest matches only (the page says so), each read as its kept summary
+    total = db.session.scalar(sa.select(sa.func.count()).select_from(Match).where(Match.table_id == table.id))
+    matches = list(reversed(list(db.session.scalars(
+        sa.select(Match).where(Match.table_id == table.id).options(defer(Match.actions))
+        .order_by(Match.id.desc()).limit(limits.STATS_MATCHES)))))
     by_id = {p.id: p.name for p in table.players}
+    played = summaries.played(matches, by_id)
+    form = head_to_head_form(table.players, request.args)
     a, b = by_id.get(request.args.get("a", type=form_id)), by_id.get(request.args.get("b", type=form_id))
     h2h = head_to_head(played, a, b) if a and b and a != b else None
     h2h_error = gettext("Choose two different players.") if a and b and a == b else None
     return render_page("history/stats.html", "history/stats.html", table=table,
-                       stats=player_stats(played), matches=len(matches), form=form, h2h=h2h,
+                       stats=player_stats(played), matches=len(matches), total=total, form=form, h2h=h2h,
                        h2h_error=h2h_error, variant_names={k: v.name for k, v in VARIANTS.items()})
 
 
@@ -283,29 +243,68 @@ def export_match_csv(token: str, match_id: int):
     return _download(out.getvalue(), "text/csv", _stem(match) + ".csv")
 
 
+def _dates(m: Match) -> dict[str, str]:
+    """A match's status and dates as the table document gives them beside its match document."""
+    out = {"status": m.status, "created_at": m.created_at.isoformat(timespec="seconds")}
+    if m.finished_at is not None:
+        out["finished_at"] = m.finished_at.isoformat(timespec="seconds")
+    return out
+
+
 def table_document(table: Table, matches: list[Match]) -> dict[str, Any]:
     """The whole table: its roster and every match's document, with the match's status and dates."""
     out = []
     for m in matches:
         document = service.to_document(m)
-        document["status"] = m.status
-        document["created_at"] = m.created_at.isoformat(timespec="seconds")
-        if m.finished_at is not None:
-            document["finished_at"] = m.finished_at.isoformat(timespec="seconds")
+        document.update(_dates(m))
         out.append(document)
     return {"format": TABLE_FORMAT, "name": table.name, "players": [p.name for p in table.players],
             "house_rules": [presets.to_document(h) for h in table.house_rules],
             **({"currency": table.currency} if table.currency else {}), "matches": out}
 
 
+def table_document_text(table: Table) -> Iterator[str]:
+    """``table_document`` of every match of ``table`` as the JSON text ``json.dumps(..., indent=2)``
+    writes, made match by match as it is sent: ``limits.EXPORT_BATCH`` matches (and their entries)
+    are read at a time and let go once written, so a worker holds one batch whatever the table holds.
+
+    The head of the document and the matches' ids are read at once; the rest as the answer is read
+    (a streamed answer outlives the view's database session, so the table is read again by id)."""
+    head = json.dumps(table_document(table, []), indent=2, ensure_ascii=False)
+    assert head.endswith('"matches": []\n}')  # the matches are the document's last field
+    ids = list(db.session.scalars(sa.select(Match.id).where(Match.table_id == table.id)
+                                  .order_by(Match.created_at, Match.id)))
+    table_id = table.id
+
+    def text() -> Iterator[str]:
+        yield head[:-len("[]\n}")]
+        written = 0
+        for start in range(0, len(ids), limits.EXPORT_BATCH):
+            chunk = ids[start:start + limits.EXPORT_BATCH]
+            owner = db.session.get(Table, table_id)
+            found = {m.id: m for m in db.session.scalars(
+                sa.select(Match).where(Match.id.in_(chunk)).options(selectinload(Match.entries)))}
+            batch = [found[i] for i in chunk if i in found]
+            for m in batch:
+                document = service.to_document(m)
+                document.update(_dates(m))
+                # each match indented as it sits in the whole document (two levels: 4 spaces)
+                body = json.dumps(document, indent=2, ensure_ascii=False).replace("\n", "\n    ")
+                yield ("[\n    " if not written else ",\n    ") + body
+                written += 1
+            del owner
+            db.session.expunge_all()  # let go of this batch before reading the next
+        yield ("[]" if not written else "\n  ]") + "\n}\n"
+
+    return text()
+
+
 @bp.get("/t/<token>/export.json")
 def export_table(token: str):
     table = _table(token)
-    matches = list(db.session.scalars(
-        sa.select(Match).where(Match.table_id == table.id).options(selectinload(Match.entries))
-        .order_by(Match.created_at, Match.id)))
-    body = json.dumps(table_document(table, matches), indent=2, ensure_ascii=False)
-    return _download(body + "\n", "application/json", f"table-{dt.date.today():%Y-%m-%d}.json")
+    response = Response(stream_with_context(table_document_text(table)), mimetype="application/json")
+    response.headers["Content-Disposition"] = f'attachment; filename="table-{dt.date.today():%Y-%m-%d}.json"'
+    return response
 
 
 # -- import -----------------------------------------------------------------------------------------------
@@ -335,4 +334,4 @@ def import_page(token: str):
                        error=error, status=422)
 
 
-__all__ = ["bp", "table_document"]
+__all__ = ["bp", "table_document", "table_document_text"]

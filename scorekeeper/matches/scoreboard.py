@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import sqlalchemy as sa
 from flask import request, url_for
 from flask_babel import gettext as _
 
@@ -25,6 +26,8 @@ from ..hands.forms import build_hand_form, end_words
 from ..i18n import lazy_gettext as _l, speak
 from ..util import ButtonForm, minus_signs, number, render_page
 from . import service
+from ..extensions import db
+from ..models import Entry
 
 
 # -- the hand form -----------------------------------------------------------------------------------
@@ -114,27 +117,11 @@ def first_error(form) -> tuple[str, str] | None:
 
 # -- what the scoreboard shows -----------------------------------------------------------------------
 
-def knocked_out(standings) -> set[str]:
-    """The players knocked out (eliminated after their last rebuy), as against the losers of a match
-    that simply ended: only they get the "out" badge."""
-    if standings is None:
-        return set()
-    last_out: dict[str, int] = {}
-    last_rebuy: dict[str, int] = {}
-    for i, r in enumerate(standings.hands):
-        for name in r.eliminated:
-            last_out[name] = i
-        if r.kind == "rebuy":
-            for name in r.scores:
-                last_rebuy[name] = i
-    return {p.name for p in standings.players if p.state in ("out", "finished")
-            and last_out.get(p.name, -1) > last_rebuy.get(p.name, -1)}
-
-
-def entry_label(match, entry) -> str:
-    """How an entry is called in messages: "hand 4", "Ann's rebuy", "the void hand after hand 3"."""
-    hands = sum(1 for e in match.entries if e.kind == "hand" and e.position < entry.position
-                and (e.deleted_at is None or e.id == entry.id))
+def entry_label(match, entry, hands: int | None = None) -> str:
+    """How an entry is called in messages: "hand 4", "Ann's rebuy", "the void hand after hand 3".
+    ``hands``: the live hands before it, when the caller has counted them."""
+    if hands is None:
+        hands = _hands_before(match, entry)
     if entry.kind == "hand":
         return _("hand %(number)s", number=hands + 1)
     if entry.kind == "rebuy":
@@ -145,13 +132,31 @@ def entry_label(match, entry) -> str:
             else _("the void hand before the first hand"))
 
 
+def _hands_before(match, entry) -> int:
+    """The live hands before ``entry``: counted in the match's entries when they are loaded (the match
+    page), otherwise by the database (the scoreboard never loads a long match's entries)."""
+    if "entries" in vars(match):
+        return sum(1 for e in match.entries if e.kind == "hand" and e.position < entry.position
+                   and (e.deleted_at is None or e.id == entry.id))
+    return db.session.scalar(sa.select(sa.func.count()).select_from(Entry).where(
+        Entry.match_id == match.id, Entry.kind == "hand", Entry.position < entry.position,
+        sa.or_(Entry.deleted_at.is_(None), Entry.id == entry.id)))
+
+
+def _entry_of(match, entry_id):
+    if "entries" in vars(match):
+        return next((e for e in match.entries if e.id == entry_id), None)
+    found = db.session.get(Entry, entry_id) if isinstance(entry_id, int) else None
+    return found if found is not None and found.match_id == match.id else None
+
+
 VERBS = {"add": _l("%(entry)s recorded"), "edit": _l("%(entry)s edited"), "delete": _l("%(entry)s deleted"),
          "restore": _l("%(entry)s restored")}
 
 
 def describe_action(match, action: dict[str, Any]) -> str:
     """ "hand 4 recorded", "Ann's rebuy recorded", "hand 2 edited" (the words Undo and Redo say)."""
-    entry = next((e for e in match.entries if e.id == action.get("entry")), None)
+    entry = _entry_of(match, action.get("entry"))
     if entry is None:
         return _("a change")
     verb = VERBS.get(action["do"])
@@ -161,7 +166,7 @@ def describe_action(match, action: dict[str, Any]) -> str:
 
 def later_entry_message(match, exc: service.LaterEntryError) -> str:
     """A refusal caused by a later entry, naming that entry and what to do."""
-    later = next((e for e in match.entries if e.id == exc.entry_id), None)
+    later = _entry_of(match, exc.entry_id)
     if later is None:
         return speak(exc.reason)
     return _("This change makes %(entry)s impossible (%(reason)s). Delete or edit %(entry)s first, then make "
@@ -210,18 +215,59 @@ def grid_rows(match, standings, *, deleted: bool = True) -> list[dict[str, Any]]
         result = next(live, None)
         if entry.kind == "hand":
             hand += 1
-        how = ""
-        if result is not None:
-            # a hand nobody ended (every player's points typed) has nothing to say of how it ended
-            end = "" if result.end is None or result.by is None else end_words(result.end)
-            how = " ".join(x for x in (isolated(result.by or ""), end) if x)  # plain text: the name isolated
-        # each cell is (score, player): the grid reads the explanation only where it shows it (the match
-        # page), so a scoreboard never asks a replay for the words of two hundred hands
-        cells = [None if result is None or name not in result.scores else (result.scores[name], name)
-                 for name in seated]
-        rows.append({"entry": entry, "result": result, "number": hand if entry.kind == "hand" else None,
-                     "deleted": False, "cells": cells, "how": how, "edited": bool(entry.history)})
+        rows.append(_row(entry, result, hand, seated))
     return rows
+
+
+def recent_rows(match, standings, *, deleted: bool = True) -> tuple[list[dict[str, Any]], int, int]:
+    """The grid's rows of the last ``limits.SCOREBOARD_ROWS`` entries (deleted ones too, unless
+    ``deleted`` is false), as :func:`grid_rows` makes them, read without loading the match's other
+    entries; with how many rows come before them and how many hands the match has played.
+
+    ``standings`` may hold the results of the last entries only (a replay carried on from a checkpoint
+    holds at least as many as these rows need)."""
+    live = Entry.deleted_at.is_(None)
+    query = sa.select(Entry).where(Entry.match_id == match.id)
+    if not deleted:
+        query = query.where(live)
+    shown = list(reversed(list(db.session.scalars(
+        query.order_by(Entry.position.desc()).limit(limits.SCOREBOARD_ROWS)))))
+    first = shown[0].position if shown else 0
+    counted = db.session.execute(sa.select(
+        sa.func.count() if deleted else sa.func.count().filter(live),
+        sa.func.count().filter(live, Entry.kind == "hand", Entry.position < first),
+        sa.func.count().filter(live, Entry.kind == "hand"),
+    ).where(Entry.match_id == match.id)).one()
+    total, hand, hands_played = counted
+    names = {str(p.id): p.name for p in match.table.players}
+    seated = [p.name for p in service.seated_players(match)]
+    n_live = sum(1 for e in shown if e.deleted_at is None)
+    results = iter(standings.hands[len(standings.hands) - n_live:] if standings is not None and n_live else ())
+    rows = []
+    for entry in shown:
+        if entry.deleted_at is not None:
+            rows.append({"entry": entry, "result": None, "number": None, "deleted": True,
+                         "label": entry_label(match, entry, hands=hand),
+                         "document": service.payload_to_document(entry.payload, names)})
+            continue
+        if entry.kind == "hand":
+            hand += 1
+        rows.append(_row(entry, next(results, None), hand, seated))
+    return rows, total - len(shown), hands_played
+
+
+def _row(entry, result, hand: int, seated: list[str]) -> dict[str, Any]:
+    how = ""
+    if result is not None:
+        # a hand nobody ended (every player's points typed) has nothing to say of how it ended
+        end = "" if result.end is None or result.by is None else end_words(result.end)
+        how = " ".join(x for x in (isolated(result.by or ""), end) if x)  # plain text: the name isolated
+    # each cell is (score, player): the grid reads the explanation only where it shows it (the match
+    # page), so a scoreboard never asks a replay for the words of two hundred hands
+    cells = [None if result is None or name not in result.scores else (result.scores[name], name)
+             for name in seated]
+    return {"entry": entry, "result": result, "number": hand if entry.kind == "hand" else None,
+            "deleted": False, "cells": cells, "how": how, "edited": bool(entry.history)}
 
 
 def _held_words(held: dict[str, Any] | None) -> str:
@@ -288,6 +334,12 @@ def bonus_row(match, standings) -> list[int] | None:
         return None
     seated = [p.name for p in service.seated_players(match)]
     sums = {n: 0 for n in seated}
+    if standings.hands and standings.hands[0].index > 0:
+        # results of the last entries only (a replay carried on from a checkpoint): what the entries
+        # before them scored is the first one's totals less its own scores (totals move only by the
+        # entries' scores until the match ends, and the match cannot end before its last entry)
+        first = standings.hands[0]
+        sums = {n: first.totals.get(n, 0) - first.scores.get(n, 0) for n in seated}
     for r in standings.hands:
         for n, s in r.scores.items():
             if n in sums:
@@ -300,8 +352,11 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, *
     """What the scoreboard fragment needs: the replayed standings, the entries beside them, the hand
     form (a fresh one unless ``form``), undo and redo."""
     error = None
+    knocked: set[str] = set()
     try:
-        standings = service.standings(match)
+        # carried on from the kept checkpoint if need be: the rows below need only the last results
+        run = service.replayed(match)
+        standings, knocked = run.standings(), run.knocked_out()
     except ValueError as exc:  # stored entries that no longer replay: show it, never a 500
         standings, error = None, message_of(exc)
     variant = find_variant(match.variant)
@@ -309,7 +364,7 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, *
         rules_sheet = list(variant.rules_sheet(variant.rules(len(match.seats), **(match.rules or {}))))
     except ValueError:
         rules_sheet = []
-    rows = grid_rows(match, standings)
+    rows, rows_before, hands_played = recent_rows(match, standings)
     undo_action = service.last_action(match)
     redo_action = service.last_action(match, undone=True)
     # without JavaScript, Undo and Redo redirect here: say what they did from the log
@@ -320,14 +375,14 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, *
         extra["undone"] = _("Redone: %(action)s.", action=describe_action(match, undo_action))
     context = {
         "table": table, "match": match, "variant": variant, "rules_sheet": rules_sheet,
-        "standings": standings, "entries": service.live_entries(match), "replay_error": error,
+        "standings": standings, "hands_played": hands_played if standings is not None else 0, "replay_error": error,
         "players": service.seated_players(match), "button": ButtonForm(),
         "highlight": request.args.get("new", type=form_id), "message": message,
         # the last entries only (the match page has them all): the scoreboard after a save costs
         # the same on hand 1,000 as on hand 10
-        "rows": rows[-limits.SCOREBOARD_ROWS:], "rows_before": max(0, len(rows) - limits.SCOREBOARD_ROWS),
+        "rows": rows, "rows_before": rows_before,
         "bonus": bonus_row(match, standings),
-        "knocked_out": knocked_out(standings), "bars": bars(match, standings),
+        "knocked_out": knocked, "bars": bars(match, standings),
         "undo_label": describe_action(match, undo_action) if undo_action else None,
         "redo_label": describe_action(match, redo_action) if redo_action else None,
         **extra,
@@ -354,7 +409,7 @@ def conflict_context(match, version: int) -> dict[str, Any]:
         said.append(words)
     last = None
     try:
-        standings = service.standings(match)
+        standings = service.current_standings(match)  # the last hand's result is all it reads
         if standings.hands and changes and changes[-1]["do"] == "add" and not changes[-1].get("undone"):
             last = standings.hands[-1]
     except ValueError:
@@ -363,5 +418,5 @@ def conflict_context(match, version: int) -> dict[str, Any]:
 
 
 __all__ = ["bars", "bonus_row", "conflict_context", "deck_for", "describe_action", "entry_form_context",
-           "audit_trail", "entry_label", "first_error", "what_changed", "grid_rows", "knocked_out", "later_entry_message", "refusal_words", "players_in", "render_scoreboard",
+           "audit_trail", "entry_label", "first_error", "what_changed", "grid_rows", "recent_rows", "later_entry_message", "refusal_words", "players_in", "render_scoreboard",
            "scoreboard_context"]

@@ -24,9 +24,9 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from ..i18n import lazy_gettext as _l
 from ..engine import limits
 from ..engine.i18n import message_of
-from ..engine.match import InvalidMatchError, MatchReplay, replay
+from ..engine.match import InvalidMatchError, MatchReplay, StaleCheckpointError, replay
 from ..extensions import db
-from ..models import Entry, Match, Player, Table, utcnow
+from ..models import Entry, Match, Player, ReplayCheckpoint, Table, utcnow
 
 DOCUMENT_FORMAT = "scorekeeper.match/1"
 
@@ -165,7 +165,15 @@ def preview_edit(match: Match, entry: Entry, payload: dict[str, Any]):
 
 
 def standings(match: Match):
-    """Replay the match. Raises ``InvalidMatchError`` if the stored entries no longer replay."""
+    """Replay the match: the standings with every entry's result (the match page, the chart, the
+    exports). Raises ``InvalidMatchError`` if the stored entries no longer replay."""
+    return replayed(match, whole=True).standings()
+
+
+def current_standings(match: Match):
+    """The standings now, holding the results of the last ``limits.SCOREBOARD_ROWS`` entries at least
+    (who is in, the totals, the next dealer: what a hand form and the scoreboard need), carried on
+    from the kept checkpoint in any worker. Raises as :func:`standings` does."""
     return replayed(match).standings()
 
 
@@ -200,14 +208,14 @@ class ReplayMemo:
         with self._lock:
             old = self._replays.pop(key[0], None)
             if old is not None:
-                self._held -= old[1].entries
+                self._held -= old[1].held
                 if old[0][1] > key[1]:  # a newer version is already here (another thread saved)
                     key, run = old
             self._replays[key[0]] = (key, run)
-            self._held += run.entries
+            self._held += run.held
             while self._held > self.budget and len(self._replays) > 1:
                 _, (_, dropped) = self._replays.popitem(last=False)
-                self._held -= dropped.entries
+                self._held -= dropped.held
 
     def cache_clear(self) -> None:
         with self._lock:
@@ -224,14 +232,73 @@ def _memo_key(match: Match) -> tuple:
             names[str(match.first_dealer_id)], json.dumps(match.rules or {}, sort_keys=True), match.stake)
 
 
-def replayed(match: Match) -> MatchReplay:
-    """The match replayed up to its last entry: remembered, or replayed now and remembered."""
+def replayed(match: Match, *, whole: bool = False) -> MatchReplay:
+    """The match replayed up to its last entry: remembered in this worker, or carried on from the
+    checkpoint kept in the database for the match's version, or replayed now; remembered either way.
+
+    A replay carried on from a checkpoint holds the results of the last ``limits.SCOREBOARD_ROWS``
+    entries at least (what the scoreboard and a save need); ``whole`` asks for every entry's result."""
     key = _memo_key(match)
     run = _replays.get(key)
+    if run is not None and (not whole or run.first == 0):
+        return run
+    run = None if whole else _resumed(match)
     if run is None:
-        run = MatchReplay(to_document(match))
-        _replays.put(key, run)
+        run = MatchReplay(to_document(match), every=limits.CHECKPOINT_EVERY)
+    _replays.put(key, run)
     return run
+
+
+# -- checkpoints: a save replays only the entries after the one kept in the database ------------------
+
+def _resumed(match: Match) -> MatchReplay | None:
+    """The match carried on from its checkpoint, if one was kept for its version (None otherwise)."""
+    kept = db.session.get(ReplayCheckpoint, match.id)
+    if kept is None or kept.version != match.version:
+        return None  # made for another version: never trusted, the match is replayed whole
+    after = db.session.scalars(
+        sa.select(Entry).where(Entry.match_id == match.id, Entry.deleted_at.is_(None), Entry.position > kept.position)
+        .order_by(Entry.position))
+    try:
+        return MatchReplay.resume(to_document(match, entries=after), kept.state, every=limits.CHECKPOINT_EVERY)
+    except StaleCheckpointError:
+        return None  # a player renamed since (the names are in the state): replayed whole
+
+
+def _keep_checkpoint(match: Match, run: MatchReplay, version: int, *, appended: bool = False) -> None:
+    """In the transaction of a change that makes ``version``: keep, for ``version``, the latest
+    checkpoint ``run`` took at least ``SCOREBOARD_ROWS`` entries before its end. ``run`` is the replay
+    of the match as this transaction leaves it (its entries flushed). After an entry ``appended`` at
+    the end, the checkpoint kept for the version before still holds (the entries before it did not
+    change), so until ``run`` took a later one only its version moves."""
+    limit = run.entries - limits.SCOREBOARD_ROWS
+    marks = {at: state for at, state in run.checkpoints().items() if at <= limit}
+    best = max(marks, default=None)
+    kept = db.session.get(ReplayCheckpoint, match.id)
+    if appended and kept is not None and kept.version == version - 1 and (best is None or best <= kept.state["at"]) \
+            and kept.state.get("header") == run.header:  # (not after a rename: the state names the players)
+        kept.version = version
+        return
+    if best is None:
+        if kept is not None:
+            db.session.delete(kept)  # nothing to carry on from yet: replayed whole (a short match)
+        return
+    # the position of the best-th live entry, counted back from the last (a few rows of the index)
+    position = db.session.scalar(
+        sa.select(Entry.position).where(Entry.match_id == match.id, Entry.deleted_at.is_(None))
+        .order_by(Entry.position.desc()).limit(1).offset(run.entries - best))
+    if kept is None:
+        db.session.add(ReplayCheckpoint(match_id=match.id, version=version, position=position, state=marks[best]))
+    else:
+        kept.version, kept.position, kept.state = version, position, marks[best]
+
+
+def _restamp_checkpoint(match: Match, version: int, new_version: int) -> None:
+    """A change that moves the version without touching the entries (ending a match early, reopening
+    it): the checkpoint still holds."""
+    db.session.execute(sa.update(ReplayCheckpoint).where(ReplayCheckpoint.match_id == match.id,
+                                                         ReplayCheckpoint.version == version)
+                       .values(version=new_version).execution_options(synchronize_session=False))
 
 
 # -- saving -------------------------------------------------------------------------------------------
@@ -270,7 +337,7 @@ def _check(match: Match, payloads: list[dict[str, Any]]) -> MatchReplay:
     names = _names(match)
     document = to_document(match, entries=[])
     document["entries"] = [payload_to_document(p, names) for p in payloads]
-    return MatchReplay(document)
+    return MatchReplay(document, every=limits.CHECKPOINT_EVERY)
 
 
 def _remember(match: Match, run: MatchReplay) -> None:
@@ -317,6 +384,7 @@ def add_entry(match: Match, payload: dict[str, Any], *, version: int, key: str |
         _claim_version(match, version, run.finished)
         db.session.add(entry)
         db.session.flush()
+        _keep_checkpoint(match, run, version + 1, appended=True)
         _log(match, {"do": "add", "entry": entry.id}, version + 1)
         _commit()
     except (IntegrityError, StaleSheetError):
@@ -340,6 +408,7 @@ def edit_entry(match: Match, entry: Entry, payload: dict[str, Any], *, version: 
     _claim_version(match, version, result.finished)
     _log(match, {"do": "edit", "entry": entry.id, "before": entry.payload, "after": payload}, version + 1)
     _set_payload(entry, payload, "edited")
+    _keep_checkpoint(match, result, version + 1)
     _commit()
     _remember(match, result)
 
@@ -349,6 +418,7 @@ def delete_entry(match: Match, entry: Entry, *, version: int) -> None:
     _check_open(match, version)
     result = _set_deleted(match, entry, True, version, "deleted")
     _log(match, {"do": "delete", "entry": entry.id}, version + 1)
+    _keep_checkpoint(match, result, version + 1)
     _commit()
     _remember(match, result)
 
@@ -358,6 +428,7 @@ def restore_entry(match: Match, entry: Entry, *, version: int) -> None:
     _check_open(match, version)
     result = _set_deleted(match, entry, False, version, "restored")
     _log(match, {"do": "restore", "entry": entry.id}, version + 1)
+    _keep_checkpoint(match, result, version + 1)
     _commit()
     _remember(match, result)
 
@@ -463,6 +534,7 @@ def undo(match: Match, *, version: int, redo: bool = False) -> dict[str, Any]:
     i = next(i for i, a in enumerate(log) if a == action)
     log[i] = {**action, "undone": not redo, "v": version + 1}
     match.actions = log
+    _keep_checkpoint(match, run, version + 1)
     _commit()
     _remember(match, run)
     return log[i]
@@ -484,6 +556,7 @@ def abandon_match(match: Match, *, version: int) -> None:
         run = None  # a match whose entries no longer replay can still be ended
     _compare_and_swap(match, version, {"version": Match.version + 1, "status": "abandoned"},
                       Match.status != "abandoned")
+    _restamp_checkpoint(match, version, version + 1)
     _commit()
     if run is not None:
         _remember(match, run)
@@ -504,6 +577,7 @@ def reopen_match(match: Match, *, version: int) -> None:
         "version": Match.version + 1, "status": "finished" if finished else "active",
         "finished_at": (match.finished_at or utcnow()) if finished else None,
     }, Match.status == "abandoned")
+    _restamp_checkpoint(match, version, version + 1)
     _commit()
     _remember(match, run)
 
@@ -529,5 +603,5 @@ def create_match(table: Table, *, variant: str, rules: dict[str, Any], seats: li
 __all__ = [
     "InvalidMatchError", "LaterEntryError", "NothingToUndo", "StaleSheetError", "add_entry", "changes_since", "create_match", "delete_entry", "edit_entry",
     "entry_or_404", "live_entries", "match_or_404", "new_token", "restore_entry", "seated_players",
-    "standings", "table_or_404", "to_document", "undo", "viewed_match_or_404",
+    "current_standings", "standings", "table_or_404", "to_document", "undo", "viewed_match_or_404",
 ]

@@ -28,7 +28,7 @@ bp = Blueprint("spectate", __name__)
 #: seconds between two polls of the spectator's sheet
 POLL_SECONDS = 3
 #: bump when the sheet's markup changes, so browsers drop sheets drawn by the old template
-SHEET_REVISION = 2
+SHEET_REVISION = 3
 
 
 def _etag(match_id: int, version: int) -> str:
@@ -36,22 +36,26 @@ def _etag(match_id: int, version: int) -> str:
     return f"sheet-{SHEET_REVISION}-{current_language()}-{match_id}-{version}"
 
 
-def _match(view_token: str) -> Match:
-    return service.viewed_match_or_404(view_token, selectinload(Match.entries),
-                                       selectinload(Match.table).selectinload(Table.players))
+def _match(view_token: str, *options) -> Match:
+    return service.viewed_match_or_404(view_token, selectinload(Match.table).selectinload(Table.players), *options)
 
 
 def _context(match: Match) -> dict:
+    """The sheet as the scoreboard draws it: the last ``limits.SCOREBOARD_ROWS`` entries only, from the
+    replay carried on from the match's checkpoint, so that each poll after a save costs the same on
+    hand 2,000 as on hand 20 (the match's other entries are never loaded)."""
+    knocked: set[str] = set()
     try:
-        standings, error = service.standings(match), None
+        run = service.replayed(match)
+        standings, error, knocked = run.standings(), None, run.knocked_out()
     except ValueError as exc:
         standings, error = None, refusal(exc)
+    rows, _, hands_played = scoreboard.recent_rows(match, standings, deleted=False)
     return {"match": match, "variant": find_variant(match.variant), "standings": standings,
-            "replay_error": error, "entries": service.live_entries(match),
+            "replay_error": error, "hands_played": hands_played,
             "players": service.seated_players(match), "poll_seconds": POLL_SECONDS,
-            "rows": scoreboard.grid_rows(match, standings, deleted=False),
-            "bonus": scoreboard.bonus_row(match, standings),
-            "knocked_out": scoreboard.knocked_out(standings), "bars": scoreboard.bars(match, standings)}
+            "rows": rows, "bonus": scoreboard.bonus_row(match, standings),
+            "knocked_out": knocked, "bars": scoreboard.bars(match, standings)}
 
 
 def _no_cache(response: Response, etag: str) -> Response:
@@ -129,7 +133,7 @@ def _summary(match: Match) -> dict:
 
 @bp.get("/v/<view_token>/summary")
 def summary(view_token: str):
-    match = _match(view_token)
+    match = _match(view_token, selectinload(Match.entries))
     response = Response(render_template("spectate/summary.html", **_summary(match)))
     response.headers["Referrer-Policy"] = "same-origin"
     return response
@@ -138,7 +142,7 @@ def summary(view_token: str):
 @bp.get("/v/<view_token>/summary.svg")
 def summary_image(view_token: str):
     """The result as an image a phone can save or send (SVG drawn from a template: names escaped)."""
-    match = _match(view_token)
+    match = _match(view_token, selectinload(Match.entries))
     context = _summary(match)
     rows = len(context["standings"].players)
     body = render_template("spectate/summary.svg", height=250 + 44 * rows, **context)

@@ -8,19 +8,21 @@ from __future__ import annotations
 
 import segno
 import sqlalchemy as sa
+from sqlalchemy.orm import defer
 from flask_babel import gettext, ngettext
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from markupsafe import Markup
 
 from ..bidi import isolated
 from ..i18n import refusal
+from ..engine import limits
 from ..engine.limits import ROSTER_PLAYERS
 from ..extensions import TABLE_CREATION_LIMIT, db, limiter
 from ..home.routes import remember_table
-from ..matches import presets, service
+from ..matches import presets, summaries
 from ..matches.service import new_token, table_or_404
 from ..engine.variants import VARIANTS
-from ..models import Player, Table
+from ..models import Match, Player, Table
 from ..stats import player_stats, streaks
 from ..util import ButtonForm
 from .forms import CurrencyForm, PlayerForm, TableForm
@@ -42,36 +44,48 @@ def new():
 
 
 def _played(table: Table) -> set[int]:
+    """The players who have played a match here (they stay on the roster): the seats of every match,
+    read as one light column."""
     seated: set[int] = set()
-    for match in table.matches:
-        seated.update(match.seats)
+    for seats in db.session.scalars(sa.select(Match.seats).where(Match.table_id == table.id)):
+        seated.update(seats or [])
     return seated
 
 
-def _in_progress(match) -> dict:
-    """A match in progress as the table page lists it: its leader and hands played, from the replay
-    (rebuys and void hands are not hands played)."""
-    try:
-        standings = service.standings(match)
-    except ValueError:  # stored entries that no longer replay: listed without figures, never a 500
-        return {"match": match, "leader": [], "hands": None}
-    return {"match": match, "leader": list(standings.leader),
-            "hands": sum(1 for h in standings.hands if h.kind == "hand")}
+def _latest(table: Table, *conditions, limit: int) -> list[Match]:
+    # the undo log is not shown here (it can hold a few dozen hands' payloads per match)
+    return list(db.session.scalars(sa.select(Match).where(Match.table_id == table.id, *conditions)
+                                   .options(defer(Match.actions)).order_by(Match.id.desc()).limit(limit)))
 
 
-#: finished matches the head-to-head looks back over (each is replayed, so the page stays bounded)
-HEAD_TO_HEAD_MATCHES = 100
+def _keeps() -> bool:
+    """Whether this page may keep the summaries it makes: not when it is drawn again for a refused
+    change (a refused request leaves the database as it was)."""
+    return request.method == "GET"
+
+
+def _in_progress(matches: list[Match]) -> list[dict]:
+    """The matches in progress as the table page lists them: leader and hands played, from each one's
+    kept summary (rebuys and void hands are not hands played); one that no longer replays is listed
+    without figures, never a 500."""
+    names = {p.id: p.name for p in matches[0].table.players} if matches else {}
+    out = []
+    for m, summary in zip(matches, summaries.summaries(matches, keep=_keeps())):
+        if summary["error"]:
+            out.append({"match": m, "leader": [], "hands": None})
+            continue
+        seated = [names.get(s, "?") for s in m.seats]
+        out.append({"match": m, "leader": [seated[i] for i in summary["leader"]], "hands": summary["hands"]})
+    return out
 
 
 def _head_to_head(table: Table) -> dict | None:
-    """Wins per game and the current streak of the table's regular players (those in its recent
-    finished matches), from the replays of those matches."""
-    from ..history.routes import _played, _replay  # the stats pages' view of a replayed match
-
-    finished = [m for m in table.matches if m.status == "finished"][-HEAD_TO_HEAD_MATCHES:]
+    """Wins per game and the current streak of the table's regular players, over its latest
+    ``limits.HEAD_TO_HEAD_MATCHES`` finished matches, from their kept summaries."""
+    finished = list(reversed(_latest(table, Match.status == "finished", limit=limits.HEAD_TO_HEAD_MATCHES)))
     if not finished:
         return None
-    played = [_played(m, _replay(m)[0]) for m in finished]
+    played = summaries.played(finished, {p.id: p.name for p in table.players}, keep=_keeps())
     records = player_stats(played)
     games = [key for key in VARIANTS if any(p.variant == key for p in played)]
     return {"games": games, "records": records, "streaks": streaks(played), "matches": len(finished)}
@@ -83,11 +97,14 @@ def _render_table(table: Table, player_form: PlayerForm | None = None, status: i
     link = url_for("tables.show", token=table.token, _external=True)
     qr = Markup(segno.make(link, error="m").svg_inline(scale=4, dark="#000", light="#fff", border=2,
                                                         title=gettext("QR code of the table's link")))
-    matches = list(reversed(table.matches))
+    # the latest matches only: the history page pages through them all
+    done = _latest(table, Match.status != "active", limit=limits.TABLE_PAGE_MATCHES)
+    more = db.session.scalar(sa.select(sa.func.count()).select_from(Match).where(
+        Match.table_id == table.id, Match.status != "active")) - len(done)
     return render_template(
         "tables/show.html", table=table, link=link, qr=qr,
-        active=[_in_progress(m) for m in matches if m.status == "active"],
-        done=[m for m in matches if m.status != "active"],
+        active=_in_progress(_latest(table, Match.status == "active", limit=limits.TABLE_PAGE_MATCHES)),
+        done=done, more_done=more,
         players={p.id: p for p in table.players}, played=_played(table),
         player_form=player_form or PlayerForm(formdata=None), button=ButtonForm(),
         rename_error=rename_error, focus_name=focus_name or bool(player_form and player_form.errors),

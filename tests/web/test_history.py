@@ -249,7 +249,10 @@ def test_the_listing_keeps_each_match_summary_with_its_version(played, client, a
     client.get(f"/t/{sheet.token}/history")
     version, kept_for, summary = _summary_row(app, first)
     assert kept_for == version
-    assert summary == {"hands": 2, "finished": False, "winners": [], "leader": [2], "error": None}
+    line = {k: summary[k] for k in ("hands", "finished", "winners", "leader", "error")}
+    assert line == {"hands": 2, "finished": False, "winners": [], "leader": [2], "error": None}
+    # and what the stats count of the match, by seat (so that the stats replay nothing either)
+    assert summary["format"] == 2 and summary["stats"]["hands"] == [2, 2, 2]
     # a new hand changes the version: the kept line is stale and is made again on the next view
     assert sheet.record_points(first, {"Ann": 0, "Ben": 0, "Cat": 30}).status_code == 302
     assert _summary_row(app, first)[1] == version
@@ -271,12 +274,12 @@ def test_a_kept_summary_shows_a_renamed_player_by_the_new_name(played, client, a
 def test_a_kept_summary_is_used_without_replaying(played, client, app, monkeypatch):
     sheet, first, second = played
     client.get(f"/t/{sheet.token}/history")
-    from scorekeeper.history import routes
+    from scorekeeper.matches import summaries
 
     def no_replay(match):
         raise AssertionError("replayed a match whose summary is current")
 
-    monkeypatch.setattr(routes, "_replay", no_replay)
+    monkeypatch.setattr(summaries, "summary_of", no_replay)
     response = client.get(f"/t/{sheet.token}/history")
     assert response.status_code == 200 and "Cat leads" in response.get_data(as_text=True)
 
