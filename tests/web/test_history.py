@@ -12,6 +12,7 @@ import sqlalchemy as sa
 from scorekeeper import charts
 from scorekeeper.extensions import db
 from scorekeeper.models import Entry, Match
+from scorekeeper.matches import summaries
 
 
 @pytest.fixture
@@ -252,7 +253,7 @@ def test_the_listing_keeps_each_match_summary_with_its_version(played, client, a
     line = {k: summary[k] for k in ("hands", "finished", "winners", "leader", "error")}
     assert line == {"hands": 2, "finished": False, "winners": [], "leader": [2], "error": None}
     # and what the stats count of the match, by seat (so that the stats replay nothing either)
-    assert summary["format"] == 2 and summary["stats"]["hands"] == [2, 2, 2]
+    assert summary["format"] == summaries.SUMMARY_FORMAT and summary["stats"]["hands"] == [2, 2, 2]
     # a new hand changes the version: the kept line is stale and is made again on the next view
     assert sheet.record_points(first, {"Ann": 0, "Ben": 0, "Cat": 30}).status_code == 302
     assert _summary_row(app, first)[1] == version
