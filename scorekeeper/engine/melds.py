@@ -1,12 +1,12 @@
 """Meld checks: sets (books), runs (straights), jokers and aces, opening values.
 
 This module owns the *generic* meld logic (Russian Rummy's contracts and Rumino's rumino are one game's
-rules each, in ``variants.russian`` and ``variants.rumino``; their names are importable from here too). A variant turns its house rules into one ``MeldRules``
-value (what a set and a run may be, where the ace goes, how many jokers a meld may hold, how many
-decks are in play) and the functions here answer for any variant from that value alone. Verdicts are
-values (``MeldCheck``, ``OpeningCheck``, ``ContractCheck``) whose ``reason`` is a sentence a player
-at the table understands; nothing here raises for a bad meld except ``opening_value``, which has no
-verdict to carry the reason.
+rules each, in ``variants.russian`` and ``variants.rumino``; their names are importable from here too).
+A variant turns its house rules into one ``MeldRules`` value (what a set and a run may be, where the
+ace goes, how many jokers a meld may hold, how many decks are in play) and the functions here answer
+for any variant from that value alone. Verdicts are values (``MeldCheck``, ``OpeningCheck``,
+``ContractCheck``) whose ``reason`` is a sentence a player at the table understands; nothing here
+raises for a bad meld except ``opening_value``, which has no verdict to carry the reason.
 
 >>> ramino = MeldRules(game_name="Ramino", ace_run="either_end", max_jokers_per_meld=1, decks=2,
 ...                    jokers_in_deck=4, ace_low_opening_value=1, ace_high_opening_value=11)
