@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/bench_solver_memory.py [--matches 200] [--cold]
 
-The solver keeps tables per rule configuration (``scorekeeper.engine.arrange``), and house rules are a
+The solver keeps tables per rule configuration (``scorekeeper.engine.solver``), and house rules are a
 visitor's choice. This replays one Rumino match (``scorekeeper.engine.replay``, hands by cards, with and
 without jokers) under each of ``--matches`` different combinations of house rules (the joker's value,
 the longest run, the natural cards a lay needs, the jokers in the deck), and asks the meld checker's
@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scorekeeper.engine import find_variant, replay  # noqa: E402
-from scorekeeper.engine import arrange as solver  # noqa: E402
+from scorekeeper.engine.solver.common import _cache as solver_tables  # noqa: E402
 from scorekeeper.engine.limits import SOLVER_TABLES  # noqa: E402
 from scorekeeper.engine.variants import warm_solvers  # noqa: E402
 
@@ -73,7 +73,7 @@ def main() -> None:
     if not args.cold:
         t0 = time.perf_counter()
         warm_solvers()
-        print(f"after warm_solvers: {rss_mb():.1f} MB ({len(solver._cache)} tables, "
+        print(f"after warm_solvers: {rss_mb():.1f} MB ({len(solver_tables)} tables, "
               f"{time.perf_counter() - t0:.2f} s)")
     every = max(1, args.matches // 10)
     first = None
@@ -94,7 +94,7 @@ def main() -> None:
         if first is None:
             first = rss
         if n == 1 or n % every == 0 or n == args.matches:
-            print(f"after match {n:>4} ({len(solver._cache):>2} tables): {rss:7.1f} MB "
+            print(f"after match {n:>4} ({len(solver_tables):>2} tables): {rss:7.1f} MB "
                   f"({rss - first:+.1f} MB from the first)")
     times.sort()
     print(f"peak {peak:.1f} MB, {peak - first:+.1f} MB from the first (goal: within 20 MB); per match "

@@ -748,6 +748,7 @@ def test_warm_solvers_builds_every_table_a_hand_of_that_game_asks_for(monkeypatc
         for store in stores:  # as in a new process (put back below)
             store.clear()
         common._last[:] = [None, None, None]
+        common._last_general[:] = [None] * 6
         variants.warm_solvers()
         built = [len(store) for store in stores]
         assert all(built), built
@@ -764,6 +765,7 @@ def test_warm_solvers_builds_every_table_a_hand_of_that_game_asks_for(monkeypatc
             store.clear()
             store.update(old)
         common._last[:] = [None, None, None]
+        common._last_general[:] = [None] * 6
 
 
 def test_every_game_s_standard_tables_fit_in_the_cache_with_room_to_spare(monkeypatch):

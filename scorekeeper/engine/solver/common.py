@@ -125,6 +125,8 @@ class _TableCache:
                 if _last[2] is old:
                     # the fast path's remembered table would keep an evicted table alive: forget it
                     _last[:] = [None, None, None]
+                if old is _last_general[3] or old is _last_general[4]:
+                    _last_general[:] = [None] * 6
         return value
 
     def __len__(self) -> int:
@@ -138,6 +140,7 @@ class _TableCache:
         with self._lock:
             self._entries.clear()
             _last[:] = [None, None, None]
+            _last_general[:] = [None] * 6
 
 
 #: every table of the solver, of every kind (see _TableCache)
@@ -145,6 +148,9 @@ _cache = _TableCache(SOLVER_TABLES)
 #: (rules, values, fast tables) of the previous call, compared by identity: a call with the same rules
 #: as the last one skips the cache's key and lock (the common case: a replay asks one match's rules)
 _last: list = [None, None, None]
+#: the same for the general search: (rules, values, discard mode, rank tables, suit table or None when not
+#: yet asked for, the rules' fields as the search reads them)
+_last_general: list = [None] * 6
 
 
 def _check_values(values: Sequence[int]) -> tuple[int, ...]:

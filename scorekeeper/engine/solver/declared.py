@@ -14,7 +14,8 @@ from typing import Iterable, Sequence
 from ..cards import Card, format_cards
 from ..i18n import _
 from ..melds import MeldRules
-from .common import _CARD, _FIELD, _FIELD_MASK, _SUIT_INDEX, Arrangement, DeclaredCheck, _check_values, _Params, _rank_at
+from .common import (_CARD, _FIELD, _FIELD_MASK, _SUIT_INDEX, Arrangement, DeclaredCheck, _check_values, _Params,
+                     _rank_at)
 from .general import _set_cards
 from .search import arrange
 

@@ -303,9 +303,9 @@ def _fast_arrange(a: int, b: int, c: int, d: int, t: _Tables) -> Arrangement:
     free = 0
     if t.sure_sets:
         # Ranks in no run (no card of theirs in _Tables.linked) give their whole set: with every card
-        # worth something that is strictly best, so the search would choose it too. The highest rank stays in the search
-        # unless all are free: the search's last rank breaks ties its own way, and keeping it there
-        # keeps every choice (and so the arrangement) exactly what the full search makes.
+        # worth something that is strictly best, so the search would choose it too. The highest rank
+        # stays in the search unless all are free: the search's last rank breaks ties its own way, and
+        # keeping it there keeps every choice (and so the arrangement) exactly what the full search makes.
         linked = t.linked
         free = ranks & ~(linked[a] | linked[b] | linked[c] | linked[d])
         if free and free != ranks:

@@ -17,7 +17,7 @@ from typing import Sequence
 
 from ..cards import Card
 from ..melds import MeldRules
-from .common import _CARD, _INF, _SUIT_INDEX, Arrangement, _cache, _Params, _rank_at
+from .common import _CARD, _INF, _SUIT_INDEX, Arrangement, _cache, _last_general, _Params, _rank_at
 
 
 def _joker_groups(p: _Params) -> list[tuple[str, int]]:
@@ -646,8 +646,13 @@ def _rank_sets_for(p: _Params, decks: int) -> _RankSets:
 
 
 def _general(cards: Sequence[Card], rules: MeldRules, values: tuple[int, ...], discard: bool):
-    p = _Params(rules)
-    rank_sets = _rank_sets_for(p, rules.decks)
+    last = _last_general
+    if rules is last[0] and values is last[1] and discard is last[2]:
+        rank_sets, p = last[3], last[5]
+    else:
+        p = _Params(rules)
+        rank_sets = _rank_sets_for(p, rules.decks)
+        last[:] = [rules, values, discard, rank_sets, None, p]
     ms = [0, 0, 0, 0]
     jokers = 0
     for c in cards:
@@ -656,7 +661,13 @@ def _general(cards: Sequence[Card], rules: MeldRules, values: tuple[int, ...], d
         else:
             ms[_SUIT_INDEX[c.suit]] += 1 << (3 * (c.rank - 1))
     width = min(rules.jokers_in_deck, _TABLE_JOKERS)
-    table = _suit_table(p, values, width, discard) if jokers <= width else None
+    table = None
+    if jokers <= width:
+        table = last[4] if last[0] is rules else None
+        if table is None:
+            table = _suit_table(p, values, width, discard)
+            if last[0] is rules:
+                last[4] = table
     search = _General(p, rank_sets, values, jokers, discard, width if table is not None else 0, table)
     found = search.solve(ms)
     melds, dead, disc = search.reconstruct(found)

@@ -1,8 +1,9 @@
 """Rumino: Italian-American knock rummy with 7 cards, two packs and four jokers (docs/rules/rumino.md).
 
 Knock with deadwood 7 or less, go gin (a 4-lay and a 3-lay) for ten less, or make a rumino (7-card
-straight flush or 7 of a kind) to win the match at once. A total of 100 or more is out; rebuys come
-back on the highest total still in.
+straight flush or 7 of a kind) to win the match at once; this module owns the rumino check too
+(``is_rumino``, ``rumino_outs``). A total of 100 or more is out; rebuys come back on the highest total
+still in.
 
 >>> from scorekeeper.engine.variants import find_variant
 >>> rumino = find_variant("rumino")
@@ -18,12 +19,13 @@ True
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Iterable
 
-from ..cards import Card, format_cards
+from ..cards import SUITS, Card, InvalidCardError, format_cards
 from ..hands import Hand, HandScore, MatchState, RebuyPolicy, check_typed
-from ..i18n import _, _n
-from ..melds import MeldCheck, MeldRules, is_rumino, rumino_outs
+from ..i18n import _, _n, message_of
+from ..melds import MeldCheck, MeldRules, _as_cards, _check, _text
 from .base import Rules, Switch, Variant, _cards, card_values, values_sentence
 from .knock import KnockGame
 
@@ -31,6 +33,57 @@ from .knock import KnockGame
 KNOCK_LIMIT = 7
 ELIMINATION_TARGET = 100
 HAND_SIZE = 7
+
+
+# -- the rumino: the instant win (docs/rules/rumino.md#r7) ---------------------------------------------
+
+
+
+def _rumino_rules(mr: MeldRules) -> MeldRules:
+    # A rumino ignores the usual size limits: 7 of a kind must repeat suits, and the straight flush
+    # is 7 long whatever max_run_length says. The ace is low and runs never wrap (docs/rules/rumino.md#r7).
+    return replace(mr, set_min=7, set_max=7, set_distinct_suits=False, natural_sets_may_repeat_suits=False,
+                   run_min=7, run_max=7, ace_run="low_only", allow_ace_both_ends=False,
+                   max_jokers_per_meld=None)
+
+
+def is_rumino(cards: str | Iterable[Card], mrules: MeldRules, naturals_only: bool = False) -> MeldCheck:
+    """Is this a rumino: a 7-card straight flush (ace low, no wrap) or 7 of a kind?
+
+    >>> rumino = MeldRules(set_distinct_suits=False, run_max=4, decks=2, jokers_in_deck=4, game_name="Rumino")
+    >>> is_rumino("7S 7S 7H 7H 7D 7C JK", rumino).valid
+    True
+    >>> is_rumino("9H 10H JH QH KH AH 2H", rumino).valid
+    False
+    """
+    try:
+        cards = _as_cards(cards)
+    except InvalidCardError as exc:
+        return MeldCheck(False, None, message_of(exc))
+    if len(cards) != 7:
+        return MeldCheck(False, None, _("a rumino is exactly 7 cards, not {count}", count=len(cards)), 0, cards)
+    if naturals_only and any(c.is_joker for c in cards):
+        return MeldCheck(False, None, _("a rumino must be all natural cards here (rumino_naturals_only)"), 0, cards)
+    verdict = _check(cards, _rumino_rules(mrules))
+    if not verdict.valid:
+        return replace(verdict, reason=_("not a rumino: {reason}", reason=verdict.reason))
+    what = _("7 of a kind") if verdict.kind == "set" else _("a 7-card straight flush")
+    return replace(verdict, kind="rumino", word="rumino", what=what,
+                   reason=_("a rumino, {what}: {cards}", what=what, cards=_text(verdict.declared)))
+
+
+def rumino_outs(six_cards: str | Iterable[Card], mrules: MeldRules, naturals_only: bool = False) -> list[Card]:
+    """Every card that would make these six cards a rumino (the joker included if one would).
+
+    Cards the deck has no copy left of are not outs.
+
+    >>> rumino = MeldRules(set_distinct_suits=False, run_max=4, decks=2, jokers_in_deck=4)
+    >>> format_cards(rumino_outs("3H 4H 5H 6H 7H 8H", rumino))
+    '2♥ 9♥ JKR'
+    """
+    six = _as_cards(six_cards)
+    candidates = [Card(r, s) for s in SUITS for r in range(1, 14)] + [Card.joker()]
+    return [c for c in candidates if is_rumino(six + (c,), mrules, naturals_only).valid]
 
 
 class Rumino(KnockGame, Variant):
