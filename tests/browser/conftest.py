@@ -212,3 +212,22 @@ def live_server(database_url):
             yield base
         finally:
             del _LINES[base]
+
+
+def in_thread(app, fn):
+    """Run ``fn()`` in an app context on its own thread (Playwright's loop owns this one)."""
+    out: dict = {}
+
+    def run():
+        with app.app_context():
+            try:
+                out["value"] = fn()
+            except BaseException as exc:  # re-raised in the test
+                out["error"] = exc
+
+    t = threading.Thread(target=run)
+    t.start()
+    t.join(30)
+    if "error" in out:
+        raise out["error"]
+    return out.get("value")

@@ -13,7 +13,6 @@ that create tables and matches have their own tests).
 from __future__ import annotations
 
 import re
-import threading
 import uuid
 
 import pytest
@@ -23,7 +22,7 @@ from scorekeeper.extensions import db
 from scorekeeper.matches import service
 from scorekeeper.models import Player, Table
 
-from .conftest import PHONE, migrated_app, serve_app
+from .conftest import PHONE, in_thread, migrated_app, serve_app
 
 
 @pytest.fixture(scope="module")
@@ -37,25 +36,6 @@ def server(tmp_path_factory):
 
     with serve_app(make) as served:
         yield served
-
-
-def in_thread(app, fn):
-    """Run ``fn()`` in an app context on its own thread (Playwright's loop owns this one)."""
-    out: dict = {}
-
-    def run():
-        with app.app_context():
-            try:
-                out["value"] = fn()
-            except BaseException as exc:  # re-raised in the test
-                out["error"] = exc
-
-    t = threading.Thread(target=run)
-    t.start()
-    t.join(30)
-    if "error" in out:
-        raise out["error"]
-    return out.get("value")
 
 
 class Seed:

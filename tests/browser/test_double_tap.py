@@ -9,7 +9,6 @@ database."""
 
 from __future__ import annotations
 
-import threading
 import uuid
 
 import pytest
@@ -19,7 +18,7 @@ from scorekeeper.extensions import db
 from scorekeeper.matches import service
 from scorekeeper.models import Player, Table
 
-from .conftest import PHONE, migrated_app, serve_app
+from .conftest import PHONE, in_thread, migrated_app, serve_app
 
 
 @pytest.fixture(scope="module")
@@ -33,25 +32,6 @@ def server(tmp_path_factory):
 
     with serve_app(make) as served:
         yield served
-
-
-def in_thread(app, fn):
-    """Run ``fn()`` in an app context on its own thread (Playwright's loop owns this one)."""
-    out: dict = {}
-
-    def run():
-        with app.app_context():
-            try:
-                out["value"] = fn()
-            except BaseException as exc:  # re-raised in the test
-                out["error"] = exc
-
-    t = threading.Thread(target=run)
-    t.start()
-    t.join(30)
-    if "error" in out:
-        raise out["error"]
-    return out.get("value")
 
 
 def seed(server, variant: str, names: tuple[str, ...]) -> tuple[str, callable]:
