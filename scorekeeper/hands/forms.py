@@ -18,7 +18,7 @@ from ..engine.cards import RANK_LABELS, SUIT_NAMES, SUITS, Card
 from ..engine.limits import POINTS_CEILING
 from ..engine.sheet import Sheet
 from ..picker import cards_text
-from ..i18n import lazy_gettext as _l, speak
+from ..i18n import speak
 from ..util import Form, choices, number
 
 def end_words(end: str) -> str:

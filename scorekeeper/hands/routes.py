@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext, ngettext
+from flask_babel import gettext
 from flask import Blueprint, redirect, render_template, request, url_for
 
 from ..i18n import refusal as refusal_of

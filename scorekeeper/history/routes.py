@@ -17,7 +17,7 @@ import json
 from typing import Any, Iterator
 
 import sqlalchemy as sa
-from flask_babel import gettext, ngettext
+from flask_babel import gettext
 from flask import Blueprint, Response, abort, redirect, request, stream_with_context, url_for
 from sqlalchemy.orm import defer, selectinload
 

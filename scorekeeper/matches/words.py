@@ -11,7 +11,7 @@ from typing import Any, Iterable, Mapping
 
 from flask_babel import gettext as _
 
-from ..i18n import lazy_gettext as _l, speak, whole
+from ..i18n import speak, whole
 
 def label(switch: Any) -> str:
     return speak(switch.label_words())

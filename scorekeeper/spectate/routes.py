@@ -12,7 +12,7 @@ The poll is cheap when nothing changed: the sheet's ETag is made from the match'
 from __future__ import annotations
 
 import sqlalchemy as sa
-from flask_babel import gettext, ngettext
+from flask_babel import gettext
 from flask import Blueprint, Response, abort, render_template, request
 from sqlalchemy.orm import selectinload
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import segno
 import sqlalchemy as sa
 from sqlalchemy.orm import defer
-from flask_babel import gettext, ngettext
+from flask_babel import gettext
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from markupsafe import Markup
 

@@ -9,7 +9,6 @@ database."""
 
 from __future__ import annotations
 
-import uuid
 
 import pytest
 from playwright.sync_api import Browser, Page, expect

@@ -33,7 +33,7 @@ from typing import Any, ClassVar, Iterable, Literal
 from ..errors import Refusal
 from .. import arrange as _arrange
 from .. import melds as _melds
-from ..arrange import Arrangement, DeclaredCheck
+from ..arrange import Arrangement
 from ..cards import Card, InvalidCardError, check_copies, format_cards, parse_cards
 from ..i18n import _, joined, message_of
 from ..ends import END_KINDS, End, unknown_end
