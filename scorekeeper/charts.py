@@ -21,6 +21,7 @@ from typing import Any, Mapping, Sequence
 from flask_babel import gettext as _, ngettext
 from markupsafe import Markup
 
+from .engine.errors import Refusal
 from .bidi import isolated
 from .i18n import whole
 
@@ -57,7 +58,7 @@ def limit_lines(variant_key: str, overrides: Mapping[str, Any] | None, n_players
     try:
         variant = find_variant(variant_key)
         rules = variant.rules(n_players, **dict(overrides or {}))
-    except ValueError:
+    except Refusal:
         return []
     # the variant says where a total is out, or which total ends the match
     bound = variant.for_match(rules, [str(i) for i in range(n_players)])

@@ -23,6 +23,7 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from htmx_flask import Htmx
 
+from .engine.errors import Refusal
 from . import assets, guards, health, i18n
 from .engine import limits
 from .engine.variants import warm_solvers
@@ -371,7 +372,7 @@ def _register_web_plumbing(app: Flask) -> None:
 
         try:
             return find_variant(key).name
-        except ValueError:
+        except Refusal:
             return key
 
     @app.template_filter("player_name")

@@ -51,7 +51,7 @@ def optional_form_id(value: object) -> int | None:
     """``form_id``, or None for anything that is not an id (for code that is not given a default)."""
     try:
         return form_id(value)
-    except ValueError:
+    except ValueError:  # form_id() of text that is not an id (werkzeug's type= contract)
         return None
 
 

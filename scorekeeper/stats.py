@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Iterable, Mapping
 
+from .engine.errors import Refusal
 from .engine.ends import unknown_end
 from .engine.variants import find_variant
 
@@ -43,7 +44,7 @@ def _high_is_good(variant: str, overrides: str) -> bool:
     found = find_variant(variant)
     try:
         rules = found.rules(**json.loads(overrides))
-    except ValueError:
+    except (Refusal, json.JSONDecodeError):
         rules = None  # rules that no longer resolve: the variant's defaults decide
     return found.high_wins(rules)
 

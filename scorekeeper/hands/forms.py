@@ -13,6 +13,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, HiddenField, RadioField, StringField
 from wtforms.validators import ValidationError
 
+from ..engine.errors import Refusal
 from ..bidi import isolated
 from ..engine.cards import RANK_LABELS, SUIT_NAMES, SUITS, Card
 from ..engine.limits import POINTS_CEILING
@@ -45,7 +46,7 @@ def _integer(form: FlaskForm, field: Field) -> None:
     try:
         # a thousand-digit number is refused by its length before it is read
         value = int(text) if len(text) <= len(str(POINTS_CEILING)) + 1 else None
-    except ValueError:
+    except ValueError:  # int() of text that is not a number
         raise ValidationError(_("Type a whole number.")) from None
     if value is None or abs(value) > POINTS_CEILING:
         if not text.lstrip("+-").isdigit():
@@ -174,7 +175,7 @@ def form_data_from_payload(payload: dict[str, Any]) -> dict[str, Any]:
         try:
             card = Card.parse(str(payload["upcard"]))
             data["upcard"], data["upcard_suit"] = RANK_LABELS[card.rank], card.suit
-        except (ValueError, KeyError):
+        except (Refusal, KeyError):
             pass
     if payload.get("melds"):
         data["melds"] = " | ".join(m if isinstance(m, str) else " ".join(m) for m in payload["melds"])

@@ -12,6 +12,7 @@ from typing import Any
 from flask_babel import gettext
 from flask import Blueprint, redirect, render_template, request, url_for
 
+from ..engine.errors import Refusal
 from ..i18n import refusal as refusal_of
 from ..engine.variants import find_variant
 from ..engine.cards import check_copies, parse_cards
@@ -96,7 +97,7 @@ def _boxes_ok(form, match, variant) -> bool:
             continue
         try:
             check_copies(parse_cards(field.data), decks=deck["copies"], jokers=deck["jokers"])
-        except ValueError as exc:
+        except Refusal as exc:
             field.errors = list(field.errors) + [refusal_of(exc)]
             ok = False
     return ok
@@ -120,7 +121,7 @@ def new(token: str, match_id: int):
         return render_template("hands/new.html", **scoreboard.scoreboard_context(table, match))
     try:
         standings = service.current_standings(match)
-    except ValueError:
+    except Refusal:
         standings = None
     form = build_hand_form(variant, scoreboard.players_in(match, standings), formdata=request.form)
     if not (form.validate_on_submit() & _boxes_ok(form, match, variant)):
@@ -136,7 +137,7 @@ def new(token: str, match_id: int):
     except service.MatchClosedError as exc:
         # the scoreboard of a match ended early has no hand form: say it at the top, with Reopen below
         return _match_over(table, match, 422, exc.message)
-    except ValueError as exc:
+    except Refusal as exc:
         if _over(match):
             return _match_over(table, match, 409)
         _apply_engine_error(form, exc, form.players)
@@ -182,7 +183,7 @@ def preview(token: str, match_id: int):
     variant = find_variant(match.variant)
     try:
         standings = service.current_standings(match)
-    except ValueError:
+    except Refusal:
         standings = None
     form = build_hand_form(variant, scoreboard.players_in(match, standings), formdata=request.form)
     return _preview(form, match, variant, lambda payload: service.preview(match, payload))
@@ -202,7 +203,7 @@ def _preview(form, match, variant, score):
     else:
         try:
             result = score(payload_from_form(form, variant))
-        except ValueError as exc:
+        except Refusal as exc:
             _apply_engine_error(form, exc, form.players)
             found = scoreboard.first_error(form)
             error = scoreboard.refusal_words(variant, refusal_of(exc))
@@ -237,7 +238,7 @@ def cards_value(token: str, match_id: int):
             counted = sum(variant.card_value(c, rules) for c in cards)
             value = {"cards": cards, "arrangement": arrangement, "counted": counted,
                      "knock_game": variant.knock_game}
-    except ValueError as exc:
+    except Refusal as exc:
         error = refusal_of(exc)
     return render_template("hands/partials/cards_value.html", value=value, error=error)
 
@@ -271,7 +272,7 @@ def _button_entry(token: str, match_id: int, make_payload, refusal: str):
                                   key=request.form.get("key") or None)
     except service.StaleSheetError as exc:
         return scoreboard.render_scoreboard(table, match, message=exc.message, status=409)
-    except ValueError as exc:
+    except Refusal as exc:
         return scoreboard.render_scoreboard(table, match, message=refusal_of(exc), status=422)
     return _after_save(table, match, entry)
 
@@ -288,7 +289,7 @@ def _entry_result(match, entry):
     """The replayed result of ``entry`` (None if it is deleted or the match does not replay)."""
     try:
         standings = service.standings(match)
-    except ValueError:
+    except Refusal:
         return None, None
     live = service.live_entries(match)
     for i, e in enumerate(live):
@@ -341,7 +342,7 @@ def edit(token: str, match_id: int, entry_id: int):
     except service.MatchClosedError as exc:
         form.form_errors.append(exc.message)
         return _form_page(table, match, form, 422, entry=entry)
-    except ValueError as exc:
+    except Refusal as exc:
         _apply_engine_error(form, exc, players)
         return _form_page(table, match, form, 422, entry=entry)
     return redirect(url_for("matches.show", token=token, match_id=match_id, new=entry.id) + "#standings")
@@ -367,7 +368,7 @@ def edit_preview(token: str, match_id: int, entry_id: int):
         try:
             return service.preview_edit(match, entry, payload)
         except service.LaterEntryError as exc:
-            raise ValueError(scoreboard.later_entry_message(match, exc)) from None
+            raise Refusal(scoreboard.later_entry_message(match, exc)) from None
 
     return _preview(form, match, variant, score)
 
@@ -385,7 +386,7 @@ def _change(token: str, match_id: int, entry_id: int, action):
             return scoreboard.render_scoreboard(table, match, message=exc.message, status=409)
         except service.LaterEntryError as exc:
             return scoreboard.render_scoreboard(table, match, message=scoreboard.later_entry_message(match, exc), status=422)
-        except ValueError as exc:
+        except Refusal as exc:
             return scoreboard.render_scoreboard(table, match, message=refusal_of(exc), status=422)
         if wants_fragment():
             return scoreboard.render_scoreboard(table, match, highlight=entry.id)

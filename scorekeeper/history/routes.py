@@ -21,6 +21,7 @@ from flask_babel import gettext
 from flask import Blueprint, Response, abort, redirect, request, stream_with_context, url_for
 from sqlalchemy.orm import defer, selectinload
 
+from ..engine.errors import Refusal
 from ..engine.i18n import message_of
 from ..i18n import refusal
 from .. import charts
@@ -54,7 +55,7 @@ def _match(table: Table, match_id: int) -> Match:
 def _replay(match: Match):
     try:
         return service.standings(match), None
-    except ValueError as exc:  # stored entries that no longer replay: say so, never a 500
+    except Refusal as exc:  # stored entries that no longer replay: say so, never a 500
         # the engine's sentence, said in the reader's language where it is shown (never stored translated)
         return None, message_of(exc)
 

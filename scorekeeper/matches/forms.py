@@ -11,6 +11,7 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, HiddenField, SelectField, StringField
 from wtforms.validators import Optional, ValidationError
 
+from ..engine.errors import Refusal
 from ..bidi import isolated
 from ..i18n import lazy_gettext as _l
 from ..models import Player
@@ -87,7 +88,7 @@ def build_match_form(players: list[Player], switches: list[Any], formdata: Any =
 
 
 def rule_value(switch: Any, raw: Any) -> Any:
-    """A switch's submitted value as the engine takes it; raises ValueError with a message."""
+    """A switch's submitted value as the engine takes it; raises a ``Refusal`` with a message."""
     if switch.type == "bool":
         return bool(raw)
     if switch.type == "enum":
@@ -96,8 +97,8 @@ def rule_value(switch: Any, raw: Any) -> Any:
     if not text:
         if switch.type == "int_or_null":
             return None
-        raise ValueError(_("Type a whole number."))
+        raise Refusal(_("Type a whole number."))
     try:
         return int(text)
-    except ValueError:
-        raise ValueError(_("Type a whole number.")) from None
+    except ValueError:  # int() of text that is not a number
+        raise Refusal(_("Type a whole number.")) from None

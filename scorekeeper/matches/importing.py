@@ -26,6 +26,7 @@ from typing import Any
 import sqlalchemy as sa
 from flask_babel import gettext as _, ngettext
 
+from ..engine.errors import Refusal
 from ..engine import limits
 from ..engine.i18n import message_of
 from ..i18n import speak, whole as number
@@ -42,7 +43,7 @@ TABLE_FORMAT = "scorekeeper.table/1"
 MATCH_EXTRAS = ("status", "created_at", "finished_at")
 
 
-class ImportRefused(ValueError):
+class ImportRefused(Refusal):
     """An upload that cannot be imported; the message says why, in the table's words."""
 
 
@@ -229,7 +230,7 @@ def _check_match(document: Any, where: str) -> _Planned:
     match_document = {k: v for k, v in document.items() if k not in MATCH_EXTRAS}
     try:
         standings = replay(match_document)
-    except ValueError as exc:
+    except Refusal as exc:
         raise ImportRefused(f"{where}: {speak(message_of(exc))}.") from None
     normal = _normalised(match_document)
     return _Planned(normal, extras, standings.finished, fingerprint(normal))
@@ -330,7 +331,7 @@ def _parse_time(value: Any) -> dt.datetime | None:
         return None
     try:
         return dt.datetime.fromisoformat(value[:40]).replace(tzinfo=None)
-    except ValueError:
+    except ValueError:  # fromisoformat() of text that is not a time
         return None
 
 

@@ -14,6 +14,7 @@ import sqlalchemy as sa
 from flask import abort
 from flask_babel import gettext as _
 
+from ..engine.errors import Refusal
 from ..engine.i18n import message_of
 from ..engine.variants import find_variant
 from ..i18n import speak
@@ -26,7 +27,7 @@ NAME_MAX = 40
 PER_TABLE_MAX = 50
 
 
-class PresetRefused(ValueError):
+class PresetRefused(Refusal):
     """A preset that cannot be saved; the message says why, in the app's words."""
 
 
@@ -43,13 +44,13 @@ def check(variant_key: Any, rules: Any) -> None:
     """Refuse rules the engine refuses for this game (the same check as a new match's rules)."""
     try:
         variant = find_variant(str(variant_key))
-    except ValueError:
+    except Refusal:
         raise PresetRefused(_("There is no game called %(name)s.", name=repr(variant_key))) from None
     if not isinstance(rules, dict):
         raise PresetRefused(_("House rules are a set of switches and values."))
     try:
         variant.rules(**rules)
-    except ValueError as exc:
+    except Refusal as exc:
         raise PresetRefused(_("%(game)s does not take these rules: %(reason)s", game=variant.name,
                                 reason=speak(message_of(exc)))) from None
 
@@ -103,7 +104,7 @@ def describe(variant_key: str, rules: dict[str, Any]) -> str:
     """What the rules change from the standard ones, in words ("Opening at least: 40, Match to: 500")."""
     try:
         variant = find_variant(variant_key)
-    except ValueError:
+    except Refusal:
         return ""
     changed = words.changes(variant.switches(), rules)
     return ", ".join(changed) if changed else "the standard rules"

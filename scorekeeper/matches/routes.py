@@ -8,6 +8,7 @@ from typing import Any
 from flask_babel import gettext, ngettext
 from flask import Blueprint, redirect, render_template, request, url_for
 
+from ..engine.errors import Refusal
 from ..i18n import refusal
 from ..engine.variants import VARIANTS, find_variant
 from ..extensions import db
@@ -27,7 +28,7 @@ def house_rules_words(match) -> list[str]:
     try:
         variant = find_variant(match.variant)
         switches = variant.switches(len(match.seats))
-    except ValueError:
+    except Refusal:
         return []
     return words.changes(switches, match.rules or {})
 
@@ -38,7 +39,7 @@ def _chosen_variant(table, key: str | None):
         key = table.matches[-1].variant
     try:
         return find_variant(key) if key else None
-    except ValueError:
+    except Refusal:
         return None
 
 
@@ -160,7 +161,7 @@ def _again(table, match_id: int | None, variant, switches) -> dict[str, Any] | N
 def _rules_sheet(variant, n_players: int | None) -> list[str]:
     try:
         return list(variant.rules_sheet(variant.rules(n_players)))
-    except ValueError:
+    except Refusal:
         return list(variant.rules_sheet(variant.rules()))
 
 
@@ -199,7 +200,7 @@ def _create_from_form(table, variant, switches, seated_count, form):
     try:
         return service.create_match(table, variant=variant.key, rules=overrides, seats=seat_ids,
                                     first_dealer_id=first_dealer, stake=form.stake.data or None)
-    except ValueError as exc:
+    except Refusal as exc:
         db.session.rollback()
         message = refusal(exc)
         target = next((getattr(form, f"rule_{s.name}") for s in switches if s.name in message), None)
@@ -223,7 +224,7 @@ def _overrides(form, shown, applicable, n_players: int | None) -> dict[str, Any]
         field = getattr(form, f"rule_{s.name}")
         try:
             value = rule_value(s, field.data)
-        except ValueError as exc:
+        except Refusal as exc:
             field.errors = list(field.errors) + [refusal(exc)]
             ok = False
             continue
@@ -258,7 +259,7 @@ def _undo(token: str, match_id: int, *, redo: bool):
         return render_scoreboard(table, match, message=exc.message, status=409)
     except service.LaterEntryError as exc:
         return render_scoreboard(table, match, message=later_entry_message(match, exc), status=422)
-    except ValueError as exc:
+    except Refusal as exc:
         return render_scoreboard(table, match, message=refusal(exc), status=422)
     said = (gettext("Redone: %(action)s.", action=describe_action(match, action)) if redo
             else gettext("Undone: %(action)s.", action=describe_action(match, action)))
@@ -296,7 +297,7 @@ def rematch(token: str, match_id: int):
         said = gettext("Tick at least one player of this match to play the rematch.")
         try:
             finished = service.standings(previous).finished
-        except ValueError:
+        except Refusal:
             finished = False
         # the boxes are drawn only under a finished match's result; otherwise the banner says it
         return render_scoreboard(table, previous, status=422,
@@ -305,7 +306,7 @@ def rematch(token: str, match_id: int):
         match = service.create_match(table, variant=previous.variant, rules=dict(previous.rules or {}),
                                      seats=seats, first_dealer_id=_rematch_dealer(table, previous, seats),
                                      stake=previous.stake)
-    except ValueError:  # too few players, or a rule that does not fit them: the whole form asks
+    except Refusal:  # too few players, or a rule that does not fit them: the whole form asks
         db.session.rollback()
         return redirect(url_for("matches.new", token=token, variant=previous.variant, again=previous.id))
     return redirect(url_for("matches.show", token=token, match_id=match.id))
@@ -326,7 +327,7 @@ def _next_first_dealer(table, previous, seats: list[int]) -> int | None:
     try:
         standings = service.standings(previous)
         dealers, winners = [h.dealer for h in standings.hands], standings.winners
-    except ValueError:
+    except Refusal:
         dealers, winners = [], []
     name = find_variant(previous.variant).next_match_first_dealer(
         [names.get(pid, "") for pid in previous.seats], dealers, winners, [names.get(pid, "") for pid in seats])
@@ -355,7 +356,7 @@ def _status_change(token: str, match_id: int, change, then: str):
             change(match, version=version if version is not None else -1)
         except service.StaleSheetError as exc:
             return render_scoreboard(table, match, message=exc.message, status=409)
-        except ValueError as exc:
+        except Refusal as exc:
             return render_scoreboard(table, match, message=refusal(exc), status=422)
     if then == "tables.show":
         return redirect(url_for(then, token=token))

@@ -15,6 +15,7 @@ import sqlalchemy as sa
 from flask import request, url_for
 from flask_babel import gettext as _
 
+from ..engine.errors import Refusal
 from .. import charts
 from ..engine import limits
 from ..engine.cards import RANK_LABELS, Card
@@ -40,7 +41,7 @@ def deck_for(match, variant) -> dict[str, int]:
     try:
         rules = variant.rules(n, **(match.rules or {}))
         return {"copies": variant.decks(n), "jokers": variant.jokers(n, rules)}
-    except ValueError:
+    except Refusal:
         return {"copies": variant.decks(n), "jokers": 0}
 
 
@@ -77,7 +78,7 @@ def upcard_limits(match, variant) -> list[tuple[str, str]] | None:
         return None
     try:
         rules = variant.rules(len(match.seats), **(match.rules or {}))
-    except ValueError:
+    except Refusal:
         return None
     out = []
     for rank in range(1, 14):
@@ -357,12 +358,12 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, *
         # carried on from the kept checkpoint if need be: the rows below need only the last results
         run = service.replayed(match)
         standings, knocked = run.standings(), run.knocked_out()
-    except ValueError as exc:  # stored entries that no longer replay: show it, never a 500
+    except Refusal as exc:  # stored entries that no longer replay: show it, never a 500
         standings, error = None, message_of(exc)
     variant = find_variant(match.variant)
     try:
         rules_sheet = list(variant.rules_sheet(variant.rules(len(match.seats), **(match.rules or {}))))
-    except ValueError:
+    except Refusal:
         rules_sheet = []
     rows, rows_before, hands_played = recent_rows(match, standings)
     undo_action = service.last_action(match)
@@ -412,7 +413,7 @@ def conflict_context(match, version: int) -> dict[str, Any]:
         standings = service.current_standings(match)  # the last hand's result is all it reads
         if standings.hands and changes and changes[-1]["do"] == "add" and not changes[-1].get("undone"):
             last = standings.hands[-1]
-    except ValueError:
+    except Refusal:
         pass
     return {"changes": said, "last": last}
 

@@ -21,6 +21,7 @@ from flask import abort
 from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from ..engine.errors import Refusal
 from ..i18n import lazy_gettext as _l
 from ..engine import limits
 from ..engine.i18n import message_of
@@ -38,7 +39,7 @@ class StaleSheetError(Exception):
                  "again: what you typed is kept.")
 
 
-class MatchClosedError(ValueError):
+class MatchClosedError(Refusal):
     """A change to a match that was ended early: it takes no entries until it is reopened."""
 
     def __init__(self, message: str | None = None) -> None:
@@ -369,7 +370,7 @@ def add_entry(match: Match, payload: dict[str, Any], *, version: int, key: str |
     """Append an entry. A repeated ``key`` returns the entry it already recorded."""
     if key is not None and len(key) > limits.FORM_KEY:
         # the forms send 22 characters; a longer key was not made by this app (and would not fit)
-        raise ValueError(_("This form was damaged on its way: reload the page and enter the hand again."))
+        raise Refusal(_("This form was damaged on its way: reload the page and enter the hand again."))
     existing = find_by_key(match, key)
     if existing is not None:
         return existing
@@ -439,11 +440,11 @@ def restore_entry(match: Match, entry: Entry, *, version: int) -> None:
 UNDO_DEPTH = 50
 
 
-class NothingToUndo(ValueError):
+class NothingToUndo(Refusal):
     """There is no action to undo (or to redo)."""
 
 
-class LaterEntryError(ValueError):
+class LaterEntryError(Refusal):
     """A change to an earlier entry that a later entry depends on: ``entry_id`` is the first later
     entry that no longer replays, ``reason`` the engine's words."""
 
@@ -552,7 +553,7 @@ def abandon_match(match: Match, *, version: int) -> None:
     _check_open(match, version)
     try:
         run = replayed(match)
-    except ValueError:
+    except Refusal:
         run = None  # a match whose entries no longer replay can still be ended
     _compare_and_swap(match, version, {"version": Match.version + 1, "status": "abandoned"},
                       Match.status != "abandoned")
@@ -570,7 +571,7 @@ def reopen_match(match: Match, *, version: int) -> None:
     if version != match.version:
         raise StaleSheetError()
     if match.status != "abandoned":
-        raise ValueError(_("This match was not ended early: there is nothing to reopen."))
+        raise Refusal(_("This match was not ended early: there is nothing to reopen."))
     run = replayed(match)
     finished = run.finished
     _compare_and_swap(match, version, {

@@ -17,6 +17,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.orm import selectinload
 
+from ..engine.errors import Refusal
 from ..engine import limits
 from ..engine.match import replay
 from ..extensions import db
@@ -34,7 +35,7 @@ def summary_of(match: Match) -> dict[str, Any]:
     seats = [p.name for p in service.seated_players(match)]
     try:
         standings = replay(service.to_document(match))
-    except ValueError as exc:
+    except Refusal as exc:
         hands = sum(1 for e in match.entries if e.deleted_at is None and e.kind == "hand")
         # kept with the match for every reader: the English sentence, shown only as "does not replay"
         return {"format": SUMMARY_FORMAT, "hands": hands, "finished": False, "winners": [], "leader": [],

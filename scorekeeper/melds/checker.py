@@ -13,6 +13,7 @@ from typing import Any
 
 from flask_babel import gettext as _, ngettext
 
+from ..engine.errors import Refusal
 from ..i18n import lazy_gettext as _l, refusal, speak
 from ..engine.cards import Card, InvalidCardError, check_copies, format_cards, parse_cards
 from ..engine.melds import MeldCheck
@@ -20,7 +21,7 @@ from ..engine.variants import InvalidRulesError, Variant
 from ..util import signed
 
 
-class CheckError(ValueError):
+class CheckError(Refusal):
     """Input that cannot be judged; ``field`` names the form field it belongs beside."""
 
     def __init__(self, message: str, field: str = "cards") -> None:

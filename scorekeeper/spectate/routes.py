@@ -16,6 +16,7 @@ from flask_babel import gettext
 from flask import Blueprint, Response, abort, render_template, request
 from sqlalchemy.orm import selectinload
 
+from ..engine.errors import Refusal
 from ..bidi import isolated
 from ..i18n import current_language, refusal
 from ..engine.variants import find_variant
@@ -48,7 +49,7 @@ def _context(match: Match) -> dict:
     try:
         run = service.replayed(match)
         standings, error, knocked = run.standings(), None, run.knocked_out()
-    except ValueError as exc:
+    except Refusal as exc:
         standings, error = None, refusal(exc)
     rows, _, hands_played = scoreboard.recent_rows(match, standings, deleted=False)
     return {"match": match, "variant": find_variant(match.variant), "standings": standings,
@@ -98,7 +99,7 @@ def _summary(match: Match) -> dict:
 
     try:
         standings = service.standings(match)
-    except ValueError:
+    except Refusal:
         abort(404)
     variant = find_variant(match.variant)
     numbered, best = 0, None
