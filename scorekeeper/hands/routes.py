@@ -119,10 +119,7 @@ def new(token: str, match_id: int):
     variant = find_variant(match.variant)
     if request.method == "GET":
         return render_template("hands/new.html", **scoreboard.scoreboard_context(table, match))
-    try:
-        standings = service.current_standings(match)
-    except Refusal:
-        standings = None
+    standings = service.current_standings_or_none(match)
     form = build_hand_form(variant, scoreboard.players_in(match, standings), formdata=request.form)
     if not (form.validate_on_submit() & _boxes_ok(form, match, variant)):
         return _form_page(table, match, form, 422)
@@ -181,10 +178,7 @@ def preview(token: str, match_id: int):
     table = service.table_or_404(token)
     match = service.match_or_404(table, match_id)
     variant = find_variant(match.variant)
-    try:
-        standings = service.current_standings(match)
-    except Refusal:
-        standings = None
+    standings = service.current_standings_or_none(match)
     form = build_hand_form(variant, scoreboard.players_in(match, standings), formdata=request.form)
     return _preview(form, match, variant, lambda payload: service.preview(match, payload))
 

@@ -178,6 +178,15 @@ def current_standings(match: Match):
     return replayed(match).standings()
 
 
+def current_standings_or_none(match: Match):
+    """:func:`current_standings`, or None when the stored entries no longer replay (a page then draws
+    what it can without them, never a 500)."""
+    try:
+        return current_standings(match)
+    except Refusal:
+        return None
+
+
 class ReplayMemo:
     """The latest replay of each match, kept in this process, so that the next save, the scoreboard
     drawn after it and each live preview play one entry instead of the whole match.
