@@ -234,9 +234,8 @@ class Variant(ABC):
     winner_deals_next_match: ClassVar[bool] = False
     #: values that are rules of the game, not switches (the "Fixed, not switches" line of each page of docs/rules/)
     FIXED: ClassVar[Mapping[str, Any]] = {}
-    #: name of the preset/bundle switch, and each preset's values (Gin, Oklahoma)
+    #: name of the preset/bundle switch (Gin, Oklahoma); each switch gives its default under each preset
     PRESET_SWITCH: ClassVar[str | None] = None
-    PRESETS: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
     #: names that are refused with a specific reason (Oklahoma's knock_limit)
     REFUSED: ClassVar[Mapping[str, str]] = {}
     #: the switches, in the order a form shows them
@@ -350,7 +349,9 @@ class Variant(ABC):
         values.update(self._player_defaults(n_players, house))
         if self.PRESET_SWITCH is not None:
             preset = house.get(self.PRESET_SWITCH, values.get(self.PRESET_SWITCH))
-            values.update(self.PRESETS.get(preset, {}))
+            # each switch says its own default under each preset (``Switch.preset_defaults``)
+            values.update({s.name: value for s in self.SWITCHES for name, value in s.preset_defaults
+                           if name == preset})
         return values
 
     def _player_defaults(self, n_players: int | None, house: Mapping[str, Any]) -> dict[str, Any]:

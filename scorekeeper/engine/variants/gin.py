@@ -398,14 +398,6 @@ class Gin(KnockRummy):
     aliases = ("gin rummy", "gin_rummy")
     summary = _("2-player knock rummy: knock at 10 or less, gin and undercut bonuses, first to 100.")
     PRESET_SWITCH = "preset"
-    PRESETS = {
-        "modern_25": {"knock_limit": 10, "gin_bonus": 25, "undercut_bonus": 25, "undercut_on_tie": True,
-                      "big_gin_bonus": 31, "game_target": 100, "game_bonus": 100, "box_bonus": 25,
-                      "shutout_mode": "game_bonus_200"},
-        "classic_pagat": {"knock_limit": 10, "gin_bonus": 20, "undercut_bonus": 10, "undercut_on_tie": True,
-                          "big_gin_bonus": None, "game_target": 100, "game_bonus": 100, "box_bonus": 20,
-                          "shutout_mode": "game_bonus_200"},
-    }
     SWITCHES = (
         Switch("preset", "enum", "modern_25", _("Bundle of bonuses: modern 25/25 or pagat's classic 20/10."),
                choices=("modern_25", "classic_pagat"), only_when=_TWO),

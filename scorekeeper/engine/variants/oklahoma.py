@@ -39,10 +39,6 @@ class Oklahoma(KnockRummy):
     summary = _("Gin Rummy where the upcard sets the knock limit and a spade upcard doubles; game to 150.")
     upcard_required = True
     PRESET_SWITCH = "preset"
-    PRESETS = {
-        "standard": {"spade_upcard_doubles": True},
-        "seed_penalty": {"spade_upcard_doubles": False},
-    }
     REFUSED = {"knock_limit": "knock_limit is not a house rule in Oklahoma Gin: the upcard sets it each hand"}
     SWITCHES = (
         Switch("preset", "enum", "standard", _("standard (2 players) or the seed's penalty scheme (3–4 players)."),
