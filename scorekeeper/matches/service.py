@@ -362,10 +362,13 @@ def _commit() -> None:
     except IntegrityError:
         db.session.rollback()
         raise
-    except OperationalError:
+    except OperationalError as error:
+        db.session.rollback()
+        if error.connection_invalidated:
+            # the database went away at the commit: nothing was saved; the web says "try again" (503)
+            raise
         # SQLite refuses to upgrade a read snapshot that another writer overtook ("database is
         # locked"): the other phone saved first, which is a stale sheet, not a crash.
-        db.session.rollback()
         raise StaleSheetError() from None
 
 

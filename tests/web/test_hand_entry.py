@@ -274,3 +274,23 @@ def test_rebuy_for_a_player_not_in_the_match_is_refused(sheet, app):
     assert response.status_code == 422
     assert "Choose a player of this match" in response.get_data(as_text=True)
     assert saved(app, match_id) == 0
+
+
+def test_a_database_gone_at_the_commit_is_try_again_not_a_conflict(sheet, monkeypatch):
+    """A connection cut as a hand is committed saved nothing: the phone is told to try again (503), not
+    that another phone changed the sheet (409)."""
+    import sqlalchemy as sa
+    from sqlalchemy.orm import Session
+
+    match_id, names = start(sheet, "free", 2)
+    first, second = names
+
+    def gone(self):
+        raise sa.exc.OperationalError("COMMIT", {}, Exception("server closed the connection"),
+                                      connection_invalidated=True)
+
+    monkeypatch.setattr(Session, "commit", gone)
+    response = sheet.record_points(match_id, {first: 3, second: 4})
+    monkeypatch.undo()
+    assert response.status_code == 503 and "try again" in response.get_data(as_text=True).lower()
+    assert sheet.totals(match_id) == {first: 0, second: 0}
