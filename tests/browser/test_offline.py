@@ -71,9 +71,11 @@ def cut(context: BrowserContext, base: str) -> None:
 
 
 def reconnect(context: BrowserContext, base: str) -> None:
+    # every cut lifted before the browser says it is online: its "online" event sends the kept hands
+    # at once, and a send through a route still cut would fail and be sent a second time
     server_line(base).restore(_phone(context))
-    context.set_offline(False)
     context.unroute("**/*")
+    context.set_offline(False)
 
 
 def _phone(context: BrowserContext) -> str:
