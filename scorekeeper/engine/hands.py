@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from decimal import Decimal
-from collections.abc import Callable, Iterator, Mapping, MutableMapping
+from collections.abc import Collection, Callable, Iterator, Mapping, MutableMapping
 from typing import Any
 
 from .errors import Refusal
@@ -182,7 +182,8 @@ class HandScore:
 # -- reading a hand ----------------------------------------------------------------------------------------
 
 
-def parse_held(hand_index: int, player: str, value: Any, *, uses_cards: bool = True) -> Held:
+def parse_held(hand_index: int, player: str, value: Any, *, uses_cards: bool = True,
+               fields: Collection[str] = ("cards", "points", "opened")) -> Held:
     """Read ``held[player]``: exactly one of ``cards`` and ``points``, and an optional ``opened``.
     A game played without cards (``uses_cards`` false: free scoring) asks for the points alone."""
     if type(value) is dict and len(value) == 1 and type(value.get("cards")) is str:
@@ -201,7 +202,8 @@ def parse_held(hand_index: int, player: str, value: Any, *, uses_cards: bool = T
             else _("{player}: type the points", player=player))
     if not isinstance(value, Mapping):
         raise bad(give, "points")
-    unknown = set(value) - {"cards", "points", "opened"}
+    # the fields the game's sheet declares for a player (and the two every entry may carry)
+    unknown = set(value) - set(fields) - {"cards", "points"}
     if unknown:
         raise bad(_("{player}: unknown field {name!r}", player=player, name=sorted(unknown)[0]), "points")
     has_cards, has_points = value.get("cards") is not None, value.get("points") is not None

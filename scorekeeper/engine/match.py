@@ -407,12 +407,14 @@ class _Replay:
             raise _header_error(_("rules must be an object of house-rule switches"), "rules")
         self.overrides = dict(overrides)
         self.variant = _load_variant(self.key, list(players), overrides)
-        # what one hand can hold (cards, points), asked of the variant once (``limits``)
+        # what a hand entry holds and how much (cards, points), as the game's sheet declares it, read once
         rules = self.variant.house
-        self.cards_limit: int | None = None
-        if self.variant.cards_dealt(len(players), rules) is not None:
-            self.cards_limit = limits.hand_cards_limit(self.variant, len(players), rules)
-        self.points_limit: int | None = limits.hand_points_limit(self.variant, rules)
+        sheet = self.variant.sheet(rules, len(players))
+        cards, points = sheet.field("cards"), sheet.field("points")
+        self.cards_limit: int | None = cards.maximum if cards is not None else None
+        self.points_limit: int | None = points.maximum if points is not None else None
+        #: the fields a player's ``held`` may carry
+        self.held_fields = frozenset(f.name for f in sheet.per_player)
         self.stake = _parse_stake(document.get("stake"))
         first = document.get("first_dealer", players[0])
         if first not in players:
@@ -590,7 +592,7 @@ class _Replay:
         held = {}
         for name, value in held_raw.items():
             self.check_player_in(index, name, "player")
-            held[name] = parse_held(index, name, value, uses_cards=variant.uses_cards)
+            held[name] = parse_held(index, name, value, uses_cards=variant.uses_cards, fields=self.held_fields)
             self.check_bounds(index, held[name])
         dealer = self.current_dealer()
         hand = Hand(index=index, end=end, by=by, dealer=dealer, players_in=players_in,
