@@ -287,6 +287,9 @@ class PlayerState:
     hand_points: int = 0
     #: knocked out by a hand (and not back by a rebuy since), as against a loser of a match that ended
     knocked_out: bool = False
+    #: the number of the hand that knocked the player out (0 while in): the later, the better the place
+    #: (docs/rules/common.md, "Places")
+    out_at: int = 0
 
 
 @dataclass

@@ -297,7 +297,7 @@ def next_entry_context(document: Mapping[str, Any]) -> dict[str, Any]:
 # -- checkpoints --------------------------------------------------------------------------------------------
 
 #: the shape of a checkpoint; one of another shape is not resumed (the match is replayed whole instead)
-CHECKPOINT_FORMAT = 1
+CHECKPOINT_FORMAT = 2
 
 
 def _encode(value: Any) -> Any:
@@ -693,6 +693,7 @@ class _Replay:
         for name in eliminated:
             state.players[name].state = "out"
             state.players[name].knocked_out = True
+            state.players[name].out_at = state.hands_played + 1
         state.hands_played += 1
         state.history.append(scored)
         # the next dealer: 2-player Gin's winner, otherwise the next seat still in (decided when dealt)
@@ -800,7 +801,7 @@ class _Replay:
         old = ps.total
         ps.total = window["total"]
         ps.state = "in"
-        ps.knocked_out = False
+        ps.knocked_out, ps.out_at = False, 0
         ps.rebuys += 1
         cost = None
         if self.stake is not None:
@@ -878,14 +879,19 @@ class _Replay:
         return self.dealer
 
     def places(self) -> dict[str, int]:
-        """1 for the winners (or leaders); then by state (in before out) and total, ties sharing a place."""
+        """The finishing order (docs/rules/common.md, "Places"): the winners; then the players still in
+        (or in at the end), by the variant's order; then those knocked out, the later a player went out
+        the better, and those knocked out by the same hand by the variant's order. Ties share a place."""
         state, variant = self.state, self.variant
-        rank_state = {"winner": 0, "in": 1, "out": 2, "finished": 2}
 
         def key(ps: PlayerState) -> tuple:
             # the variant's order: by total, Kalooki by win points where they decide
             # (docs/rules/kalooki.md#winner, win_points_race)
-            return (rank_state[ps.state],) + tuple(variant.place_key(ps))
+            if ps.state == "winner":
+                return (0, 0) + tuple(variant.place_key(ps))
+            if ps.knocked_out:
+                return (2, -ps.out_at) + tuple(variant.place_key(ps))
+            return (1, 0) + tuple(variant.place_key(ps))
 
         ordered = sorted(state.players.values(), key=key)
         places: dict[str, int] = {}
