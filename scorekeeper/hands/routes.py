@@ -276,7 +276,9 @@ def _after_save(table, match, entry):
     the standings into view with the new hand marked (static/js/app.js, ``data-saved``)."""
     if wants_fragment():
         return scoreboard.render_scoreboard(table, match, highlight=entry.id, saved=scoreboard.entry_label(match, entry))
-    return redirect(url_for("matches.show", token=table.token, match_id=match.id, new=entry.id) + "#standings")
+    # the hand that ended the match goes to who won; any other to the standings
+    spot = "#result" if match.status == "finished" else "#standings"
+    return redirect(url_for("matches.show", token=table.token, match_id=match.id, new=entry.id) + spot)
 
 
 def _entry_result(match, entry):

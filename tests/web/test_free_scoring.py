@@ -287,3 +287,29 @@ def test_import_refuses_a_bad_document(game, runner, app, tmp_path):
     assert result.exit_code != 0
     with app.app_context():
         assert db.session.scalar(sa.select(sa.func.count()).select_from(Match)) == 1
+
+
+def test_the_hand_that_ends_the_match_brings_the_result_into_view(sheet, client):
+    """After the final hand the phone scrolls to who won (the card with the pot, Rematch and Share),
+    not to the standings below it."""
+    sheet.create_table()
+    sheet.add_players("Ann", "Ben")
+    match_id = sheet.start_match("free", ["Ann", "Ben"], rules={"winner": "highest", "target": 50})
+    ids = sheet.player_ids()
+
+    def save(points, **kw):
+        data = {f"points_{ids[n]}": str(v) for n, v in points.items()}
+        data.update(version=str(sheet.version(match_id)), key=f"k{sheet.version(match_id)}")
+        return sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/new", data, **kw)
+
+    first = save({"Ann": 30, "Ben": 10}, headers={"HX-Request": "true"})
+    assert 'data-scroll-to="standings"' in first.get_data(as_text=True)
+    last = save({"Ann": 25, "Ben": 10}, headers={"HX-Request": "true"})
+    page = last.get_data(as_text=True)
+    assert 'data-scroll-to="result"' in page and 'id="result"' in page and "Ann wins" in page
+    # without JavaScript too: the page after the last hand opens at the result
+    sheet.create_table("Again")
+    sheet.add_players("Ann", "Ben")
+    ids = sheet.player_ids()
+    match_id = sheet.start_match("free", ["Ann", "Ben"], rules={"winner": "highest", "target": 50})
+    assert save({"Ann": 60, "Ben": 10}).headers["Location"].endswith("#result")
