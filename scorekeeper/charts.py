@@ -44,15 +44,8 @@ class ChartLine:
 
 
 def limit_lines(variant_key: str, overrides: Mapping[str, Any] | None, n_players: int) -> list[ChartLine]:
-    """The elimination line or the target the variant's resolved rules give, if any.
-
-    >>> limit_lines("rumino", {}, 3)
-    [ChartLine(value=100, label='Out at 100', kind='limit')]
-    >>> limit_lines("ramino", {}, 3)
-    [ChartLine(value=1000, label='Target 1,000', kind='target')]
-    >>> limit_lines("free", {}, 3)
-    []
-    """
+    """The elimination line or the target the variant's resolved rules give, if any (examples in
+    tests/web/test_stats_examples.py)."""
     from .engine.variants import find_variant
 
     try:

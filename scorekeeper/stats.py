@@ -4,16 +4,8 @@ The web layer hands each match here as a :class:`Played` record, with the summar
 with the match (:func:`match_summary`, made from the standings when none is given); nothing in this
 module touches the database. Whether a hand score is "best" when low or when high is the variant's
 answer (``Variant.high_wins``): low in the penalty games, high where points are won (Gin, Oklahoma,
-Rummy's points race), free scoring by its ``winner`` switch.
-
->>> from scorekeeper.engine.match import replay
->>> doc = {"variant": "free", "players": ["Ann", "Ben"], "entries": [
-...     {"kind": "hand", "end": "scores", "held": {"Ann": {"points": 12}, "Ben": {"points": 3}}},
-...     {"kind": "hand", "end": "scores", "held": {"Ann": {"points": 0}, "Ben": {"points": 20}}}]}
->>> stats = player_stats([Played("free", {}, ["Ann", "Ben"], "finished", None, replay(doc))])
->>> ann = stats["Ann"]
->>> ann.played, ann.hands, ann.average, ann.best, ann.worst
-(1, 2, 6.0, 0, 12)
+Rummy's points race), free scoring by its ``winner`` switch. Worked examples are in
+tests/web/test_stats_examples.py (this module, being the web's, names no game).
 """
 
 from __future__ import annotations
@@ -30,11 +22,7 @@ from .engine.ends import unknown_end
 from .engine.variants import find_variant
 
 def high_is_good(variant: str, overrides: Mapping[str, Any] | None = None) -> bool:
-    """Whether a higher hand score is better in this variant with these house rules (the variant says).
-
-    >>> high_is_good("gin"), high_is_good("rumino"), high_is_good("free", {"winner": "highest"})
-    (True, False, True)
-    """
+    """Whether a higher hand score is better in this variant with these house rules (the variant says)."""
     return _high_is_good(variant, json.dumps(dict(overrides or {}), sort_keys=True))
 
 
@@ -78,15 +66,7 @@ def _tallied(variant: Any, tally: str) -> Any:
 def match_summary(standings: Any, seats: list[str]) -> dict[str, Any]:
     """What the stats count of one match, by seat, as JSON-safe values (money as strings): each seat's
     hands, score sum, lowest and highest hand score, ways of ending a hand, rebuys, money paid and won,
-    place, the winners, and for each two seats how many hands each scored less than the other.
-
-    >>> from scorekeeper.engine.match import replay
-    >>> doc = {"variant": "free", "players": ["Ann", "Ben"], "entries": [
-    ...     {"kind": "hand", "end": "scores", "held": {"Ann": {"points": 12}, "Ben": {"points": 3}}}]}
-    >>> s = match_summary(replay(doc), ["Ann", "Ben"])
-    >>> s["hands"], s["sum"], s["pairs"], s["places"]
-    ([1, 1], [12, 3], {'0 1': [0, 1]}, [2, 1])
-    """
+    place, the winners, and for each two seats how many hands each scored less than the other."""
     variant = find_variant(standings.variant)
     seat = {name: i for i, name in enumerate(seats)}
     n = len(seats)
@@ -237,16 +217,7 @@ class HeadToHead:
 
 
 def head_to_head(matches: Iterable[Played], a: str, b: str) -> HeadToHead:
-    """How ``a`` and ``b`` fared in the matches they both played.
-
-    >>> from scorekeeper.engine.match import replay
-    >>> doc = {"variant": "free", "players": ["Ann", "Ben"], "entries": [
-    ...     {"kind": "hand", "end": "scores", "held": {"Ann": {"points": 1}, "Ben": {"points": 3}}}]}
-    >>> doc["rules"] = {"target": 3}
-    >>> h = head_to_head([Played("free", doc["rules"], ["Ann", "Ben"], "finished", None, replay(doc))], "Ann", "Ben")
-    >>> h.together, h.a_won, h.a_ahead, h.a_better_hands
-    (1, 1, 1, 1)
-    """
+    """How ``a`` and ``b`` fared in the matches they both played."""
     h = HeadToHead(a, b)
     for m in matches:
         summary = m.summed()
@@ -277,16 +248,7 @@ def head_to_head(matches: Iterable[Played], a: str, b: str) -> HeadToHead:
 
 def streaks(matches: Iterable[Played]) -> dict[str, int]:
     """Each player's current streak: the finished matches they won in a row, counted back from the
-    last finished match they played (0 if they did not win it). ``matches`` oldest first.
-
-    >>> from scorekeeper.engine.match import replay
-    >>> def match(points):
-    ...     doc = {"variant": "free", "rules": {"target": 1}, "players": ["Ann", "Ben"], "entries": [
-    ...         {"kind": "hand", "end": "scores", "held": {"Ann": {"points": points[0]}, "Ben": {"points": points[1]}}}]}
-    ...     return Played("free", doc["rules"], ["Ann", "Ben"], "finished", None, replay(doc))
-    >>> streaks([match((0, 2)), match((2, 0)), match((0, 3)), match((1, 5))])
-    {'Ann': 2, 'Ben': 0}
-    """
+    last finished match they played (0 if they did not win it). ``matches`` oldest first."""
     out: dict[str, int] = {}
     ended: set[str] = set()
     for m in reversed(list(matches)):
