@@ -16,7 +16,7 @@ from scorekeeper.engine import limits
 from scorekeeper.engine.cards import SUITS, Card
 from scorekeeper.engine.variants import find_variant
 from scorekeeper.extensions import db
-from scorekeeper.models import Entry, Match, Player, Table
+from scorekeeper.service.models import Entry, Match, Player, Table
 
 NAMES = {2: ["Nat", "Sam"], 3: ["Ann", "Ben", "Cat"], 4: ["Ann", "Ben", "Cat", "Dan"]}
 
@@ -167,7 +167,7 @@ def test_a_match_ended_early_can_be_reopened(sheet, app):
 
 
 def test_the_service_reopens_a_finished_match_as_finished(sheet, app):
-    from scorekeeper.matches import service
+    from scorekeeper import service
 
     match_id, _ = start(sheet, "free", 2, rules={"target": 10})
     assert sheet.record_points(match_id, {"Nat": 12, "Sam": 4}).status_code == 302
@@ -485,7 +485,7 @@ def test_the_remembered_replay_follows_a_rename(sheet, app, client):
     assert sheet.post(f"/t/{sheet.token}/players/{ids['Nat']}/rename", {"name": "Natalie"}).status_code == 302
     page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
     assert "Natalie" in page
-    from scorekeeper.matches import service
+    from scorekeeper import service
 
     with app.app_context():
         standings = service.standings(db.session.get(Match, match_id))

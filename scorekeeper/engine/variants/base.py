@@ -459,6 +459,10 @@ class Variant(ABC):
         """Whether hands won are counted as boxes (2-player Gin and Oklahoma)."""
         return False
 
+    #: hand-entry fields the game checks but never asks for (they are not on its sheet): Russian's
+    #: ``deal``, which a document may state so that a hand out of order is refused
+    checked_fields: tuple[str, ...] = ()
+
     def sheet(self, rules: Rules | None = None, n_players: int | None = None) -> Sheet:
         """What is typed for each hand of this game (``engine.sheet``): who ended it and how, the upcard,
         the declared melds, and for each player their points or cards (and "never opened" where that
