@@ -665,7 +665,7 @@ class _Replay:
             return EntryResult(index, "hand", hand.end, hand.by, hand.dealer, {}, {}, scored.explanations,
                                self.totals(), [], scored.summary)
         # 5. add to totals (floor at zero where the table plays that way)
-        floor = bool(variant.house.get("floor_total_at_zero"))
+        floor = variant.floors_totals()
         before = {p: state.players[p].total for p in players_in}
         for name in players_in:
             ps = state.players[name]

@@ -587,6 +587,10 @@ class Variant(ABC):
         """Whether a hand that knocks everyone out is played again (Rumino's switch)."""
         return False
 
+    def floors_totals(self) -> bool:
+        """Whether a total never goes below 0 (a hand that would take it lower leaves it at 0)."""
+        return False
+
     def after_hand(self, state: MatchState, hand: Hand, scored: HandScore) -> None:
         """Keep what the game needs to remember between hands in ``state.kept`` (Rumino's gins in a
         row), once a hand is scored and before ``match_over`` is asked; nothing by default."""

@@ -326,6 +326,9 @@ class Rumino(KnockGame, Variant):
     def rebuy_policy(self) -> RebuyPolicy | None:
         return self.rebuys_from_switches()
 
+    def floors_totals(self) -> bool:
+        return self.house.floor_total_at_zero
+
     def all_bust_replays(self) -> bool:
         return self.house.all_bust_resolution == "replay_hand"
 
