@@ -490,3 +490,24 @@ def test_the_remembered_replay_follows_a_rename(sheet, app, client):
     with app.app_context():
         standings = service.standings(db.session.get(Match, match_id))
         assert [p.name for p in standings.players] == ["Natalie", "Sam"]
+
+
+def test_the_services_refusals_are_said_in_the_pages_language(sheet, app):
+    """The service says its refusals as messages, never pre-translated text: an Italian page shows an
+    import's refusal and a preset's in Italian, numbers and all (they were English-only words of the
+    web's catalog before the service stood alone)."""
+    sheet.client.get("/lang/it?next=/")
+    sheet.create_table()
+    document = free_match(hands=3)
+    assert upload(sheet, document).status_code == 302
+    refused = " ".join(text_of(upload(sheet, document)).split())
+    assert "Questa partita è già su questo tavolo (" in refused and ", 3 mani). Non è stato importato" in refused
+    assert "already on this table" not in refused
+    with app.app_context():
+        table = db.session.scalar(sa.select(Table))
+        from scorekeeper.service import presets
+        with pytest.raises(presets.PresetRefused) as named:
+            presets.save(table, "ramino", "x" * 41, {})
+    from scorekeeper.i18n import refusal
+    with app.test_request_context("/", headers={"Accept-Language": "it"}):
+        assert refusal(named.value) == "Il nome deve stare sotto le 40 lettere."
