@@ -116,6 +116,10 @@ class Standings(_ToDict):
     contract: str | None
     leader: list[str]
     notes: list[str]
+    #: while a rebuy is open for the player the deal would pass to, that player: they deal if they buy back
+    #: in, otherwise ``next_dealer`` does (docs/rules/common.md#next-dealer); None when nobody's rebuy
+    #: changes the next dealer
+    next_dealer_if_rebuy: str | None = None
 
     def player(self, name: str) -> PlayerStanding:
         return next(p for p in self.players if p.name == name)
@@ -284,6 +288,7 @@ def next_entry_context(document: Mapping[str, Any]) -> dict[str, Any]:
         "high_wins": run.variant.high_wins(),
         "upcard_required": run.variant.upcard_required,
         "dealer": st.next_dealer,
+        "dealer_if_rebuy": st.next_dealer_if_rebuy,
         "hand_number": run.state.hands_played + 1,
         "rebuys_open": bool(st.open_rebuys),
         "open_rebuys": [o.to_dict() for o in st.open_rebuys],
@@ -863,18 +868,23 @@ class _Replay:
         ]
         ctx = variant.context(state)
         next_dealer = None if state.finished else self.peek_dealer()
+        if_rebuy = None if state.finished else self.peek_dealer(assume_rebuys=True)
         return Standings(
             variant=self.key, players=players, hands=list(self.results), finished=state.finished,
             winners=list(state.winners), pot=pot, payouts=payouts, pot_remainder=remainder,
             next_dealer=next_dealer, open_rebuys=offers,
             deal=ctx.get("deal"), contract=ctx.get("contract"), leader=list(leaders),
             notes=self.notes + variant.notes(state) + self.end_notes,
+            next_dealer_if_rebuy=if_rebuy if if_rebuy != next_dealer else None,
         )
 
-    def peek_dealer(self) -> str:
+    def peek_dealer(self, assume_rebuys: bool = False) -> str:
+        """Who deals the next hand. A player whose rebuy is still open is skipped, as when the next hand is
+        entered without their rebuy; with ``assume_rebuys`` they count as in, since a player who buys back in
+        keeps their seat (docs/rules/common.md#next-dealer)."""
         if self.advance_dealer:
-            # rebuys still open count as in: a player who rebuys keeps their seat (docs/rules/common.md#next-dealer)
-            waiting = frozenset(self.window["players"]) if self.window is not None else frozenset()
+            waiting = (frozenset(self.window["players"]) if assume_rebuys and self.window is not None
+                       else frozenset())
             return self.next_seat_in(self.dealer, waiting)
         return self.dealer
 

@@ -1,0 +1,63 @@
+"""At the table on a phone (390×844, touch), the rest of what a table found (issue "At the table"): each
+test asserts what is IN THE VIEWPORT after the action. The dealer while a rebuy is open; one limit for one
+box; touch targets and words; the leftovers; the finished screen; free scoring's finish; an edit's sign;
+the offline sheet's next dealer. One server and one browser for the module; tables are seeded straight
+into the database (see ``test_at_the_table``).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .conftest import PHONE, migrated_app, serve_app
+from .test_at_the_table import Seed, form, in_view, points_box, tap
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    url = f"sqlite:///{tmp_path_factory.mktemp('table') / 'sk.sqlite3'}"
+
+    def make():
+        app = migrated_app({"DATABASE_URL": url, "RATELIMIT_ENABLED": False})
+        return app, app
+
+    with serve_app(make) as served:
+        yield served
+
+
+@pytest.fixture
+def phone(browser: Browser):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+# -- the dealer while a player may still buy back in ------------------------------------------------------
+
+def test_the_dealer_while_a_rebuy_is_open_names_both(server, phone: Page):
+    seed = Seed(server, "kalooki", ("Ann", "Ben", "Cara", "Dan"))  # Ann deals hand 1, Ben would deal next
+    seed.add({"kind": "hand", "end": "out", "by": "Cara",
+              "held": {"Ann": {"points": 10}, "Ben": {"points": 155}, "Dan": {"points": 12}}})
+    phone.goto(seed.url)
+    said = "Ben deals if Ben buys back in; otherwise Cara"
+    head = phone.locator(".match-head .dealer")
+    expect(head).to_have_text(said)
+    in_view(phone, head)
+    at_save = form(phone).locator(".next-dealer")
+    tap(phone, points_box(phone, "Ann"))
+    expect(at_save).to_contain_text(said)
+    in_view(phone, at_save)
+    # the hand entered without Ben's rebuy: Cara dealt it, and Dan deals next
+    for name, value in {"Ann": "5", "Cara": "7"}.items():
+        points_box(phone, name).fill(value)
+    tap(phone, form(phone).locator("fieldset", has_text="Who ended").get_by_text("Dan", exact=True))
+    tap(phone, form(phone).get_by_role("button", name="Save hand"))
+    expect(phone.locator("#standings")).to_contain_text("Saved: hand 2.")
+    at_save = form(phone).locator(".next-dealer")
+    expect(at_save).to_contain_text("Hand 3 · Dan deals")
+    in_view(phone, at_save)
+    expect(at_save).not_to_contain_text("buys back in")
