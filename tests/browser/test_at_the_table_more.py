@@ -61,3 +61,25 @@ def test_the_dealer_while_a_rebuy_is_open_names_both(server, phone: Page):
     expect(at_save).to_contain_text("Hand 3 · Dan deals")
     in_view(phone, at_save)
     expect(at_save).not_to_contain_text("buys back in")
+
+
+# -- one limit for one box -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("typed", ["75", "85"])
+def test_a_points_box_says_one_limit_whatever_was_typed(server, phone: Page, typed):
+    seed = Seed(server, "rumino", ("Ann", "Ben", "Cat"))
+    phone.goto(seed.url)
+    f = form(phone)
+    tap(phone, f.locator("fieldset", has_text="Who ended").get_by_text("Ann", exact=True))
+    tap(phone, f.locator("fieldset", has_text="How?").get_by_text("Knock", exact=True))
+    for name, value in {"Ann": "3", "Ben": typed, "Cat": "9"}.items():
+        points_box(phone, name).fill(value)
+    tap(phone, f.get_by_role("button", name="Save hand"))
+    status = phone.locator("#save-status")
+    expect(status).to_contain_text("Not saved:")
+    expect(status).to_contain_text("(at most 70)")
+    in_view(phone, status)
+    beside = f.locator(".held-row", has=phone.get_by_label("Ben", exact=True)).locator(".error")
+    expect(beside).to_contain_text("at most 70")
+    in_view(phone, beside)
+    assert seed.live() == 0

@@ -481,6 +481,11 @@ class Variant(ABC):
             fields.append(EntryField("melds", "melds", label,
                                      help=_("Separate the melds with | , e.g. 3h 4h 5h | 8s 8d 8c")))
         points = _limits.hand_points_limit(self, rules)
+        own = self.typed_maximum_under(rules, n_players)
+        if own is not None:
+            # one limit for one box: the game's own bound on typed points is the figure the box says and
+            # the replay checks, never a looser one first and this one past it
+            points = min(points, own)
         fields.append(EntryField("points", "points", _("Points"), per="player",
                                  minimum=None if self.uses_cards else -points, maximum=points))
         if self.uses_cards:
@@ -489,6 +494,18 @@ class Variant(ABC):
         if self.not_opened_word:
             fields.append(EntryField("opened", "flag", self.not_opened_word, per="player", ticked=False))
         return Sheet(tuple(fields))
+
+    def typed_maximum(self) -> int | None:
+        """The most points one player's hand typed as points can hold in the bound match, by the game's own
+        count (docs/rules/common.md#typed-points); None when the game has no bound of its own."""
+        return None
+
+    def typed_maximum_under(self, rules: Rules, n_players: int | None = None) -> int | None:
+        """``typed_maximum`` under ``rules`` at a table of ``n_players``, for a variant bound or not."""
+        if self.house is rules and self.players:
+            return self.typed_maximum()
+        seats = tuple(f"seat {i + 1}" for i in range(n_players or rules.n_players or self.min_players))
+        return self.for_match(rules, seats).typed_maximum()
 
     def opening_minimum(self, rules: Rules | None = None) -> int | None:
         """The least value of a player's first lay-down, for a game with openings (None: no opening)."""
