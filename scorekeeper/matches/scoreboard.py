@@ -189,8 +189,11 @@ def bars(match, standings) -> dict[str, dict[str, Any]]:
         share = max(0.0, min(1.0, p.total / line.value))
         left = line.value - p.total
         near = line.kind == "limit" and share >= 0.8
-        label = (_("%(left)s to go to %(value)s", left=number(left), value=number(line.value)) if line.kind == "target"
-                 else _("%(left)s left before %(value)s", left=number(left), value=number(line.value)) if left > 0
+        # the line's own words ("Out at 100"), then how far is left, said once ("Out at 100 · 30 left"),
+        # never "100 left before 100" for a player still on 0
+        label = (line.label if p.total == 0
+                 else _("%(line)s · %(left)s to go", line=line.label, left=number(left)) if line.kind == "target"
+                 else _("%(line)s · %(left)s left", line=line.label, left=number(left)) if left > 0
                  else _("at %(value)s", value=number(line.value)))
         out[p.name] = {"label": label, "near": near, "kind": line.kind, "value": line.value,
                        # a <meter> turns amber past "low" and red past "high" (near the limit)

@@ -83,3 +83,43 @@ def test_a_points_box_says_one_limit_whatever_was_typed(server, phone: Page, typ
     expect(beside).to_contain_text("at most 70")
     in_view(phone, beside)
     assert seed.live() == 0
+
+
+# -- small targets and odd words -------------------------------------------------------------------------
+
+def test_never_opened_is_a_44px_target_and_badges_and_bars_read_plainly(server, phone: Page):
+    seed = Seed(server, "ramino", ("Ann", "Ben", "Cat"))
+    seed.add({"kind": "hand", "end": "out", "by": "Ann", "held": {"Ben": {"points": 30}, "Cat": {"points": 12}}})
+    phone.goto(seed.url)
+    ben = form(phone).locator(".held-row", has=phone.get_by_label("Ben", exact=True))
+    tap(phone, ben.locator("summary", has_text="Cards"))
+    box = ben.locator(".unopened")
+    tap(phone, box)
+    in_view(phone, box)
+    expect(ben.get_by_role("checkbox")).to_be_checked()
+    area = box.bounding_box()
+    assert area["width"] >= 44 and area["height"] >= 44, area
+    # the bars say the line once: no "100 left before 100"
+    standings = phone.locator("#standings")
+    labels = standings.locator(".bar-label").all_inner_texts()
+    assert labels, "no bars"
+    for label in labels:
+        assert not re.search(r"(\d+) (left before|to go to) \1\b", label), label
+    ann = standings.locator("li.standing", has=phone.locator(".name", has_text=re.compile("^Ann$")))
+    expect(ann.locator(".bar-label")).to_have_text(re.compile(r"^Target 1,000$"))
+    expect(standings.locator("li.standing", has=phone.locator(".name", has_text=re.compile("^Ben$")))
+           .locator(".bar-label")).to_have_text("Target 1,000 · 970 to go")
+
+
+def test_badges_are_readable(server, phone: Page):
+    seed = Seed(server, "kalooki", ("Ann", "Ben", "Cara", "Dan"))
+    seed.add({"kind": "hand", "end": "out", "by": "Cara",
+              "held": {"Ann": {"points": 10}, "Ben": {"points": 155}, "Dan": {"points": 12}}})
+    phone.goto(seed.url)
+    badge = phone.locator("#standings .badge").first
+    in_view(phone, badge)
+    sizes = phone.locator("#standings .badge").evaluate_all(
+        "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
+    assert min(sizes) >= 14, sizes
+    dan = phone.locator("#standings li.standing", has=phone.locator(".name", has_text=re.compile("^Dan$")))
+    expect(dan.locator(".bar-label")).to_have_text(re.compile(r"^Out at \d+ · \d+ left$"))
