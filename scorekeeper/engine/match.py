@@ -120,6 +120,9 @@ class Standings(_ToDict):
     #: in, otherwise ``next_dealer`` does (docs/rules/common.md#next-dealer); None when nobody's rebuy
     #: changes the next dealer
     next_dealer_if_rebuy: str | None = None
+    #: the notes about the match as it stands (the game's and the end's), without those about single hands
+    #: ("hand 1: Ann's melds taken as …"), which a finished match's result no longer needs
+    match_notes: list[str] = field(default_factory=list)
 
     def player(self, name: str) -> PlayerStanding:
         return next(p for p in self.players if p.name == name)
@@ -868,14 +871,16 @@ class _Replay:
         ]
         ctx = variant.context(state)
         next_dealer = None if state.finished else self.peek_dealer()
+        game_notes = variant.notes(state)
         if_rebuy = None if state.finished else self.peek_dealer(assume_rebuys=True)
         return Standings(
             variant=self.key, players=players, hands=list(self.results), finished=state.finished,
             winners=list(state.winners), pot=pot, payouts=payouts, pot_remainder=remainder,
             next_dealer=next_dealer, open_rebuys=offers,
             deal=ctx.get("deal"), contract=ctx.get("contract"), leader=list(leaders),
-            notes=self.notes + variant.notes(state) + self.end_notes,
+            notes=self.notes + game_notes + self.end_notes,
             next_dealer_if_rebuy=if_rebuy if if_rebuy != next_dealer else None,
+            match_notes=game_notes + self.end_notes,
         )
 
     def peek_dealer(self, assume_rebuys: bool = False) -> str:

@@ -40,7 +40,7 @@ from .service import DOCUMENT_FORMAT, live_entries, new_token, payload_from_docu
 
 TABLE_FORMAT = "scorekeeper.table/1"
 #: keys a table document's match carries besides the match document itself
-MATCH_EXTRAS = ("status", "created_at", "finished_at")
+MATCH_EXTRAS = ("status", "created_at", "finished_at", "currency")
 
 
 class ImportRefused(Refusal):
@@ -62,7 +62,7 @@ class AlreadyImported(ImportRefused):
     def __init__(self, duplicates: list[Duplicate], of: int) -> None:
         self.duplicates = duplicates
         first = duplicates[0]
-        variant = find_variant(first.existing.variant).name
+        variant = speak(find_variant(first.existing.variant).name)
         example = ngettext("%(game)s, %(num)s hand", "%(game)s, %(num)s hands", first.hands, game=variant)
         if of == 1:
             said = _("This match is already on this table (%(example)s).", example=example)
@@ -88,7 +88,8 @@ class Plan:
     matches: list[_Planned] = field(default_factory=list)
     #: a table document's named house rules, checked (``presets``)
     house_rules: list[dict[str, Any]] = field(default_factory=list)
-    #: a table document's currency, checked; a table that has one keeps its own
+    #: the document's currency (a table's, or the table's a match was exported from), checked; a table that
+    #: has one keeps its own
     currency: str | None = None
 
 
@@ -252,6 +253,7 @@ def plan_import(table: Table, document: Any) -> Plan:
         plan.currency = _check_currency(document.get("currency"))
     elif fmt in (None, DOCUMENT_FORMAT):
         documents, wheres = [document], [_("The match")]
+        plan.currency = _check_currency(document.get("currency"))
     else:
         raise ImportRefused(_("This is not a Scorekeeper export (its format is “%(format)s”).", format=str(fmt)[:40]))
     entries = sum(len(m.get("entries") or []) for m in documents if isinstance(m, dict)

@@ -51,7 +51,7 @@ def check(variant_key: Any, rules: Any) -> None:
     try:
         variant.rules(**rules)
     except Refusal as exc:
-        raise PresetRefused(_("%(game)s does not take these rules: %(reason)s", game=variant.name,
+        raise PresetRefused(_("%(game)s does not take these rules: %(reason)s", game=speak(variant.name),
                                 reason=speak(message_of(exc)))) from None
 
 

@@ -9,7 +9,7 @@ from flask_babel import gettext, ngettext
 from flask import Blueprint, redirect, render_template, request, url_for
 
 from ..engine.errors import Refusal
-from ..i18n import refusal
+from ..i18n import refusal, speak
 from ..engine.variants import VARIANTS, find_variant
 from ..extensions import db
 from ..guards import form_id, optional_form_id
@@ -186,7 +186,7 @@ def _create_from_form(table, variant, switches, seated_count, form):
         form.form_errors.append(
             ngettext("%(game)s is for %(least)s–%(most)s players; %(num)s is seated.",
                      "%(game)s is for %(least)s–%(most)s players; %(num)s are seated.", len(seat_ids),
-                     game=variant.name, least=variant.min_players, most=variant.max_players))
+                     game=speak(variant.name), least=variant.min_players, most=variant.max_players))
         return None
     dealer = form.first_dealer.data or ""
     # not an id of ours ("²" passes str.isdigit, "9"*30 no column holds) is refused like a stranger

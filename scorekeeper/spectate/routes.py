@@ -18,7 +18,7 @@ from sqlalchemy.orm import selectinload
 
 from ..engine.errors import Refusal
 from ..bidi import isolated
-from ..i18n import current_language, refusal
+from ..i18n import current_language, refusal, speak
 from ..engine.variants import find_variant
 from ..extensions import db
 from ..matches import scoreboard, service
@@ -112,8 +112,8 @@ def _summary(match: Match) -> dict:
             order = sorted(result.scores.items(), key=lambda kv: -abs(kv[1]))
             best = {"number": numbered, "swing": swing, "scores": order}
     changed = house_rules_words(match)
-    rules = f"{variant.name}: " + ("; ".join(changed) if changed else gettext("standard rules"))
-    game = variant.name
+    rules = f"{speak(variant.name)}: " + ("; ".join(changed) if changed else gettext("standard rules"))
+    game = speak(variant.name)
     # the headline is plain text (the page's title, the image's, the chat's): names isolated in it
     if standings.finished:
         winners = [isolated(n) for n in standings.winners]

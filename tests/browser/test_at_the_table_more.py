@@ -123,3 +123,76 @@ def test_badges_are_readable(server, phone: Page):
     assert min(sizes) >= 14, sizes
     dan = phone.locator("#standings li.standing", has=phone.locator(".name", has_text=re.compile("^Dan$")))
     expect(dan.locator(".bar-label")).to_have_text(re.compile(r"^Out at \d+ · \d+ left$"))
+
+
+# -- the leftovers -----------------------------------------------------------------------------------------
+
+def test_a_hands_note_is_gone_once_the_match_has_ended(server, phone: Page):
+    seed = Seed(server, "gin", ("Ann", "Ben"), game_target=10)
+    seed.add({"kind": "hand", "end": "knock", "by": "Ann",
+              "held": {"Ann": {"cards": "3H 4H 5H 8S 8D 8C JC QC KC AD"},
+                       "Ben": {"cards": "9D 9H 9S 5C 6C 7C 6H 10C KD 4S"}}})
+    phone.goto(seed.url)
+    in_view(phone, phone.locator("#result"))
+    expect(phone.locator("#result")).to_contain_text("Ann wins")
+    expect(phone.locator("#scoreboard")).not_to_contain_text("melds taken as")
+
+
+def test_free_scorings_boxes_bring_up_the_number_pad_with_a_minus_beside(server, phone: Page):
+    seed = Seed(server, "free", ("Ann", "Ben"))
+    phone.goto(seed.url)
+    box = points_box(phone, "Ben")
+    expect(box).to_have_attribute("inputmode", "numeric")
+    row = form(phone).locator(".held-row", has=phone.get_by_label("Ben", exact=True))
+    sign = row.get_by_role("button", name="Change the sign of Ben’s points")
+    box.fill("12")
+    tap(phone, sign)
+    expect(box).to_have_value("−12")
+    in_view(phone, box)
+    in_view(phone, sign)
+    area = sign.bounding_box()
+    assert area["width"] >= 44 and area["height"] >= 44, area
+    tap(phone, sign)
+    expect(box).to_have_value("12")
+    tap(phone, sign)
+    points_box(phone, "Ann").fill("4")
+    tap(phone, form(phone).get_by_role("button", name="Save hand"))
+    expect(phone.locator("#standings")).to_contain_text("Saved: hand 1.")
+    assert seed.live() == 1
+
+
+def test_in_italian_free_scoring_is_named_in_italian_and_the_link_row_holds(server, phone: Page):
+    seed = Seed(server, "free", ("Ann", "Ben"))
+    phone.context.set_extra_http_headers({"Accept-Language": "it"})
+    phone.goto(seed.url)
+    head = phone.locator(".match-head h1")
+    expect(head).to_have_text("Punteggio libero")
+    in_view(phone, head)
+    phone.goto(f"{seed.base}/t/{seed.token}")
+    links = phone.locator("nav.table-links")
+    in_view(phone, links)
+    expect(links).not_to_contain_text("·")
+    tops = {round(box["y"]) for box in (a.bounding_box() for a in links.get_by_role("link").all())}
+    assert len(tops) == 1, f"the links wrap onto {len(tops)} rows: {[a.bounding_box() for a in links.get_by_role('link').all()]} in {links.bounding_box()}"
+
+
+def test_after_a_refused_duplicate_import_the_file_is_still_chosen(server, phone: Page, tmp_path):
+    seed = Seed(server, "free", ("Ann", "Ben"))
+    seed.add({"kind": "hand", "end": "scores", "held": {"Ann": {"points": 5}, "Ben": {"points": 3}}})
+    exported = phone.request.get(f"{seed.url}/export.json")
+    path = tmp_path / "match.json"
+    path.write_bytes(exported.body())
+    phone.goto(f"{seed.base}/t/{seed.token}/import")
+    phone.wait_for_load_state("load")
+    phone.get_by_label("Match or table document (JSON)").set_input_files(str(path))
+    tap(phone, phone.get_by_role("button", name="Import", exact=True))
+    error = phone.locator("#import-error")
+    expect(error).to_contain_text("This match is already on this table")
+    in_view(phone, error)
+    again = phone.get_by_label("Import again: a match already on this table gets a second copy")
+    in_view(phone, again)
+    tap(phone, again)
+    # the file is still chosen: no second pick, the second copy goes in
+    tap(phone, phone.get_by_role("button", name="Import", exact=True))
+    expect(phone).to_have_url(re.compile(r"/history/|/m/\d+"))
+    expect(phone.locator("h1")).to_contain_text("Free scoring")

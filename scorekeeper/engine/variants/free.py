@@ -28,7 +28,7 @@ from .base import InvalidRulesError, Rules, Switch, Variant
 class Free(Variant):
     key = "free"
     order = 1000
-    name = "Free scoring"
+    name = _("Free scoring")  # words, not a proper name: said in the page's language
     aliases = ("free scoring", "free_scoring", "other", "custom")
     summary = _("Any other game: type each player's points per hand; lowest or highest wins.")
     min_players, max_players = 1, 12
