@@ -196,3 +196,46 @@ def test_after_a_refused_duplicate_import_the_file_is_still_chosen(server, phone
     tap(phone, phone.get_by_role("button", name="Import", exact=True))
     expect(phone).to_have_url(re.compile(r"/history/|/m/\d+"))
     expect(phone.locator("h1")).to_contain_text("Free scoring")
+
+
+# -- the finished screen -----------------------------------------------------------------------------------
+
+def test_the_finished_screens_buttons_say_different_things_and_the_next_match_starts_from_the_last(
+        server, phone: Page):
+    seed = Seed(server, "free", ("Ann", "Ben"), target=20)
+    seed.add({"kind": "hand", "end": "scores", "held": {"Ann": {"points": 25}, "Ben": {"points": 3}}})
+    phone.goto(seed.url)
+    result = phone.locator("#result")
+    in_view(phone, result)
+    rematch = result.get_by_role("button", name="Rematch now, same rules")
+    in_view(phone, rematch)
+    other = phone.get_by_role("link", name="Change rules or game first")
+    expect(other).to_be_visible()
+    tap(phone, other)
+    summary = phone.locator(".house-rules summary")
+    expect(summary).to_contain_text("(as the last match: change any)")
+    expect(phone.locator("#rule_target")).to_have_value("20")
+    # the next match of the game, chosen afresh: the table's last choice, not the standard rules
+    phone.goto(f"{seed.base}/t/{seed.token}/matches/new?variant=free")
+    expect(phone.locator(".house-rules summary")).to_contain_text("(as the last match: change any)")
+    expect(phone.locator("#rule_target")).to_have_value("20")
+
+
+def test_a_saved_preset_loaded_is_named_in_the_house_rules_summary(server, phone: Page):
+    from scorekeeper.matches import presets, service
+
+    from .conftest import in_thread
+
+    seed = Seed(server, "free", ("Ann", "Ben"))
+
+    def save():
+        return presets.save(service.table_or_404(seed.token), "free", "Short", {"target": 50}).id
+
+    preset = in_thread(seed.app, save)
+    phone.goto(f"{seed.base}/t/{seed.token}/matches/new?variant=free&preset={preset}")
+    summary = phone.locator(".house-rules summary")
+    expect(summary).to_contain_text("(“Short” filled in)")
+    expect(summary).not_to_contain_text("standard")
+    tap(phone, summary)
+    in_view(phone, phone.locator("#rule_target"))
+    expect(phone.locator("#rule_target")).to_have_value("50")
