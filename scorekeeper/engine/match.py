@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import limits
+from .errors import Refusal
 from .i18n import Joined, Message, _, _n, joined, message_of
 from .hands import (
     Explanations, Hand, InvalidHandError, InvalidMatchError, InvalidRebuyError, MatchState, PlayerState,
@@ -544,8 +545,26 @@ class _Replay:
             self.results.append(self.void(index, entry))
         elif kind == "hand":
             self.results.append(self.hand(index, entry))
+        elif any(t.key == kind for t in self.variant.table_ends):
+            self.results.append(self.table_end(index, entry))
         else:
             raise InvalidMatchError(_("unknown entry kind {kind!r}", kind=kind), entry=index, field="kind")
+
+    def table_end(self, index: int, entry: Mapping[str, Any]) -> EntryResult:
+        """The table ends the match itself (a ``TableEnd`` of the game: Free scoring's finish); the game
+        says who wins (docs/rules/free.md#finishing)."""
+        kind = entry["kind"]
+        unknown = set(entry) - {"kind", "note"}
+        if unknown:
+            raise InvalidMatchError(_("a {kind} entry has no {name}", kind=kind, name=sorted(unknown)[0]),
+                                    entry=index, field="kind")
+        try:
+            winners = self.variant.table_end(kind, self.state)
+        except Refusal as exc:
+            raise InvalidMatchError(message_of(exc), entry=index, field="kind") from None
+        self.finish(winners)
+        said = next(t for t in self.variant.table_ends if t.key == kind)
+        return EntryResult(index, kind, None, None, None, totals=self.totals(), summary=said.summary)
 
     def current_dealer(self) -> str | None:
         if self.advance_dealer:

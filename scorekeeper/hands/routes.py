@@ -251,6 +251,16 @@ def void(token: str, match_id: int):
     return _button_entry(token, match_id, lambda match: {"kind": "void"}, "")
 
 
+@bp.post("/t/<token>/m/<dbid:match_id>/end/<kind>")
+def table_end(token: str, match_id: int, kind: str):
+    """The table ends the match itself, in a way the game declares (``Variant.table_ends``): the engine
+    says who wins."""
+    def payload(match):
+        return {"kind": kind} if any(t.key == kind for t in find_variant(match.variant).table_ends) else None
+
+    return _button_entry(token, match_id, payload, gettext("This game cannot be ended that way."))
+
+
 def _button_entry(token: str, match_id: int, make_payload, refusal: str):
     """Record the entry a one-button form stands for (a rebuy, a void hand)."""
     table = service.table_or_404(token)

@@ -118,6 +118,14 @@ def first_error(form) -> tuple[str, str] | None:
 
 # -- what the scoreboard shows -----------------------------------------------------------------------
 
+def table_end_words(match) -> dict[str, str]:
+    """The game's own entries that end the match (``Variant.table_ends``), by kind: their name in a row."""
+    try:
+        return {t.key: speak(t.word) for t in find_variant(match.variant).table_ends}
+    except Refusal:
+        return {}
+
+
 def entry_label(match, entry, hands: int | None = None) -> str:
     """How an entry is called in messages: "hand 4", "Ann's rebuy", "the void hand after hand 3".
     ``hands``: the live hands before it, when the caller has counted them."""
@@ -125,6 +133,9 @@ def entry_label(match, entry, hands: int | None = None) -> str:
         hands = _hands_before(match, entry)
     if entry.kind == "hand":
         return _("hand %(number)s", number=hands + 1)
+    table_end = table_end_words(match).get(entry.kind)
+    if table_end is not None:
+        return table_end
     if entry.kind == "rebuy":
         name = {p.id: p.name for p in match.table.players}.get(entry.payload.get("player"), "?")
         return (_("%(name)s's rebuy after hand %(number)s", name=name, number=hands) if hands
@@ -206,6 +217,7 @@ def grid_rows(match, standings, *, deleted: bool = True) -> list[dict[str, Any]]
     result if it counts, its number, what to call it, and its cells in seat order."""
     names = {str(p.id): p.name for p in match.table.players}
     seated = [p.name for p in service.seated_players(match)]
+    words = table_end_words(match)
     live = iter(standings.hands) if standings is not None else iter(())
     rows = []
     hand = 0
@@ -219,7 +231,7 @@ def grid_rows(match, standings, *, deleted: bool = True) -> list[dict[str, Any]]
         result = next(live, None)
         if entry.kind == "hand":
             hand += 1
-        rows.append(_row(entry, result, hand, seated))
+        rows.append(_row(entry, result, hand, seated, words))
     return rows
 
 
@@ -245,6 +257,7 @@ def recent_rows(match, standings, *, deleted: bool = True) -> tuple[list[dict[st
     total, hand, hands_played = counted
     names = {str(p.id): p.name for p in match.table.players}
     seated = [p.name for p in service.seated_players(match)]
+    words = table_end_words(match)
     n_live = sum(1 for e in shown if e.deleted_at is None)
     results = iter(standings.hands[len(standings.hands) - n_live:] if standings is not None and n_live else ())
     rows = []
@@ -256,11 +269,11 @@ def recent_rows(match, standings, *, deleted: bool = True) -> tuple[list[dict[st
             continue
         if entry.kind == "hand":
             hand += 1
-        rows.append(_row(entry, next(results, None), hand, seated))
+        rows.append(_row(entry, next(results, None), hand, seated, words))
     return rows, total - len(shown), hands_played
 
 
-def _row(entry, result, hand: int, seated: list[str]) -> dict[str, Any]:
+def _row(entry, result, hand: int, seated: list[str], words: dict[str, str]) -> dict[str, Any]:
     how = ""
     if result is not None:
         # a hand nobody ended (every player's points typed) has nothing to say of how it ended
@@ -271,7 +284,8 @@ def _row(entry, result, hand: int, seated: list[str]) -> dict[str, Any]:
     cells = [None if result is None or name not in result.scores else (result.scores[name], name)
              for name in seated]
     return {"entry": entry, "result": result, "number": hand if entry.kind == "hand" else None,
-            "deleted": False, "cells": cells, "how": how, "edited": bool(entry.history)}
+            "deleted": False, "cells": cells, "how": how, "edited": bool(entry.history),
+            "word": words.get(entry.kind)}
 
 
 def _held_words(held: dict[str, Any] | None) -> str:

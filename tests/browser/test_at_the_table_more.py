@@ -239,3 +239,26 @@ def test_a_saved_preset_loaded_is_named_in_the_house_rules_summary(server, phone
     tap(phone, summary)
     in_view(phone, phone.locator("#rule_target"))
     expect(phone.locator("#rule_target")).to_have_value("50")
+
+
+# -- free scoring with no target names a winner -------------------------------------------------------------
+
+def test_free_scoring_with_no_target_is_finished_and_the_winner_is_in_view(server, phone: Page):
+    seed = Seed(server, "free", ("Ann", "Ben", "Cat"))
+    seed.add({"kind": "hand", "end": "scores", "held": {"Ann": {"points": 12}, "Ben": {"points": -5},
+                                                         "Cat": {"points": 0}}})
+    seed.add({"kind": "hand", "end": "scores", "held": {"Ann": {"points": 3}, "Ben": {"points": 20},
+                                                         "Cat": {"points": 7}}})
+    phone.goto(seed.url)
+    ask = phone.locator("summary", has_text="Finish: the best total wins")
+    tap(phone, ask)
+    expect(phone.get_by_text("Finish the match now? The best total wins")).to_be_visible()
+    yes = phone.get_by_role("button", name="Yes, end it here")
+    in_view(phone, yes)
+    tap(phone, yes)
+    result = phone.locator("#result")
+    expect(result).to_contain_text("Cat wins")
+    in_view(phone, result.locator("h2"))
+    in_view(phone, result.get_by_role("button", name="Rematch now, same rules"))
+    expect(phone.locator("#sheet")).to_contain_text("the finish")
+    assert seed.live() == 3

@@ -36,7 +36,7 @@ from .. import melds as _melds
 from ..arrange import Arrangement
 from ..cards import Card, InvalidCardError, check_copies, format_cards, parse_cards
 from ..i18n import _, joined, message_of
-from ..ends import END_KINDS, End, unknown_end
+from ..ends import END_KINDS, End, TableEnd, unknown_end
 from ..switch_words import CHOICES, LABELS, NONE_WORDS
 from ..hands import Hand, HandScore, Held, MatchState, PlayerState, RebuyPolicy
 from .. import limits as _limits
@@ -229,6 +229,9 @@ class Variant(ABC):
     ends: ClassVar[tuple[str, ...]] = ()
     #: the words of ends this game has and no shared list does (``engine.ends.End``)
     own_ends: ClassVar[tuple[End, ...]] = ()
+    #: the ways the table may end the match itself, each an entry of its own kind (``engine.ends.TableEnd``;
+    #: Free scoring's finish); ``table_end`` says who wins by one
+    table_ends: ClassVar[tuple[TableEnd, ...]] = ()
     #: whether the winner of a match deals the first hand of the next one (Rumino's seed says so);
     #: otherwise a rematch's first dealer is whoever would have dealt the next hand
     winner_deals_next_match: ClassVar[bool] = False
@@ -713,6 +716,11 @@ class Variant(ABC):
             values = self._solver()[1]
             found = resolved._memo["value_words"] = (values, tuple(map(str, values)))
         return found
+
+    def table_end(self, key: str, state: MatchState) -> list[str]:
+        """The winners when the table ends the match by ``key`` (one of ``table_ends``) now; raises
+        ``InvalidMatchError`` when it may not be ended so yet."""
+        raise InvalidRulesError(_("this game has no {key} entry", key=key))
 
     def best_of(self, names: Iterable[str], state: MatchState) -> list[str]:
         """The players among ``names`` with the best total (lowest, or highest where high wins)."""
