@@ -20,6 +20,7 @@ from .. import charts
 from ..engine import limits
 from ..engine.cards import RANK_LABELS, Card
 from ..engine.i18n import message_of
+from ..engine.match import replay
 from ..engine.variants import find_variant
 from ..bidi import isolated
 from ..guards import form_id
@@ -366,6 +367,29 @@ def bonus_row(match, standings) -> list[int] | None:
     return extra if any(extra) else None
 
 
+def edit_sign(match, action: dict[str, Any] | None, entry_id: int | None, standings) -> dict[str, Any] | None:
+    """After an edit (the last action, of the entry ``entry_id``): what it changed, for the scoreboard to
+    say ("hand 1 changed") and to show as each player's delta instead of the last hand's. The totals
+    before are those of the entries replayed with the payload the edit replaced."""
+    if (action is None or standings is None or entry_id is None or action.get("do") != "edit"
+            or action.get("entry") != entry_id):
+        return None
+    entry = _entry_of(match, entry_id)
+    live = service.live_entries(match)
+    at = next((i for i, e in enumerate(live) if e.id == entry_id), None)
+    if entry is None or at is None:
+        return None
+    names = {str(p.id): p.name for p in match.table.players}
+    document = service.to_document(match)
+    document["entries"][at] = service.payload_to_document(action.get("before") or {}, names)
+    try:
+        before = {p.name: p.total for p in replay(document).players}
+    except Refusal:
+        return None
+    deltas = {p.name: p.total - before.get(p.name, p.total) for p in standings.players}
+    return {"label": entry_label(match, entry), "deltas": deltas}
+
+
 def scoreboard_context(table, match, *, form=None, message: str | None = None, **extra: Any) -> dict[str, Any]:
     """What the scoreboard fragment needs: the replayed standings, the entries beside them, the hand
     form (a fresh one unless ``form``), undo and redo."""
@@ -403,6 +427,8 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, *
         "knocked_out": knocked, "bars": bars(match, standings),
         "undo_label": describe_action(match, undo_action) if undo_action else None,
         "redo_label": describe_action(match, redo_action) if redo_action else None,
+        # without JavaScript an edit redirects here (?edited=): the scoreboard says what the edit changed
+        "edited": edit_sign(match, undo_action, request.args.get("edited", type=form_id), standings),
         **extra,
     }
     if match.status == "active" and standings is not None and not standings.finished:

@@ -262,3 +262,25 @@ def test_free_scoring_with_no_target_is_finished_and_the_winner_is_in_view(serve
     in_view(phone, result.get_by_role("button", name="Rematch now, same rules"))
     expect(phone.locator("#sheet")).to_contain_text("the finish")
     assert seed.live() == 3
+
+
+# -- an edit leaves a sign ------------------------------------------------------------------------------------
+
+def test_an_edit_says_which_hand_changed_and_shows_what_it_moved(server, phone: Page):
+    seed = Seed(server, "free", ("Ann", "Ben"))
+    first = seed.add({"kind": "hand", "end": "scores", "held": {"Ann": {"points": 10}, "Ben": {"points": 2}}})
+    seed.add({"kind": "hand", "end": "scores", "held": {"Ann": {"points": 1}, "Ben": {"points": 3}}})
+    seed.add({"kind": "hand", "end": "scores", "held": {"Ann": {"points": 5}, "Ben": {"points": 7}}})
+    phone.goto(f"{seed.url}/hands/{first}/edit")
+    points_box(phone, "Ann").fill("4")
+    tap(phone, form(phone).get_by_role("button", name="Save hand"))
+    note = phone.locator("#standings .action-note")
+    expect(note).to_contain_text("Hand 1 changed")
+    in_view(phone, note)
+    standings = phone.locator("#standings")
+    ann = standings.locator("li.standing", has=phone.locator(".name", has_text=re.compile("^Ann$")))
+    ben = standings.locator("li.standing", has=phone.locator(".name", has_text=re.compile("^Ben$")))
+    expect(ann.locator(".total")).to_have_text("10")
+    expect(ann.locator(".delta")).to_have_text("−6")
+    expect(ben.locator(".delta")).to_have_text("±0")
+    in_view(phone, ann.locator(".delta"))
