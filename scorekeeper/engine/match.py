@@ -36,6 +36,8 @@ from .variants import UnknownVariantError, Variant, find_variant
 
 FORMAT = "scorekeeper.match/1"
 CENT = Decimal("0.01")
+#: how many hands ahead the standings name the dealer of (``Standings.dealers_ahead``)
+DEALERS_AHEAD = 8
 
 __all__ = [
     "FORMAT", "MatchReplay", "StaleCheckpointError", "replay", "preview_hand", "next_entry_context", "Standings", "PlayerStanding", "EntryResult",
@@ -124,6 +126,10 @@ class Standings(_ToDict):
     #: the notes about the match as it stands (the game's and the end's), without those about single hands
     #: ("hand 1: Ann's melds taken as …"), which a finished match's result no longer needs
     match_notes: list[str] = field(default_factory=list)
+    #: who deals the next hands, ``next_dealer`` first, while nobody is knocked out (a void hand keeps the
+    #: dealer): what a phone with hands kept offline says; empty once finished or where the dealer
+    #: depends on the hand (2-player Gin's winner deals)
+    dealers_ahead: list[str] = field(default_factory=list)
 
     def player(self, name: str) -> PlayerStanding:
         return next(p for p in self.players if p.name == name)
@@ -900,7 +906,17 @@ class _Replay:
             notes=self.notes + game_notes + self.end_notes,
             next_dealer_if_rebuy=if_rebuy if if_rebuy != next_dealer else None,
             match_notes=game_notes + self.end_notes,
+            dealers_ahead=self.dealers_ahead(next_dealer),
         )
+
+    def dealers_ahead(self, first: str | None, count: int = DEALERS_AHEAD) -> list[str]:
+        """``first``, then the next seats still in after it, ``count`` in all (docs/rules/common.md#next-dealer)."""
+        if first is None or self.variant.dealer_by_hand():
+            return []
+        out = [first]
+        while len(out) < count:
+            out.append(self.next_seat_in(out[-1]))
+        return out
 
     def peek_dealer(self, assume_rebuys: bool = False) -> str:
         """Who deals the next hand. A player whose rebuy is still open is skipped, as when the next hand is

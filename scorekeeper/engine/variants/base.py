@@ -624,6 +624,11 @@ class Variant(ABC):
         """Who deals next if not simply the next seat still in (2-player Gin: the hand's winner)."""
         return None
 
+    def dealer_by_hand(self) -> bool:
+        """Whether the bound match's next dealer depends on how a hand goes (``next_dealer`` answers
+        for it: 2-player Gin's winner deals), so the dealers of hands not yet played cannot be told."""
+        return False
+
     def leaders(self, state: MatchState) -> list[str]:
         """Who leads an unfinished match: the best total among the players still in."""
         return self.best_of(state.still_in or list(state.players), state)
