@@ -284,3 +284,48 @@ def test_an_edit_says_which_hand_changed_and_shows_what_it_moved(server, phone: 
     expect(ann.locator(".delta")).to_have_text("−6")
     expect(ben.locator(".delta")).to_have_text("±0")
     in_view(phone, ann.locator(".delta"))
+
+
+# -- a result people send --------------------------------------------------------------------------------------
+
+def _finished_free(server):
+    seed = Seed(server, "free", ("Ann", "Ben"), target=20)
+    seed.add({"kind": "hand", "end": "scores", "held": {"Ann": {"points": 25}, "Ben": {"points": 3}}})
+    return seed
+
+
+def _view_link(phone: Page, seed) -> str:
+    phone.goto(seed.url)
+    return phone.locator("#result").get_by_role("link", name="Share the result").get_attribute("href")
+
+
+def test_the_summary_shows_the_picture_once_and_shares_it_as_a_png(server, phone: Page):
+    seed = _finished_free(server)
+    summary = _view_link(phone, seed)
+    phone.add_init_script("""
+        navigator.canShare = (data) => !!(data && data.files);
+        navigator.share = (data) => { window.sharedFile = data.files[0].type + " " + data.files[0].size; return Promise.resolve(); };
+    """)
+    phone.goto(seed.base + summary)
+    picture = phone.locator("img.summary-image")
+    in_view(phone, picture)
+    expect(picture).to_have_attribute("src", re.compile(r"summary\.png$"))
+    assert phone.evaluate("document.querySelector('img.summary-image').naturalWidth") == 1200
+    # the ranking is the picture's; the page does not list it a second time
+    expect(phone.locator("ol.summary-standings")).to_have_count(0)
+    share = phone.get_by_role("link", name="Share the picture")
+    tap(phone, share)
+    expect(phone.locator(".share-done")).to_have_text("Shared.")
+    in_view(phone, phone.locator(".share-done"))
+    assert phone.evaluate("window.sharedFile").startswith("image/png ")
+
+
+def test_without_the_web_share_api_the_picture_downloads(server, phone: Page):
+    seed = _finished_free(server)
+    summary = _view_link(phone, seed)
+    phone.goto(seed.base + summary)
+    assert phone.evaluate("typeof navigator.canShare") in ("undefined", "function")
+    phone.evaluate("delete Navigator.prototype.canShare; delete Navigator.prototype.share")
+    with phone.expect_download() as got:
+        tap(phone, phone.get_by_role("link", name="Share the picture"))
+    assert got.value.suggested_filename.endswith(".png")
