@@ -33,7 +33,7 @@ from ..sheet import EntryField, Sheet, ValueClass
 from ..sides import SideEntry, read_sides
 from .base import InvalidRulesError, Rules, Switch, Variant, card_values
 
-#: the card values of §"Card values": joker 50, ace and two 20, eight to king 10, four to seven and black three 5
+#: the card values (docs/rules/canasta.md#card-values): joker 50, ace and two 20, eight to king 10, four to seven and black three 5
 VALUE_CLASSES = (
     ValueClass("jokers", _("Jokers (50)"), 50, 4),
     ValueClass("aces_twos", _("Aces and twos (20)"), 20, 16),
@@ -288,7 +288,7 @@ class Canasta(Variant):
     # -- scoring --------------------------------------------------------------------------------------
 
     def red_three_term(self, count: int, melded: bool) -> int:
-        """§"The hand score": R for ``count`` red threes, positive when the side has melded."""
+        """R of docs/rules/canasta.md#the-hand-score: the term for ``count`` red threes, positive when the side has melded."""
         value = self.house.red_three_value
         full = 8 * value if count == RED_THREES else value * count
         if melded:
@@ -423,7 +423,7 @@ class Canasta(Variant):
             base, terms = self.base_terms(hand, unit, s)
             melded = s["meld_points"] > 0
             if raw_threes is None:
-                # the side's own red threes (§"The hand score"); the terms read in the table's order
+                # the side's own red threes (docs/rules/canasta.md#the-hand-score); the terms read in the table's order
                 rt: list[tuple[int, Any]] = []
                 value = self.threes_term(s["red_threes"], melded, rt)
                 canastas = sum(1 for n in (s["natural_canastas"], s["mixed_canastas"]) if n)
