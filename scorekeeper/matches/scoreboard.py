@@ -57,7 +57,7 @@ def entry_form_context(table, match, standings=None, form=None) -> dict[str, Any
     """The hand form for the scoreboard (or the record page), for the players still in."""
     variant = find_variant(match.variant)
     if form is None:
-        form = build_hand_form(variant, players_in(match, standings), version=match.version)
+        form = build_hand_form(variant, players_in(match, standings), version=match.version, match=match)
     return {"entry_form": form, "upcard_limits": upcard_limits(match, variant),
             "entry_action": url_for("hands.new", token=table.token, match_id=match.id),
             "preview_url": url_for("hands.preview", token=table.token, match_id=match.id),
@@ -93,10 +93,12 @@ def first_error(form) -> tuple[str, str] | None:
     """The first refusal in the order the form shows its fields: (the id to focus, the message).
     A refusal that belongs to no field is focused at the Save button."""
     order = []
-    for name in ("upcard", "by", "end"):
+    for name in ("upcard", "by", "end", "concealed"):
         if hasattr(form, name):
             order.append(getattr(form, name))
-    for p in form.players:
+    for side in getattr(form, "sides", None) or ():
+        order.extend(f for f in form if f.name.startswith(side.prefix))
+    for p in form.players if not getattr(form, "sides", None) else ():
         order.append(getattr(form, f"points_{p.id}"))
         cards = getattr(form, f"cards_{p.id}", None)
         if cards is not None:
