@@ -200,11 +200,19 @@ def bars(match, standings) -> dict[str, dict[str, Any]]:
     return out
 
 
+def grid_columns(match, standings) -> list[str]:
+    """Who the grid has a column for: the sides of a game scored by sides (as the standings list
+    them), else the players in seat order."""
+    if standings is not None and standings.sides:
+        return [side.name for side in standings.sides]
+    return [p.name for p in service.seated_players(match)]
+
+
 def grid_rows(match, standings, *, deleted: bool = True) -> list[dict[str, Any]]:
     """Every entry in order (deleted ones too, unless ``deleted`` is false), each with its replayed
     result if it counts, its number, what to call it, and its cells in seat order."""
     names = {str(p.id): p.name for p in match.table.players}
-    seated = [p.name for p in service.seated_players(match)]
+    seated = grid_columns(match, standings)
     live = iter(standings.hands) if standings is not None else iter(())
     rows = []
     hand = 0
@@ -243,7 +251,7 @@ def recent_rows(match, standings, *, deleted: bool = True) -> tuple[list[dict[st
     ).where(Entry.match_id == match.id)).one()
     total, hand, hands_played = counted
     names = {str(p.id): p.name for p in match.table.players}
-    seated = [p.name for p in service.seated_players(match)]
+    seated = grid_columns(match, standings)
     n_live = sum(1 for e in shown if e.deleted_at is None)
     results = iter(standings.hands[len(standings.hands) - n_live:] if standings is not None and n_live else ())
     rows = []
@@ -267,8 +275,9 @@ def _row(entry, result, hand: int, seated: list[str]) -> dict[str, Any]:
         how = " ".join(x for x in (isolated(result.by or ""), end) if x)  # plain text: the name isolated
     # each cell is (score, player): the grid reads the explanation only where it shows it (the match
     # page), so a scoreboard never asks a replay for the words of two hundred hands
-    cells = [None if result is None or name not in result.scores else (result.scores[name], name)
-             for name in seated]
+    # a game scored by sides: one cell per side (its change and its explanation, by the side's name)
+    scores = (result.side_scores or result.scores) if result is not None else {}
+    cells = [None if result is None or name not in scores else (scores[name], name) for name in seated]
     return {"entry": entry, "result": result, "number": hand if entry.kind == "hand" else None,
             "deleted": False, "cells": cells, "how": how, "edited": bool(entry.history)}
 
