@@ -80,6 +80,10 @@ class Sheet:
 
     fields: tuple[EntryField, ...]
     scored: Literal["players", "sides"] = "players"
+    #: a game whose hands have sides of their own, not the match's (Canasta's Cutthroat: the lone hand
+    #: and the pair): each unit's key in the entry's ``sides`` and its words; its per-side fields are
+    #: asked once per unit, and its per-player fields go in the entry as ``{field: {player: value}}``
+    units: tuple[tuple[str, str], ...] = ()
 
     @property
     def per_hand(self) -> list[EntryField]:

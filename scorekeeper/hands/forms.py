@@ -116,8 +116,11 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
     side, with the sheet's words."""
     own = match_sheet(match) if match is not None and sheet is None else None
     # a game scored by sides is asked by the match's own sheet and sides; the others as before
-    sheet = sheet or (own if own is not None and own.scored == "sides" else None) or variant.sheet()
+    sheet = sheet or (own if own is not None and (own.scored == "sides" or own.units) else None) or variant.sheet()
     sides = match_sides(match) if match is not None and sheet.scored == "sides" else []
+    if sheet.units:
+        # a hand's own sides (the lone hand and the pair): a box per unit, as the engine names them
+        sides = [FormSide(i, key, speak(label), []) for i, (key, label) in enumerate(sheet.units)]
 
     class HandForm(_HandBase):
         pass
@@ -135,6 +138,8 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
         if spec.kind == "end":
             HandForm.end = RadioField(speak(spec.label), choices=choices(
                 (e, speak(variant.end(e).label)) for e in variant.ends), validate_choice=False)
+        elif spec.kind == "player" and spec.name != "by" and not sheet.units:
+            continue
         elif spec.kind == "player":
             setattr(HandForm, spec.name, RadioField(speak(spec.label), choices=choices(
                 (str(p.id), isolated(p.name)) for p in players), validate_choice=False))
@@ -150,7 +155,7 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
                 render_kw={"autocomplete": "off", "autocapitalize": "characters"}))
         elif spec.kind == "flag":
             setattr(HandForm, spec.name, BooleanField(speak(spec.label), description=speak(spec.help or "")))
-    if sides:
+    if sides and not sheet.units:
         players = [p for side in sides for p in side.members]
     points = sheet.field("points")
     # No "pattern": the browser's generic "match the requested format" would speak instead of the
@@ -166,6 +171,9 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
                     isolated(p.name), validators=[_integer], render_kw=dict(points_kw)))
             elif spec.kind == "flag":
                 setattr(HandForm, f"unopened_{p.id}", BooleanField(speak(spec.label)))
+            elif spec.kind == "count":
+                setattr(HandForm, f"{spec.name}_{p.id}", StringField(
+                    isolated(p.name), validators=[_integer], render_kw={"autocomplete": "off", "inputmode": "numeric"}))
             elif spec.kind == "cards":
                 setattr(HandForm, f"cards_{p.id}", StringField(
                     _("%(name)s's cards", name=isolated(p.name)), render_kw={
@@ -247,11 +255,19 @@ def _side_payload(form: FlaskForm, variant: Any) -> dict[str, Any]:
                 values[spec.name] = 0
         sides[side.key] = values
     payload: dict[str, Any] = {"kind": "hand", "end": form.end.data or None}
-    if getattr(form, "by", None) is not None and form.by.data:
-        payload["by"] = int(form.by.data)
     for spec in sheet.per_hand:
-        if spec.kind == "flag" and getattr(form, spec.name).data:
+        box = getattr(form, spec.name, None)
+        if spec.kind == "flag" and box is not None and box.data:
             payload[spec.name] = spec.ticked
+        elif spec.kind == "player" and box is not None and box.data:
+            payload[spec.name] = int(box.data)
+    for spec in sheet.per_player:
+        # a hand of its own sides: what each player has apart from his side ({field: {player: n}})
+        if spec.kind == "count":
+            counts = {str(p.id): int(getattr(form, f"{spec.name}_{p.id}").data) for p in form.players
+                      if getattr(form, f"{spec.name}_{p.id}").data not in ("", None)}
+            if counts:
+                payload[spec.name] = counts
     payload["sides"] = sides
     return payload
 
@@ -272,6 +288,10 @@ def form_data_from_payload(payload: dict[str, Any], sides: list[FormSide] | None
     for name, value in payload.items():
         if value is True and name not in ("kind",):
             data[name] = True
+        elif name == "lone" and value is not None:
+            data[name] = str(value)
+        elif name != "sides" and isinstance(value, dict) and sides:
+            data.update({f"{name}_{pid}": str(n) for pid, n in value.items()})
     if payload.get("end"):
         data["end"] = payload["end"]
     if payload.get("by") is not None:

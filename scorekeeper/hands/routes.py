@@ -46,7 +46,7 @@ def _apply_engine_error(form, exc: ValueError, players) -> None:
     target = None
     for fs in getattr(form, "sides", None) or ():
         # a side's refusal beside that side's box (the side as the engine names it: the document's name)
-        if side is not None and fs.name == side:
+        if side is not None and side in (fs.name, fs.key):
             target = getattr(form, fs.prefix + str(field_name), None)
     if target is None and player is not None:
         pid = next((p.id for p in players if p.name == player), None)
@@ -55,7 +55,10 @@ def _apply_engine_error(form, exc: ValueError, players) -> None:
             target = getattr(form, f"{kind}_{pid}", None)
             if field_name in ("by",) and hasattr(form, "by"):
                 target = form.by
-    if target is None and field_name in ("end", "by", "upcard", "concealed") and hasattr(form, field_name):
+    if target is None and player is not None and field_name and getattr(form, "sides", None):
+        pid = next((p.id for p in players if p.name == player), None)
+        target = getattr(form, f"{field_name}_{pid}", None)
+    if target is None and field_name in ("end", "by", "upcard", "concealed", "lone") and hasattr(form, field_name):
         target = getattr(form, field_name)
     if target is not None:
         target.errors = list(target.errors) + [message]

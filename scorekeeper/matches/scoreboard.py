@@ -93,11 +93,14 @@ def first_error(form) -> tuple[str, str] | None:
     """The first refusal in the order the form shows its fields: (the id to focus, the message).
     A refusal that belongs to no field is focused at the Save button."""
     order = []
-    for name in ("upcard", "by", "end", "concealed"):
+    for name in ("upcard", "lone", "by", "end", "concealed"):
         if hasattr(form, name):
             order.append(getattr(form, name))
     for side in getattr(form, "sides", None) or ():
         order.extend(f for f in form if f.name.startswith(side.prefix))
+    if getattr(form, "sides", None):
+        order.extend(getattr(form, f"{spec.name}_{p.id}") for spec in form.sheet.per_player
+                     if spec.kind == "count" for p in form.players)
     for p in form.players if not getattr(form, "sides", None) else ():
         order.append(getattr(form, f"points_{p.id}"))
         cards = getattr(form, f"cards_{p.id}", None)

@@ -124,3 +124,23 @@ def test_the_match_document_carries_the_teams_both_ways(four, client, app):
         document = service.to_document(db.session.get(Match, match_id))
     assert document["teams"] == {"Ann & Ben": ["Ann", "Ben"], "Cat & Dan": ["Cat", "Dan"]}
     assert list(document["entries"][0]["sides"]) == ["Ann & Ben", "Cat & Dan"]
+
+
+def test_cutthroat_asks_the_lone_hand_and_each_players_red_threes(sheet, client):
+    sheet.create_table()
+    sheet.add_players("Ann", "Ben", "Cat")
+    match_id = sheet.start_match("canasta", ["Ann", "Ben", "Cat"], rules={"three_player_mode": "cutthroat"})
+    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    assert "Who plays alone?" in page and "The pair" in page and "Who plays with whom?" not in page
+    ids = sheet.player_ids()
+    lone = {"natural_canastas": "1", "meld_points": "220", "hand_points": "85"}
+    pair = {"mixed_canastas": "2", "meld_points": "410", "hand_points": "35"}
+    data = side_hand(sheet, match_id, [lone, pair], by="Ben", lone=str(ids["Ann"]),
+                     **{f"red_threes_{ids['Ann']}": "1", f"red_threes_{ids['Ben']}": "1"})
+    response = sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/new", data)
+    assert response.status_code in (200, 302, 303), response.get_data(as_text=True)[:2000]
+    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    block = page.split('class="standings"', 1)[1].split("</ol>", 1)[0]
+    found = re.findall(r'<span class="name">(?:<bdi>)?([^<]+)(?:</bdi>)?</span>.*?<span class="total">([−-]?[\d,]+)</span>',
+                       block, re.S)
+    assert {n: int(t.replace(",", "")) for n, t in found} == {"Ann": 735, "Ben": 1175, "Cat": 1075}

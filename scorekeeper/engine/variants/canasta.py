@@ -207,7 +207,7 @@ class Canasta(Variant):
             fields += self.side_fields(red_threes=False)
             fields.append(EntryField("red_threes", "count", _("Red threes"), per="player", minimum=0,
                                      maximum=RED_THREES))
-            return Sheet(tuple(fields))
+            return Sheet(tuple(fields), units=(("lone", _("Alone")), ("pair", _("The pair"))))
         return Sheet(tuple(fields + self.side_fields()), scored="sides")
 
     def teams_allowed(self, n_players: int, rules: Rules | None = None) -> bool:
