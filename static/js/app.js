@@ -186,6 +186,12 @@
     if (details) countedTotal(details);
     box.dispatchEvent(new Event("input", { bubbles: true }));
   });
+  // A hand that ends in a way nobody makes (the stock ran out) names nobody: the tap on who ended it
+  // is taken back, so that the form never sends a refusal the player did not mean.
+  document.addEventListener("change", function (event) {
+    if (!event.target.hasAttribute || !event.target.hasAttribute("data-names-nobody")) return;
+    Array.prototype.forEach.call(event.target.form.querySelectorAll("input[name='by']"), function (r) { r.checked = false; });
+  });
   document.addEventListener("input", function (event) {
     var details = event.target.closest && event.target.closest("[data-count-into]");
     if (details && event.target.hasAttribute("data-value")) countedTotal(details);

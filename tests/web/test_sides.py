@@ -144,3 +144,39 @@ def test_cutthroat_asks_the_lone_hand_and_each_players_red_threes(sheet, client)
     found = re.findall(r'<span class="name">(?:<bdi>)?([^<]+)(?:</bdi>)?</span>.*?<span class="total">([−-]?[\d,]+)</span>',
                        block, re.S)
     assert {n: int(t.replace(",", "")) for n, t in found} == {"Ann": 735, "Ben": 1175, "Cat": 1075}
+
+
+def test_a_hand_by_side_is_edited_with_everything_after_recomputed(four, client, app):
+    match_id = four.start_match("canasta", ["Ann", "Ben", "Cat", "Dan"])
+    four.post(f"/t/{four.token}/m/{match_id}/hands/new", side_hand(four, match_id, [K1_NS, K1_EW_COUNTED], by="Ann"))
+    with app.app_context():
+        entry_id = db.session.query(Entry).filter_by(match_id=match_id).one().id
+    page = client.get(f"/t/{four.token}/m/{match_id}/hands/{entry_id}/edit").get_data(as_text=True)
+    assert re.search(r'name="s0_meld_points"[^>]*value="235"|value="235"[^>]*name="s0_meld_points"', page)
+    assert re.search(r'name="s1_hand_points__jokers"[^>]*value="1"|value="1"[^>]*name="s1_hand_points__jokers"', page)
+    data = side_hand(four, match_id, [dict(K1_NS, hand_points="0"), K1_EW_COUNTED], by="Ann")
+    response = four.post(f"/t/{four.token}/m/{match_id}/hands/{entry_id}/edit", data)
+    assert response.status_code in (200, 302, 303), response.get_data(as_text=True)[:1500]
+    page = client.get(f"/t/{four.token}/m/{match_id}").get_data(as_text=True)
+    assert side_totals(page) == {"Ann & Cat": 1135, "Ben & Dan": 785}
+
+
+def test_every_page_of_a_match_by_side_shows_the_sides(four, client, app):
+    match_id = four.start_match("canasta", ["Ann", "Ben", "Cat", "Dan"], rules={"target": 1000}, stake="5")
+    four.post(f"/t/{four.token}/m/{match_id}/hands/new", side_hand(four, match_id, [K1_NS, K1_EW_COUNTED], by="Ann"))
+    with app.app_context():
+        match = db.session.get(Match, match_id)
+        entry_id, view = match.entries[0].id, match.view_token
+    pages = [f"/t/{four.token}/m/{match_id}", f"/t/{four.token}/m/{match_id}/hands/{entry_id}",
+             f"/t/{four.token}/m/{match_id}/history", f"/v/{view}", f"/t/{four.token}/history",
+             f"/t/{four.token}/m/{match_id}/chart", f"/t/{four.token}/m/{match_id}/chart.svg",
+             f"/t/{four.token}/stats", f"/t/{four.token}/m/{match_id}/export.json",
+             f"/t/{four.token}/m/{match_id}/export.csv", f"/v/{view}/summary"]
+    for url in pages:
+        response = client.get(url)
+        assert response.status_code == 200, url
+    page = client.get(f"/t/{four.token}/m/{match_id}").get_data(as_text=True)
+    assert "Ann &amp; Cat wins" in page
+    assert "Ann &amp; Cat" in client.get(f"/v/{view}").get_data(as_text=True)
+    history = client.get(f"/t/{four.token}/m/{match_id}/history").get_data(as_text=True)
+    assert "<th scope=\"col\">Ann &amp; Cat</th>" in history or "Ann &amp; Cat</bdi></th>" in history
