@@ -81,7 +81,7 @@ def test_find_variant_aliases(name, key):
     assert find_variant(name).key == key
 
 
-@pytest.mark.parametrize("name", ["canasta", "", "gin-rummy-x", 3, None])
+@pytest.mark.parametrize("name", ["bridge", "", "gin-rummy-x", 3, None])
 def test_unknown_variant(name):
     with pytest.raises(UnknownVariantError, match="no variant called"):
         find_variant(name)
