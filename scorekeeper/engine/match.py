@@ -142,6 +142,10 @@ class Standings(_ToDict):
     contract: str | None
     leader: list[str]
     notes: list[str]
+    #: a game scored by sides: each side, in the seat order of its first member
+    sides: list[SideStanding] = field(default_factory=list)
+    #: the sides that won (several when they share); ``winners`` lists their members
+    winning_sides: list[str] = field(default_factory=list)
     #: while a rebuy is open for the player the deal would pass to, that player: they deal if they buy back
     #: in, otherwise ``next_dealer`` does (docs/rules/common.md#next-dealer); None when nobody's rebuy
     #: changes the next dealer
@@ -153,10 +157,6 @@ class Standings(_ToDict):
     #: dealer): what a phone with hands kept offline says; empty once finished or where the dealer
     #: depends on the hand (2-player Gin's winner deals)
     dealers_ahead: list[str] = field(default_factory=list)
-    #: a game scored by sides: each side, in the seat order of its first member
-    sides: list[SideStanding] = field(default_factory=list)
-    #: the sides that won (several when they share); ``winners`` lists their members
-    winning_sides: list[str] = field(default_factory=list)
 
     def player(self, name: str) -> PlayerStanding:
         return next(p for p in self.players if p.name == name)
@@ -460,18 +460,20 @@ class _Replay:
         self.points_limit: int | None = points.maximum if points is not None else None
         #: the fields a player's ``held`` may carry
         self.held_fields = frozenset(f.name for f in sheet.per_player)
+        #: the fields a hand entry may carry: how it ended and who ended it (checked against the game's
+        #: ends, with their own refusals), what the sheet asks once a hand, ``held`` when it asks anything
+        #: of each player, and what the game checks without asking (Russian's ``deal``)
+        self.hand_fields = frozenset({"kind", "note", "end", "by", *(f.name for f in sheet.per_hand),
+                                      *(("held",) if sheet.per_player else ()), *self.variant.checked_fields})
         #: a game scored by sides: its sides (``engine.sides``), every member showing the side's total
         self.by_sides = sheet.scored == "sides"
         self.sides = self.read_teams(document.get("teams"), list(players))
         self.variant.sides = self.sides
         #: hands hold ``sides`` (a game scored by sides, or one whose hands have units of their own)
         self.side_entries = self.by_sides or "sides" in self.variant.entry_keys
-        #: the fields a hand entry may carry: how it ended and who ended it (checked against the game's
-        #: ends, with their own refusals), what the sheet asks once a hand, ``held`` when it asks anything
-        #: of each player, and what the game checks without asking (Russian's ``deal``)
-        self.hand_fields = frozenset({"kind", "note", "end", "by", *(f.name for f in sheet.per_hand),
-                                      *(("held",) if sheet.per_player else ()), *self.variant.checked_fields,
-                                      *self.variant.entry_keys, *(("sides",) if self.side_entries else ())})
+        if self.side_entries:
+            # a game scored by sides (or with sides of its own) reads each hand's ``sides`` and its own keys
+            self.hand_fields |= {"sides", *self.variant.entry_keys}
         self.stake = _parse_stake(document.get("stake"))
         first = document.get("first_dealer", players[0])
         if first not in players:
@@ -990,10 +992,10 @@ class _Replay:
             next_dealer=next_dealer, open_rebuys=offers,
             deal=ctx.get("deal"), contract=ctx.get("contract"), leader=list(leaders),
             notes=self.notes + game_notes + self.end_notes,
-            sides=sides, winning_sides=[s.name for s in sides if s.state == "winner"],
             next_dealer_if_rebuy=if_rebuy if if_rebuy != next_dealer else None,
             match_notes=game_notes + self.end_notes,
             dealers_ahead=self.dealers_ahead(next_dealer),
+            sides=sides, winning_sides=[s.name for s in sides if s.state == "winner"],
         )
 
     def dealers_ahead(self, first: str | None, count: int = DEALERS_AHEAD) -> list[str]:
