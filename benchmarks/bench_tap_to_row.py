@@ -45,8 +45,8 @@ WATCH = """(number) => ({drawn: new Promise((done) => {
 
 def seed(app, hands: int) -> str:
     from scorekeeper.extensions import db
-    from scorekeeper.matches import service
-    from scorekeeper.models import Player, Table
+    from scorekeeper import service
+    from scorekeeper.service.models import Player, Table
 
     def make():
         table = Table(token=service.new_token(), name="Bench")
@@ -57,10 +57,10 @@ def seed(app, hands: int) -> str:
         db.session.commit()
         ids, token = [p.id for p in players], table.token
         db.session.expunge_all()  # loaded afresh, as a request would find them
-        match = service.create_match(service.table_or_404(token), variant="free", rules={}, seats=ids,
+        match = service.create_match(service.find_table(token), variant="free", rules={}, seats=ids,
                                      first_dealer_id=ids[0], stake=None)
         for i in range(hands):
-            match = service.match_or_404(service.table_or_404(token), match.id)
+            match = service.find_match(service.find_table(token), match.id)
             service.add_entry(match, {"kind": "hand", "end": "scores",
                                       "held": {str(pid): {"points": (i * 7 + n) % 20} for n, pid in enumerate(ids)}},
                               version=match.version, key=uuid.uuid4().hex)
