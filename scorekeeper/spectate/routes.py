@@ -29,8 +29,11 @@ from ..service.models import Match, Table
 
 bp = Blueprint("spectate", __name__)
 
-#: seconds between two polls of the spectator's sheet
-POLL_SECONDS = 3
+#: seconds between two polls of the spectator's sheet: short conditional polling (an idle poll is a 304 from one
+#: small query, no replay), so a new hand is on a follower's screen within a second (p95) and no worker is
+#: ever held: under the documented gunicorn setup (sync workers) a held stream (server-sent events)
+#: would take a whole worker per follower (benchmarks/bench_live.py measures both delay and cost)
+POLL_SECONDS = 0.8
 #: bump when the sheet's markup changes, so browsers drop sheets drawn by the old template
 SHEET_REVISION = 3
 
