@@ -140,6 +140,9 @@ class Standings(_ToDict):
     sides: list[SideStanding] = field(default_factory=list)
     #: the sides that won (several when they share); ``winners`` lists their members
     winning_sides: list[str] = field(default_factory=list)
+    #: a game played in numbered rounds that change the rules (Hand and Foot): the next round's number,
+    #: None once finished or in a game without rounds
+    round: int | None = None
 
     def player(self, name: str) -> PlayerStanding:
         return next(p for p in self.players if p.name == name)
@@ -933,7 +936,7 @@ class _Replay:
             SideStanding(name=s.name, members=list(s.members), total=state.players[s.members[0]].total,
                          place=places[s.members[0]], state=state.players[s.members[0]].state,
                          opening_minimum=None if state.finished else
-                         variant.side_minimum(state.players[s.members[0]].total))
+                         variant.side_minimum_at(state, state.players[s.members[0]].total))
             for s in self.sides
         ]
         ctx = variant.context(state)
@@ -945,6 +948,7 @@ class _Replay:
             deal=ctx.get("deal"), contract=ctx.get("contract"), leader=list(leaders),
             notes=self.notes + variant.notes(state) + self.end_notes,
             sides=sides, winning_sides=[s.name for s in sides if s.state == "winner"],
+            round=None if state.finished else ctx.get("round"),
         )
 
     def peek_dealer(self) -> str:
