@@ -442,7 +442,7 @@ class HandAndFoot(Variant):
         return _("{terms} = {total}", terms=joined(" ", _terms(head, terms[1:])), total=total)
 
     def side_score(self, hand: Hand, unit: str, s: SideEntry) -> tuple[int, list[tuple[int, Any]]]:
-        """§ "The round score" of docs/rules/hand_and_foot.md: the side's score and its terms in words."""
+        """docs/rules/hand_and_foot.md#the-round-score: the side's score and its terms in words."""
         r = self.house
         terms: list[tuple[int, Any]] = []
         score = 0
