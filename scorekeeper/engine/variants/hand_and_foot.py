@@ -252,8 +252,8 @@ class HandAndFoot(Variant):
                             minimums=joined(" / ", [str(m) for m in r.opening_minimums])))
             lines.append(_("After the last round the highest total wins."))
         else:
-            lines.append(_("First meld at least {bands}.", bands=joined(", ", [
-                _("{least} from {start:,}", least=least, start=start) for start, least in r.score_bands])))
+            bands = [_("{least} from {start:,}", least=least, start=start) for start, least in r.score_bands]
+            lines.append(_("First meld at least {bands}.", bands=joined(", ", bands)))
             lines.append(_("The match ends after the round in which a total reaches {target:,}; the highest total "
                            "wins.", target=r.target))
         return lines
