@@ -158,4 +158,13 @@ def test_a_canasta_match_of_two_partnerships(page: Page, live_server: str):
     expect(page.locator("ol.standings.sides li.state-winner")).to_contain_text("Ann & Cat")
     shot(page, "match-over")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # and nothing is wider than a 360 px phone, in English and in Italian
+    page.set_viewport_size({"width": 360, "height": 780})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    here = page.url.split("#")[0].removeprefix(live_server)
+    page.goto(f"{live_server}/lang/it?next={here}")
+    expect(page.locator("html")).to_have_attribute("lang", "it")
+    expect(page.locator("ol.standings.sides")).to_contain_text("Ann & Cat")
+    shot(page, "match-over-it")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
     print(f"taps: hand typed {typed_taps}, hand counted {counted_taps}")

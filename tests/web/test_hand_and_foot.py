@@ -10,7 +10,7 @@ import re
 import pytest
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Match
+from scorekeeper.service.models import Match
 
 from .test_sides import side_hand, side_totals
 

@@ -14,7 +14,7 @@ import uuid
 import pytest
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Entry, Match
+from scorekeeper.service.models import Entry, Match
 
 K1_NS = {"natural_canastas": "1", "mixed_canastas": "1", "meld_points": "235", "hand_points": "20"}
 K1_EW_COUNTED = {"red_threes": "4", "meld_points": "130", "hand_points__jokers": "1", "hand_points__aces_twos": "2",
@@ -120,7 +120,7 @@ def test_the_match_document_carries_the_teams_both_ways(four, client, app):
     four.post(f"/t/{four.token}/m/{match_id}/hands/new",
               side_hand(four, match_id, [K1_NS, K1_EW_COUNTED], by="Ann"))
     with app.app_context():
-        from scorekeeper.matches import service
+        from scorekeeper import service
         document = service.to_document(db.session.get(Match, match_id))
     assert document["teams"] == {"Ann & Ben": ["Ann", "Ben"], "Cat & Dan": ["Cat", "Dan"]}
     assert list(document["entries"][0]["sides"]) == ["Ann & Ben", "Cat & Dan"]
