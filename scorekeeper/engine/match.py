@@ -157,6 +157,9 @@ class Standings(_ToDict):
     #: dealer): what a phone with hands kept offline says; empty once finished or where the dealer
     #: depends on the hand (2-player Gin's winner deals)
     dealers_ahead: list[str] = field(default_factory=list)
+    #: a game played in numbered rounds that change the rules (Hand and Foot): the next round's number,
+    #: None once finished or in a game without rounds
+    round: int | None = None
 
     def player(self, name: str) -> PlayerStanding:
         return next(p for p in self.players if p.name == name)
@@ -979,7 +982,7 @@ class _Replay:
             SideStanding(name=s.name, members=list(s.members), total=state.players[s.members[0]].total,
                          place=places[s.members[0]], state=state.players[s.members[0]].state,
                          opening_minimum=None if state.finished else
-                         variant.side_minimum(state.players[s.members[0]].total))
+                         variant.side_minimum_at(state, state.players[s.members[0]].total))
             for s in self.sides
         ]
         ctx = variant.context(state)
@@ -996,6 +999,7 @@ class _Replay:
             match_notes=game_notes + self.end_notes,
             dealers_ahead=self.dealers_ahead(next_dealer),
             sides=sides, winning_sides=[s.name for s in sides if s.state == "winner"],
+            round=None if state.finished else ctx.get("round"),
         )
 
     def dealers_ahead(self, first: str | None, count: int = DEALERS_AHEAD) -> list[str]:

@@ -27,7 +27,7 @@ GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "matches"
 EXPECT_KEYS = {
     "totals", "states", "win_points", "boxes", "paid", "rebuys", "places", "finished", "winners", "leader", "pot",
     "payouts", "pot_remainder", "next_dealer", "next_dealer_if_rebuy", "dealers_ahead", "deal", "contract", "open_rebuys", "hands", "notes_contain",
-    "explanations_contain", "error", "sides", "side_places", "minimums", "winning_sides", "members",
+    "explanations_contain", "error", "sides", "side_places", "minimums", "winning_sides", "members", "round",
 }
 HAND_KEYS = {"index", "scores", "win_points", "totals", "eliminated", "kind", "dealer", "side_scores", "explanations"}
 ERROR_KEYS = {"message", "field", "side"}
@@ -87,7 +87,7 @@ def test_golden(variant, case):
                 assert (players[member]["total"], players[member]["place"], players[member]["side"]) == \
                     (side["total"], side["place"], side["name"])
     for key in ("finished", "winners", "leader", "pot", "payouts", "pot_remainder", "next_dealer",
-                "deal", "contract", "winning_sides"):
+                "deal", "contract", "winning_sides", "round"):
         if key in expect:
             assert got[key] == expect[key], key
     if "open_rebuys" in expect:

@@ -546,6 +546,11 @@ class Variant(ABC):
         game has no such minimum). Shown on the standings, never checked."""
         return None
 
+    def side_minimum_at(self, state: MatchState, total: int) -> int | None:
+        """Bound: ``side_minimum`` for a game whose minimum also follows the match so far (Hand and Foot:
+        the round number), given the state before the next hand. By default the total alone decides."""
+        return self.side_minimum(total)
+
     def parse_sides(self, hand: Hand, entry: Mapping[str, Any]) -> None:
         """Bound, in a game scored by sides: read the entry's ``sides`` into ``hand.sides`` against the
         sheet's per-side fields (``engine.sides.read_sides``), and who is in each into ``hand.members``.
