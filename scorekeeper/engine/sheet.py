@@ -25,8 +25,9 @@ from typing import Literal
 #: what a field holds, and so how a form asks for it:
 #: ``player`` one of the players in (a tap), ``end`` one of the game's ends (a tap), ``card`` one card
 #: (Oklahoma's upcard: rank, then suit), ``melds`` melds typed or tapped, ``points`` a whole number,
-#: ``cards`` a player's cards (the card picker), ``flag`` a box that is ticked or not
-FieldKind = Literal["player", "end", "card", "melds", "points", "cards", "flag"]
+#: ``cards`` a player's cards (the card picker), ``flag`` a box that is ticked or not, ``choice`` one of
+#: the field's ``choices`` (a tap, or none), ``rank`` one rank, A to K (a tap: Pool Rummy's wild rank)
+FieldKind = Literal["player", "end", "card", "melds", "points", "cards", "flag", "choice", "rank"]
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,9 @@ class EntryField:
     must be given; ``minimum`` and ``maximum`` bound a number (``points``) or a count of cards
     (``cards``); ``label`` and ``help`` are the engine's words for it. A ``flag`` stores ``ticked`` in
     its field when its box is ticked and nothing otherwise (Ramino's "never opened" stores
-    ``opened: false``).
+    ``opened: false``). A ``choice`` stores the value of the choice tapped, from ``choices`` (pairs of
+    value and words). A per-player field marked ``instead`` is typed in place of the player's points or
+    cards (Pool Rummy's drop and wrong show): a player is given exactly one of them.
     """
 
     name: str
@@ -49,6 +52,8 @@ class EntryField:
     maximum: int | None = None
     help: str | None = None
     ticked: object = True
+    choices: tuple[tuple[str, str], ...] = ()
+    instead: bool = False
 
 
 @dataclass(frozen=True)

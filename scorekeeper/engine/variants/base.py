@@ -258,6 +258,9 @@ class Variant(ABC):
     not_opened_word: ClassVar[str | None] = None
     #: what the declared melds of a hand are checked for, in a few words ("" when only kept)
     declared_melds_use: ClassVar[str] = ""
+    #: entry kinds beyond hands, voids and rebuys that this game takes (``engine.match.SHARED_ENTRY_KINDS``):
+    #: ``split``, the players still in agreeing to share the pot (Pool Rummy)
+    entry_kinds: ClassVar[tuple[str, ...]] = ()
 
     #: the resolved rules of the match this copy is bound to (None for the registry's unbound variant)
     house: Rules | None = None
@@ -586,6 +589,10 @@ class Variant(ABC):
     def after_hand(self, state: MatchState, hand: Hand, scored: HandScore) -> None:
         """Keep what the game needs to remember between hands in ``state.kept`` (Rumino's gins in a
         row), once a hand is scored and before ``match_over`` is asked; nothing by default."""
+
+    def after_rebuy(self, state: MatchState, name: str) -> None:
+        """Change what the game keeps in ``state.kept`` once ``name`` has come back by a rebuy (Pool
+        Rummy's drops left); nothing by default."""
 
     def match_over(self, state: MatchState, hand: Hand, scored: HandScore) -> list[str] | None:
         """Winners if this hand ended the match by a target or a deal count; None otherwise. By default a
