@@ -799,8 +799,11 @@ class _Replay:
                         len(still_in), min_remaining=policy.min_remaining)
                 else:
                     n = policy.max_rebuys
-                    self.refused[name] = _n("{name} has used the {count} rebuy allowed",
-                                            "{name} has used the {count} rebuys allowed", n, name=name)
+                    self.refused[name] = (_n("{name} has used the {count} rejoin allowed",
+                                             "{name} has used the {count} rejoins allowed", n, name=name)
+                                          if policy.word == "rejoin" else
+                                          _n("{name} has used the {count} rebuy allowed",
+                                             "{name} has used the {count} rebuys allowed", n, name=name))
         if offers:
             highest = max(state.players[p].total for p in still_in)
             self.window = {"after": index, "players": offers, "total": policy.comeback_total(highest),
@@ -886,10 +889,12 @@ class _Replay:
                 why = _("rebuys are only open straight after the hand that knocked a player out")
             else:
                 why = _("no rebuy is open for them")
-            raise InvalidRebuyError(_("{name} cannot rebuy: {why}", name=name, why=why), entry=index, player=name,
+            raise InvalidRebuyError(_("{name} cannot rejoin: {why}", name=name, why=why) if self.policy.word == "rejoin"
+                                    else _("{name} cannot rebuy: {why}", name=name, why=why), entry=index, player=name,
                                     field="player")
         if ps.state != "out":
-            raise InvalidRebuyError(_("{name} has already rebought", name=name), entry=index, player=name,
+            raise InvalidRebuyError(_("{name} has already rejoined", name=name) if self.policy.word == "rejoin"
+                                    else _("{name} has already rebought", name=name), entry=index, player=name,
                                     field="player")
         old = ps.total
         ps.total = window["total"]

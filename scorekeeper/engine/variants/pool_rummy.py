@@ -32,6 +32,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, Iterable, Mapping
 
+from ..arrange import Arrangement
 from ..cards import RANK_LABELS, Card, InvalidCardError, check_copies, format_cards, parse_cards
 from ..ends import End
 from ..hands import Hand, HandScore, Held, MatchState, RebuyPolicy
@@ -213,7 +214,7 @@ _DROPS_WORDS = {"first": _("first drop"), "middle": _("middle drop")}
 
 class PoolRummy(Variant):
     key = "pool_rummy"
-    order = 90
+    order = 80
     name = "Pool Rummy"
     aliases = ("pool", "pool rummy 101", "pool rummy 201", "101 pool", "201 pool", "101", "201")
     summary = _("13-card Indian rummy: declare with two sequences, one pure; 101 (or 201) is out; rejoin, "
@@ -317,6 +318,13 @@ class PoolRummy(Variant):
         """A hand's count at the end of a deal, before the cap (``group_cards``)."""
         cards = parse_cards(cards) if isinstance(cards, str) else list(cards)
         return group_cards(cards, wild_rank)
+
+    def arrange(self, cards: str | Iterable[Card], rules: Rules | None = None, *,
+                wild_rank: int | None = None) -> Arrangement:
+        """The hand grouped as it counts at the end of a deal (``group_cards``): Pool's own search, since
+        the groups only count with two sequences, one of them pure, and a wild rank changes every deal."""
+        g = self.count(cards, wild_rank=wild_rank)
+        return Arrangement(g.melds, g.loose, g.points)
 
     def check_declaration(self, cards: str | Iterable[Card], rules: Rules | None = None, *,
                           wild_rank: int | None = None) -> MeldCheck:
