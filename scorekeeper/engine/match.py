@@ -835,7 +835,8 @@ class _Replay:
         """Whether a rebuy (a rejoin) is open now and on what total, in words, between hands of a game
         that has them and no window open (an open window lists its offers instead)."""
         state, policy = self.state, self.policy
-        if policy is None or state.finished or self.window is not None:
+        waiting = self.window is not None and any(state.players[n].state == "out" for n in self.window["players"])
+        if policy is None or state.finished or waiting:
             return None
         still_in = state.still_in
         rejoin = policy.word == "rejoin"

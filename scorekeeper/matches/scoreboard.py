@@ -125,6 +125,8 @@ def entry_label(match, entry, hands: int | None = None) -> str:
         hands = _hands_before(match, entry)
     if entry.kind == "hand":
         return _("hand %(number)s", number=hands + 1)
+    if entry.kind == "split":
+        return (_("the split after hand %(number)s", number=hands) if hands else _("the split"))
     if entry.kind == "rebuy":
         name = {p.id: p.name for p in match.table.players}.get(entry.payload.get("player"), "?")
         return (_("%(name)s's rebuy after hand %(number)s", name=name, number=hands) if hands

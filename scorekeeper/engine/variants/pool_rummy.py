@@ -52,6 +52,13 @@ DROPS = ("first", "middle")
 _RANK_OF_LABEL = {label: rank for rank, label in RANK_LABELS.items()} | {"T": 10}
 
 
+def _wild(value: Any) -> int | None:
+    """A wild rank given as a number or as a label; anything else (none given, a bad label): none."""
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 13:
+        return value
+    return _rank(value)
+
+
 def _rank(value: Any) -> int | None:
     """A wild rank as a document spells it ("7", "A", "10"), or None when it is not one."""
     if isinstance(value, str):
@@ -225,6 +232,8 @@ class PoolRummy(Variant):
     own_ends = (End("declare", _("Declare"), _("declare"), "declare",
                     lambda n: _n("{count} declaration", "{count} declarations", n, count=n)),)
     entry_kinds = ("split",)
+    counts_loose_cards = True
+    rebuy_word = "rejoin"
     PRESET_SWITCH = "pool"
     FIXED = {"wrong_show": WRONG_SHOW}
     SWITCHES = (
@@ -288,11 +297,12 @@ class PoolRummy(Variant):
                          decks=PACKS, jokers_in_deck=PRINTED_JOKERS, run_word="sequence")
 
     def check_meld(self, cards: str | Iterable[Card], rules: Rules | None = None, *,
-                   wild_rank: int | None = None) -> MeldCheck:
+                   wild_rank: int | str | None = None, **deal: Any) -> MeldCheck:
         """One group of a declaration: a pure sequence (no joker, a wild card as itself), an impure
         sequence (with a joker or a wild card standing in), or a set (3 or 4 of a rank, suits all
         different)."""
         cards = parse_cards(cards) if isinstance(cards, str) else list(cards)
+        wild_rank = _wild(wild_rank)
         mrules = self._solver(rules)[0]
         plain = _check_meld(cards, mrules)
         check = plain
@@ -314,23 +324,25 @@ class PoolRummy(Variant):
                            reason=_("an impure sequence of {count}: {cards}", count=len(cards), cards=shown))
         return replace(check, word=_("set"), reason=_("a set of {count}: {cards}", count=len(cards), cards=shown))
 
-    def count(self, cards: str | Iterable[Card], *, wild_rank: int | None = None) -> Grouping:
-        """A hand's count at the end of a deal, before the cap (``group_cards``)."""
+    def count(self, cards: str | Iterable[Card], *, wild_rank: int | str | None = None) -> Grouping:
+        """A hand's count at the end of a deal, before the cap (``group_cards``); the wild rank as a
+        number or as the document spells it ("7", "K")."""
         cards = parse_cards(cards) if isinstance(cards, str) else list(cards)
-        return group_cards(cards, wild_rank)
+        return group_cards(cards, _wild(wild_rank))
 
     def arrange(self, cards: str | Iterable[Card], rules: Rules | None = None, *,
-                wild_rank: int | None = None) -> Arrangement:
+                wild_rank: int | str | None = None, **deal: Any) -> Arrangement:
         """The hand grouped as it counts at the end of a deal (``group_cards``): Pool's own search, since
         the groups only count with two sequences, one of them pure, and a wild rank changes every deal."""
         g = self.count(cards, wild_rank=wild_rank)
         return Arrangement(g.melds, g.loose, g.points)
 
     def check_declaration(self, cards: str | Iterable[Card], rules: Rules | None = None, *,
-                          wild_rank: int | None = None) -> MeldCheck:
+                          wild_rank: int | str | None = None, **deal: Any) -> MeldCheck:
         """Whether these cards make a valid declaration: all 13 in groups, two sequences or more, one
         of them pure (with a 14th card, the one thrown to close)."""
         cards = parse_cards(cards) if isinstance(cards, str) else list(cards)
+        wild_rank = _wild(wild_rank)
         if len(cards) not in (HAND_SIZE, HAND_SIZE + 1):
             return MeldCheck(False, None, _("a declaration shows {count} cards, not {n}", count=HAND_SIZE,
                                             n=len(cards)), cards=tuple(cards))
@@ -521,7 +533,7 @@ class PoolRummy(Variant):
         house = self.house
         return RebuyPolicy(min_remaining=2, max_rebuys=house.max_rejoins,
                            score="highest_plus_one" if house.rejoin_score == "highest_plus_one" else "highest_remaining",
-                           cost="same_stake", cutoff=house.rejoin_cutoff, word="rejoin")
+                           cost="same_stake", cutoff=house.rejoin_cutoff, word=self.rebuy_word)
 
     def context(self, state: MatchState) -> dict[str, Any]:
         if self.house.max_drops is None:
