@@ -113,9 +113,12 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
             elif spec.kind == "flag":
                 setattr(HandForm, player_field(spec, p.id), BooleanField(speak(spec.label)))
             elif spec.kind == "choice":
+                # the first tap is "none of these": the player's points (or cards) stand, in the
+                # sheet's own word for them ("Count")
+                none = speak(points.label) if spec.instead and points is not None else _("none")
                 setattr(HandForm, player_field(spec, p.id), RadioField(speak(spec.label), choices=choices(
-                    [("", _("none"))] + [(value, speak(words)) for value, words in spec.choices]),
-                    validate_choice=False))
+                    [("", none)] + [(value, speak(words)) for value, words in spec.choices]),
+                    validate_choice=False, default=""))
             elif spec.kind == "cards":
                 setattr(HandForm, f"cards_{p.id}", StringField(
                     _("%(name)s's cards", name=isolated(p.name)), render_kw={
