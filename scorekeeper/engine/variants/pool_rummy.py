@@ -112,7 +112,7 @@ def _group(dear: tuple[tuple[int, str], ...], printed: int, wilds: tuple[str, ..
         for meld, left, left_jk, left_wl, is_run, is_pure in _groups_with(card, rest, jk, wl, wild):
             sub = best(left, left_jk, left_wl, pure or (is_run and is_pure), min(2, runs + is_run))
             if sub is not None and (found is None or sub[0] < found[0]):
-                found = (sub[0], (meld,) + sub[1])
+                found = (sub[0], ((meld, is_run, is_pure),) + sub[1])
                 if found[0] == 0:
                     break
         return found
@@ -206,12 +206,27 @@ def group_cards(cards: Iterable[Card], wild_rank: int | None) -> Grouping:
     found = _group(dear, printed, wilds, wild_rank)
     if found is None or found[0] >= everything and everything > 0:
         return Grouping((), tuple(cards), everything, False)
-    points, groups = found
+    points, found_groups = found
+    groups = [list(_as_cards(g)) for g, _run, _pure in found_groups]
     loose = list(cards)
     for g in groups:
-        for c in _as_cards(g):
+        for c in g:
             loose.remove(c)
-    return Grouping(tuple(_as_cards(g) for g in groups), tuple(loose), points, True)
+    # a joker or wild card left over joins a group, as it would on the table (it counts nothing either
+    # way): an impure sequence, else a set short of 4, else a pure sequence when another stays pure
+    pures = sum(1 for _g, run, pure in found_groups if run and pure)
+    for c in [c for c in loose if c.is_joker or c.rank == wild_rank]:
+        at = next((i for i, (_g, run, pure) in enumerate(found_groups) if run and not pure), None)
+        if at is None:
+            at = next((i for i, (_g, run, _p) in enumerate(found_groups) if not run and len(groups[i]) < 4), None)
+        if at is None and pures >= 2:
+            at = next(i for i, (_g, run, pure) in enumerate(found_groups) if run and pure)
+            found_groups[at] = (found_groups[at][0], True, False)
+            pures -= 1
+        if at is not None:
+            groups[at].append(c)
+            loose.remove(c)
+    return Grouping(tuple(tuple(g) for g in groups), tuple(loose), points, True)
 
 
 # -- the game ---------------------------------------------------------------------------------------------
