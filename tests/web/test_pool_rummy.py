@@ -9,8 +9,13 @@ import html
 import re
 import uuid
 
+import sqlalchemy as sa
+
 from scorekeeper.extensions import db
-from scorekeeper.models import Match
+from scorekeeper.matches import service
+from scorekeeper.models import Match, Table
+
+from .test_export import upload
 
 
 def _said(response) -> str:
@@ -124,10 +129,19 @@ def test_a_rejoin_the_wild_rank_and_a_split(sheet, client, app):
         assert db.session.get(Match, match_id).status == "finished"
     finished = _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
     assert "13.33" in finished and "0.01" in finished
-    exported = client.get(f"/t/{sheet.token}/m/{match_id}/export.json")
-    if exported.status_code == 200:
-        document = exported.get_json()
-        assert document["entries"][-1] == {"kind": "split", "players": ["P", "Q", "R"]}
+    document = client.get(f"/t/{sheet.token}/m/{match_id}/export.json").get_json()
+    assert document["entries"][-1] == {"kind": "split", "players": ["P", "Q", "R"]}
+    assert document["entries"][4]["wild_rank"] == "9" and document["entries"][4]["held"]["P"] == {"drop": "first"}
+    # the document comes back in as the same match: the split, the rejoin and the drops replayed
+    target = sheet.create_table("Copy")
+    response = upload(sheet, document, token=target)
+    assert response.status_code == 302
+    with app.app_context():
+        copy = db.session.scalar(sa.select(Table).where(Table.token == target)).matches[0]
+        assert copy.status == "finished"
+        standings = service.standings(copy)
+    assert {p.name: p.total for p in standings.players} == {"P": 75, "Q": 89, "R": 69}
+    assert standings.winners == ["P", "Q", "R"] and str(standings.pot_remainder) == "0.01"
 
 
 def test_the_meld_checker_answers_for_pool(client):
