@@ -95,3 +95,40 @@ def test_pool_rummy_from_a_new_table_to_the_end(page: Page, live_server: str):
     expect(page.locator("#result")).to_contain_text("50.00")
     shot(page, "result")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_pool_pages_are_valid_accessible_and_fit_360_px_in_both_languages(page: Page, browser, live_server: str,
+                                                                          tmp_path):
+    """The scoreboard of a Pool match with every field of its sheet drawn (a drop, a wrong show, the wild
+    rank, the rejoin offered and the split), and the meld checker's declaration: valid HTML, no serious
+    axe finding, and nothing wider than a 360 px phone in English or in Italian."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    from .test_pages_valid import html_errors
+
+    players = ("Ann", "Ben", "Cat")
+    new_table(page, live_server, players)
+    page.get_by_role("link", name="New match").first.click()
+    choose_game(page, "Pool Rummy")
+    seat(page, players)
+    page.get_by_role("button", name=re.compile("^Start")).tap()
+    deal(page, "Ann", {"Ben": "first", "Cat": 95})
+    expect(page.locator(".match-head")).to_contain_text("Hand 2")
+    deal(page, "Ben", {"Ann": 30, "Cat": "wrong"})
+    expect(page.locator(".rebuy-offer")).to_contain_text("Cat is out on 160. Rejoin on 31?")
+    board = page.url.split("#")[0].split("?")[0].removeprefix(live_server)
+    paths = {"pool scoreboard": board,
+             "pool checker": "/melds?variant=pool_rummy&mode=hand&rank=10&cards=AS+KS+QS+2D+3D+4D+7H+8H+JK+4C+4D+4S+10D"}
+    errors = html_errors(live_server, paths, tmp_path) + html_errors(
+        live_server, paths, tmp_path, headers={"Accept-Language": "it-IT,it;q=0.9"})
+    assert not errors, "\n".join(errors)
+    serious = [v["id"] for v in Axe().run(page).response["violations"] if v.get("impact") in ("serious", "critical")]
+    assert serious == []
+    for locale in ("en-GB", "it-IT"):
+        context = browser.new_context(viewport={"width": 360, "height": 800}, has_touch=True, locale=locale)
+        phone = context.new_page()
+        for path in paths.values():
+            phone.goto(live_server + path)
+            phone.locator("form.hand-form details.cards-box summary").first.click() if path == board else None
+            assert phone.evaluate("document.documentElement.scrollWidth") <= 360, (locale, path)
+        context.close()
