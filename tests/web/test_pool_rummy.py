@@ -89,6 +89,7 @@ def test_pr1_through_the_pages(sheet, client, app):
     assert "Pool Rummy" in stats
     spectator = client.get(f"/v/{view_token}")
     assert spectator.status_code == 200 and "Pool Rummy" in _said(spectator)
+    assert "Rejoin" not in _said(spectator)  # the match is over: nothing is open
 
 
 def test_a_rejoin_the_wild_rank_and_a_split(sheet, client, app):
@@ -106,6 +107,9 @@ def test_a_rejoin_the_wild_rank_and_a_split(sheet, client, app):
     assert sheet.totals(match_id) == {"P": 50, "Q": 70, "R": 69}
     page = _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
     assert "Rejoin open, on 71: nobody still in is above 174." in page
+    with app.app_context():
+        view_token = db.session.get(Match, match_id).view_token
+    assert "Rejoin open, on 71" in _said(client.get(f"/v/{view_token}"))
     # cards with the deal's wild rank: 9♦ stands in for 9♥, the joker makes 4♣ 4♦ a set; 2♦ 2♣ 10♦ 5♠ loose
     assert _deal(sheet, match_id, "R", P="first",
                  Q="AS KS QS 7H 8H 9D 4C 4D JK 2D 2C 10D 5S", wild_rank="9").status_code == 302
