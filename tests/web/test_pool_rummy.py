@@ -160,3 +160,25 @@ def test_the_meld_checker_answers_for_pool(client):
     assert "A valid declaration" in hand
     hand = ask(mode="hand", cards="5S 5H 5D 6C 6D 6H 7S 7C 7D 9C 9D 9H JK")
     assert "Not a valid declaration" in hand
+
+
+def test_a_deal_is_edited_with_its_drop_wrong_show_and_wild_rank_kept(sheet, client, app):
+    sheet.create_table()
+    sheet.add_players("A", "B", "C")
+    match_id = sheet.start_match("pool_rummy", ["A", "B", "C"])
+    assert _deal(sheet, match_id, "A", B="middle", C="wrong", wild_rank="7").status_code == 302
+    with app.app_context():
+        entry = db.session.get(Match, match_id).entries[0]
+        entry_id = entry.id
+    ids = sheet.player_ids()
+    page = client.get(f"/t/{sheet.token}/m/{match_id}/hands/{entry_id}/edit").get_data(as_text=True)
+    assert re.search(rf'<input[^>]*checked[^>]*name="drop_{ids["B"]}"[^>]*value="middle"|'
+                     rf'<input[^>]*name="drop_{ids["B"]}"[^>]*value="middle"[^>]*checked', page)
+    assert re.search(rf'<input[^>]*name="wrong_show_{ids["C"]}"[^>]*checked|<input[^>]*checked[^>]*name="wrong_show_{ids["C"]}"', page)
+    assert re.search(r'<input[^>]*name="wild_rank"[^>]*value="7"[^>]*checked|<input[^>]*checked[^>]*name="wild_rank"[^>]*value="7"', page)
+    # B really counted 12: the edit replaces the drop by the count, and C's wrong show stays
+    data = {"by": str(ids["A"]), "end": "declare", f"points_{ids['B']}": "12", f"drop_{ids['B']}": "",
+            f"wrong_show_{ids['C']}": "y", "wild_rank": "7", "version": str(sheet.version(match_id)),
+            "key": uuid.uuid4().hex}
+    assert sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/{entry_id}/edit", data).status_code == 302
+    assert sheet.totals(match_id) == {"A": 0, "B": 12, "C": 80}
