@@ -12,8 +12,8 @@ import uuid
 import sqlalchemy as sa
 
 from scorekeeper.extensions import db
-from scorekeeper.matches import service
-from scorekeeper.models import Match, Table
+from scorekeeper import service
+from scorekeeper.service.models import Match, Table
 
 from .test_export import upload
 
