@@ -46,7 +46,7 @@ DOCUMENTS = {
 def _lay_the_table(app) -> dict[str, str]:
     """The data set, made through the app's own services; returns the paths of every screen."""
     from scorekeeper import service
-from scorekeeper.service import presets
+    from scorekeeper.service import presets
     from scorekeeper.service.importing import import_match
     from scorekeeper.service.models import Player, Table
 
