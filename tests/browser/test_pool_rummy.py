@@ -44,6 +44,8 @@ def deal(page: Page, by: str, entries: dict[str, object], wild: str | None = Non
             row.locator("input.picker-text").fill(str(value))
             expect(row.locator(".picker-preview")).to_contain_text("points")
     if photo:
+        # the live preview has caught up with the last box typed
+        expect(page.locator("#preview")).not_to_contain_text("missing")
         shot(page, photo)
     form.get_by_role("button", name="Save hand").tap()
 
