@@ -182,3 +182,17 @@ def test_a_deal_is_edited_with_its_drop_wrong_show_and_wild_rank_kept(sheet, cli
             "key": uuid.uuid4().hex}
     assert sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/{entry_id}/edit", data).status_code == 302
     assert sheet.totals(match_id) == {"A": 0, "B": 12, "C": 80}
+
+
+def test_the_pool_sheet_in_italian(sheet, client):
+    sheet.create_table()
+    sheet.add_players("A", "B", "C")
+    match_id = sheet.start_match("pool_rummy", ["A", "B", "C"])
+    assert _deal(sheet, match_id, "A", B="first", C=95).status_code == 302
+    page = _said(client.get(f"/t/{sheet.token}/m/{match_id}", headers={"Accept-Language": "it"}))
+    for words in ("Chi ha dichiarato?", "Ritiro iniziale (20)", "Dichiarazione sbagliata (80)", "Conteggio",
+                  "Rientro chiuso: C è a 80, sopra 79.", "Dividere il piatto",
+                  "ritiro iniziale: 20", "conta 95 → 80 (conteggio pieno)"):
+        assert words in page, words
+    for english in ("Who declared", "First drop", "Wrong show", "Rejoin", "Split the pot", "full count"):
+        assert english not in page, english
