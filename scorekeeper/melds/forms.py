@@ -48,7 +48,7 @@ class MeldCheckForm(Form):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.variant.choices = choices((v.key, v.name) for v in checkable())
+        self.variant.choices = choices((v.key, speak(v.name)) for v in checkable())
         self.rank.choices = choices([("", _l("none"))] + [(RANK_LABELS[r], RANK_LABELS[r]) for r in range(1, 14)])
 
     def offer(self, variant: Variant) -> None:
