@@ -1,5 +1,5 @@
 """The hand form is the game's sheet: for every game, the boxes the form draws are the fields the
-engine declares (``Variant.sheet``), per hand and per player, and nothing else."""
+engine declares (``Variant.sheet``), per hand, per player and per side, and nothing else."""
 
 from __future__ import annotations
 
@@ -44,3 +44,8 @@ def test_the_hand_form_draws_the_sheet(key, sheet, client):
     if "upcard" in wanted:
         wanted.add("upcard_suit")
     assert drawn == wanted
+    # a game scored by sides: each side's boxes (``s0_``, ``s1_``, …), a points field's classes too
+    by_side = set(re.findall(r'name="s(\d+)_([a-z_]+)"', form))
+    fields = {f.name for f in declared.per_side} | {f"{f.name}__{c.name}" for f in declared.per_side for c in f.classes}
+    sides = len(variant.for_match(variant.rules(n), names).sides) or (n if declared.scored == "sides" else 0)
+    assert by_side == {(str(i), name) for i in range(sides) for name in fields}
