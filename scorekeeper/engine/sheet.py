@@ -26,8 +26,10 @@ from typing import Literal
 #: ``player`` one of the players in (a tap), ``end`` one of the game's ends (a tap), ``card`` one card
 #: (Oklahoma's upcard: rank, then suit), ``melds`` melds typed or tapped, ``points`` a whole number,
 #: ``cards`` a player's cards (the card picker), ``flag`` a box that is ticked or not, ``count`` how many of
-#: something a side or player has (canastas, red threes: a small whole number ≥ 0)
-FieldKind = Literal["player", "end", "card", "melds", "points", "cards", "flag", "count"]
+#: something a side or player has (canastas, red threes: a small whole number ≥ 0), ``choice`` one of the
+#: field's ``choices`` (a tap, or none), ``rank`` one rank, A to K (a tap: Pool Rummy's wild rank)
+FieldKind = Literal["player", "end", "card", "melds", "points", "cards", "flag", "count", "choice", "rank"]
+
 
 
 @dataclass(frozen=True)
@@ -52,7 +54,9 @@ class EntryField:
     (``cards``); ``label`` and ``help`` are the engine's words for it. A ``flag`` stores ``ticked`` in
     its field when its box is ticked and nothing otherwise (Ramino's "never opened" stores
     ``opened: false``). A ``points`` field with ``classes`` may be typed or counted by value class;
-    ``multiple_of`` refuses points no cards can make (Canasta's 5).
+    ``multiple_of`` refuses points no cards can make (Canasta's 5). A ``choice`` stores the value of the choice tapped, from ``choices``
+    (pairs of value and words). A per-player field marked ``instead`` is typed in place of the player's
+    points or cards (Pool Rummy's drop and wrong show): a player is given exactly one of them.
     """
 
     name: str
@@ -64,6 +68,8 @@ class EntryField:
     maximum: int | None = None
     help: str | None = None
     ticked: object = True
+    choices: tuple[tuple[str, str], ...] = ()
+    instead: bool = False
     classes: tuple[ValueClass, ...] = ()
     multiple_of: int | None = None
 

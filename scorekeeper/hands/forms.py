@@ -146,6 +146,12 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
                 (RANK_LABELS[r], RANK_LABELS[r]) for r in range(1, 14)), validate_choice=False))
             setattr(HandForm, f"{spec.name}_suit", RadioField(_("Upcard suit"), choices=choices(
                 (s, speak(SUIT_NAMES[s])) for s in SUITS), validate_choice=False))
+        elif spec.kind == "rank":
+            # one rank tapped, or none (the deal's wild rank): the value stored is the rank as the
+            # document spells it ("7", "K")
+            setattr(HandForm, spec.name, RadioField(speak(spec.label), choices=choices(
+                [("", _("none"))] + [(RANK_LABELS[r], RANK_LABELS[r]) for r in range(1, 14)]),
+                validate_choice=False, description=speak(spec.help or "")))
         elif spec.kind == "melds":
             setattr(HandForm, spec.name, StringField(
                 speak(spec.label), description=speak(spec.help or ""),
@@ -169,7 +175,14 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
                 setattr(HandForm, f"points_{p.id}", StringField(
                     isolated(p.name), validators=[_integer], render_kw=dict(points_kw)))
             elif spec.kind == "flag":
-                setattr(HandForm, f"unopened_{p.id}", BooleanField(speak(spec.label)))
+                setattr(HandForm, player_field(spec, p.id), BooleanField(speak(spec.label)))
+            elif spec.kind == "choice":
+                # the first tap is "none of these": the player's points (or cards) stand, in the
+                # sheet's own word for them ("Count")
+                none = speak(points.label) if spec.instead and points is not None else _("none")
+                setattr(HandForm, player_field(spec, p.id), RadioField(speak(spec.label), choices=choices(
+                    [("", none)] + [(value, speak(words)) for value, words in spec.choices]),
+                    validate_choice=False, default=""))
             elif spec.kind == "count":
                 setattr(HandForm, f"{spec.name}_{p.id}", StringField(
                     isolated(p.name), validators=[_integer], render_kw={"autocomplete": "off", "inputmode": "numeric"}))
@@ -195,9 +208,21 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
     form.free = free
     form.sides = sides
     form.sheet = sheet
+    # the deal's ranks to tap (a wild rank), drawn after who ended the hand and how
+    form.rank_fields = [getattr(form, spec.name) for spec in sheet.per_hand if spec.kind == "rank"]
+    # each player's own fields beyond points and cards (a drop, a wrong show), drawn in their row
+    form.player_extras = {p.id: [getattr(form, player_field(spec, p.id)) for spec in sheet.per_player
+                                 if spec.kind == "choice" or (spec.kind == "flag" and spec.instead)]
+                          for p in players}
     form.variant = variant
     form.players = players
     return form
+
+
+def player_field(spec: Any, pid: Any) -> str:
+    """The form field of one player's ``spec`` (a flag or a choice of the game's sheet): named by the
+    field (``drop_3``), but Ramino's and Russian's "never opened" keeps its old name (``unopened_3``)."""
+    return f"unopened_{pid}" if spec.name == "opened" else f"{spec.name}_{pid}"
 
 
 def payload_from_form(form: FlaskForm, variant: Any) -> dict[str, Any]:
@@ -209,12 +234,29 @@ def payload_from_form(form: FlaskForm, variant: Any) -> dict[str, Any]:
     for p in form.players:
         points = getattr(form, f"points_{p.id}").data
         cards = (getattr(form, f"cards_{p.id}").data or "").strip() if sheet.has("cards") else ""
-        if cards:
+        instead: dict[str, Any] = {}
+        for spec in sheet.per_player:
+            if not spec.instead:
+                continue
+            box = getattr(form, player_field(spec, p.id))
+            if spec.kind == "flag" and box.data:
+                instead[spec.name] = spec.ticked
+            elif spec.kind == "choice" and box.data:
+                instead[spec.name] = box.data
+        if instead:
+            # what the player is entered as instead of a count; a count typed as well is sent too, for
+            # the engine to refuse with its reason beside the box
+            held[str(p.id)] = dict(instead)
+            if cards:
+                held[str(p.id)]["cards"] = cards
+            elif points not in ("", None):
+                held[str(p.id)]["points"] = int(points)
+        elif cards:
             held[str(p.id)] = {"cards": cards}
         elif points not in ("", None):
             held[str(p.id)] = {"points": int(points)}
         for spec in sheet.per_player:
-            box = getattr(form, f"unopened_{p.id}", None) if spec.kind == "flag" else None
+            box = getattr(form, player_field(spec, p.id), None) if spec.kind == "flag" and not spec.instead else None
             if box is not None and box.data and str(p.id) in held:
                 held[str(p.id)][spec.name] = spec.ticked
     if not sheet.has("by"):
@@ -231,6 +273,8 @@ def payload_from_form(form: FlaskForm, variant: Any) -> dict[str, Any]:
             melds = split_melds(getattr(form, spec.name).data)
             if melds:
                 payload[spec.name] = melds
+        elif spec.kind == "rank" and getattr(form, spec.name).data:
+            payload[spec.name] = getattr(form, spec.name).data
     return payload
 
 
@@ -303,6 +347,10 @@ def form_data_from_payload(payload: dict[str, Any], sides: list[FormSide] | None
             pass
     if payload.get("melds"):
         data["melds"] = " | ".join(m if isinstance(m, str) else " ".join(m) for m in payload["melds"])
+    for name, value in payload.items():
+        # the game's own fields of a hand (a wild rank), kept as the form's field of that name
+        if name not in ("kind", "end", "by", "held", "upcard", "melds", "deal", "note") and isinstance(value, str):
+            data[name] = value
     for pid, held in (payload.get("held") or {}).items():
         if "points" in held:
             data[f"points_{pid}"] = str(held["points"])
@@ -310,4 +358,8 @@ def form_data_from_payload(payload: dict[str, Any], sides: list[FormSide] | None
             data[f"cards_{pid}"] = held["cards"]
         if held.get("opened") is False:
             data[f"unopened_{pid}"] = True
+        for name, value in held.items():
+            # a player entered as something else than a count (a drop, a wrong show)
+            if name not in ("points", "cards", "opened"):
+                data[f"{name}_{pid}"] = value if isinstance(value, bool) else str(value)
     return data

@@ -236,12 +236,18 @@ def cards_value(token: str, match_id: int):
         check_hand_cards(cards, variant, len(match.seats), rules)
         check_copies(cards, decks=deck["copies"], jokers=deck["jokers"])
         if cards:
+            # the deal's own fields the form holds (a wild rank): the game counts the cards with them
+            sheet = variant.sheet(rules, len(match.seats))
+            deal = {spec.name: request.args.get(spec.name) for spec in sheet.per_hand
+                    if spec.kind == "rank" and request.args.get(spec.name)}
             # A longer hand than the deal and the draw (Russian's claims) is counted, not arranged.
             fits = len(cards) <= solver_cards_limit(variant, len(match.seats), rules)
-            arrangement = variant.arrange(cards, rules) if fits else None
-            counted = sum(variant.card_value(c, rules) for c in cards)
+            arrangement = variant.arrange(cards, rules, **deal) if fits else None
+            counted = (arrangement.points if variant.counts_loose_cards and arrangement is not None
+                       else sum(variant.card_value(c, rules) for c in cards))
             value = {"cards": cards, "arrangement": arrangement, "counted": counted,
-                     "knock_game": variant.knock_game}
+                     "knock_game": variant.knock_game, "loose": variant.counts_loose_cards,
+                     "wild": next(iter(deal.values()), None)}
     except Refusal as exc:
         error = refusal_of(exc)
     return render_template("hands/partials/cards_value.html", value=value, error=error)
@@ -253,6 +259,17 @@ def rebuy(token: str, match_id: int):
     player = request.form.get("player", type=form_id)
     return _button_entry(token, match_id, lambda match: {"kind": "rebuy", "player": player}
                          if player in match.seats else None, gettext("Choose a player of this match to rebuy."))
+
+
+@bp.post("/t/<token>/m/<dbid:match_id>/split")
+def split(token: str, match_id: int):
+    """The players still in agree to share the pot (a game that declares the split): the match ends."""
+    def payload(match):
+        standings = service.current_standings_or_none(match)
+        if standings is None or standings.finished:
+            return None
+        return {"kind": "split", "players": [p.id for p in scoreboard.players_in(match, standings)]}
+    return _button_entry(token, match_id, payload, gettext("This match has nobody left to share the pot."))
 
 
 @bp.post("/t/<token>/m/<dbid:match_id>/void")

@@ -139,6 +139,8 @@ def entry_label(match, entry, hands: int | None = None) -> str:
         hands = _hands_before(match, entry)
     if entry.kind == "hand":
         return _("hand %(number)s", number=hands + 1)
+    if entry.kind == "split":
+        return (_("the split after hand %(number)s", number=hands) if hands else _("the split"))
     table_end = table_end_words(match).get(entry.kind)
     if table_end is not None:
         return table_end

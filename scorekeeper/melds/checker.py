@@ -95,14 +95,15 @@ def read_cards(text: str, variant: Variant, decks: int, jokers: int, limit: int,
     return cards
 
 
-def check_one_meld(variant: Variant, rules: Any, cards: list[Card]) -> Verdict:
-    """One meld: valid or not, with the engine's reason; the kind and the opening value."""
+def check_one_meld(variant: Variant, rules: Any, cards: list[Card], **deal: Any) -> Verdict:
+    """One meld: valid or not, with the engine's reason; the kind and the opening value. ``deal``: the
+    deal's own fields the game reads (a wild rank)."""
     game = speak(variant.name)
     rumino = variant.instant_win(cards, rules)
     if rumino is not None:
         return Verdict(True, _sentence(_("A rumino, %(what)s: it wins the match at once", what=_what_rumino(rumino))),
                        [(_("Kind"), speak(rumino.word or ""))], rumino.declared)
-    m: MeldCheck = variant.check_meld(cards, rules)
+    m: MeldCheck = variant.check_meld(cards, rules, **deal)
     if not m.valid:
         said = (_("Not an %(game)s meld: %(reason)s", game=game, reason=speak(m.reason)) if _vowel(game)
                 else _("Not a %(game)s meld: %(reason)s", game=game, reason=speak(m.reason)))
@@ -132,11 +133,12 @@ def _what_rumino(rumino: MeldCheck) -> str:
 
 
 def check_hand(variant: Variant, rules: Any, cards: list[Card], *, deal: int | None = None,
-               upcard: str = "") -> Verdict:
-    """A whole hand: the least-deadwood arrangement and what the hand may do in this game."""
+               upcard: str = "", **fields: Any) -> Verdict:
+    """A whole hand: the least-deadwood arrangement and what the hand may do in this game. ``fields``:
+    the deal's own fields the game reads (a wild rank)."""
     if variant.knock_game:
         return _knock_hand(variant, rules, cards, upcard)
-    return _held_hand(variant, rules, cards, deal)
+    return _held_hand(variant, rules, cards, deal, **fields)
 
 
 def _after_draw(variant: Variant, cards: list[Card]) -> bool:
@@ -221,10 +223,19 @@ def _knock_limit(variant: Variant, rules: Any, upcard: str) -> tuple[int | None,
     return limit, text + "."
 
 
-def _held_hand(variant: Variant, rules: Any, cards: list[Card], deal: int | None) -> Verdict:
+def _held_hand(variant: Variant, rules: Any, cards: list[Card], deal: int | None, **fields: Any) -> Verdict:
     """A going-out game: every card held counts, so say what could be laid and what is left."""
-    best = variant.arrange(cards, rules)
+    best = variant.arrange(cards, rules, **fields)
     notes: list[Note] = []
+    declaration = variant.check_declaration(cards, rules, **fields)
+    if declaration is not None:
+        # the game's own test of a whole hand (a declaration): its verdict leads, the count follows
+        n = len(best.deadwood)
+        left = (ngettext("%(num)s card in no group, worth %(points)s", "%(num)s cards in no group, worth %(points)s",
+                         n, points=best.points) if n else _("Every card is in a group"))
+        return Verdict(declaration.valid, _sentence(speak(declaration.reason)), [], tuple(cards), melds=best.melds,
+                       deadwood=best.deadwood, points=best.points, leftover_word=_("Left over"),
+                       notes=[Note("info", _sentence(left))])
     if best.points == 0 and not best.deadwood:
         sentence = _("Every card fits a meld")
         valid = True

@@ -41,6 +41,10 @@ def check():
     deal = int(form.chosen("deal", "1"))
     form.deal.data = str(deal)
     upcard = (form.upcard.data or "").strip()
+    # the deal's wild rank, by the name the game's sheet gives it
+    rank = form.chosen("rank", "")
+    form.rank.data = rank
+    wild = {form.rank_field.name: rank} if form.rank_field is not None and rank else {}
 
     rules, copies, jokers = deck_for(variant, players)
     text = cards_text(request.args, "cards")
@@ -53,10 +57,10 @@ def check():
         cards = read_cards(text, variant, copies, jokers, limit, players)
         if cards:
             if mode == "meld":
-                verdict = check_one_meld(variant, rules, cards)
+                verdict = check_one_meld(variant, rules, cards, **wild)
             else:
                 verdict = check_hand(variant, rules, cards, deal=deal if variant.contract_deals else None,
-                                     upcard=upcard if variant.upcard_required else "")
+                                     upcard=upcard if variant.upcard_required else "", **wild)
     except CheckError as exc:
         errors[exc.field] = refusal(exc)
         verdict = Verdict(None, "")

@@ -11,7 +11,20 @@ from scorekeeper.engine.variants import VARIANTS
 
 #: the form's box for each kind of field (per player: the box's name before the player's id)
 HAND_BOX = {"player": "by", "end": "end", "card": "upcard", "melds": "melds"}
-PLAYER_BOX = {"points": "points", "cards": "cards", "flag": "unopened"}
+PLAYER_BOX = {"points": "points", "cards": "cards"}
+
+
+def hand_box(f) -> str:
+    """A field typed once for the hand: its kind's box, or (a rank) the field's own name."""
+    return HAND_BOX.get(f.kind, f.name)
+
+
+def player_box(f) -> str:
+    """A field typed per player: its kind's box; a flag or a choice is named by the field ("never
+    opened" keeps its old name, unopened)."""
+    if f.kind in PLAYER_BOX:
+        return PLAYER_BOX[f.kind]
+    return "unopened" if f.name == "opened" else f.name
 
 
 @pytest.mark.parametrize("key", list(VARIANTS))
@@ -27,8 +40,7 @@ def test_the_hand_form_draws_the_sheet(key, sheet, client):
     drawn = set(re.findall(r'name="([a-z_]+?)(?:_\d+)?"', form)) - {"csrf_token", "version", "key"}
     drawn = {n for n in drawn if not n.endswith(("__pick", "__ticked"))}
     declared = variant.sheet(variant.rules(n), n)
-    wanted = ({f.name if f.kind == "flag" else HAND_BOX[f.kind] for f in declared.per_hand}
-              | {PLAYER_BOX[f.kind] for f in declared.per_player})
+    wanted = {hand_box(f) for f in declared.per_hand} | {player_box(f) for f in declared.per_player}
     if "upcard" in wanted:
         wanted.add("upcard_suit")
     assert drawn == wanted

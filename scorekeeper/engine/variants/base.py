@@ -262,6 +262,14 @@ class Variant(ABC):
     not_opened_word: ClassVar[str | None] = None
     #: what the declared melds of a hand are checked for, in a few words ("" when only kept)
     declared_melds_use: ClassVar[str] = ""
+    #: a player's cards are grouped before they count, and only the loose ones count (Pool Rummy): the
+    #: card picker's line shows the arrangement's points rather than every card's
+    counts_loose_cards: ClassVar[bool] = False
+    #: what the table calls coming back after being knocked out: "rebuy" (a buy-in) or "rejoin"
+    rebuy_word: ClassVar[str] = "rebuy"
+    #: entry kinds beyond hands, voids and rebuys that this game takes (``engine.match.SHARED_ENTRY_KINDS``):
+    #: ``split``, the players still in agreeing to share the pot (Pool Rummy)
+    entry_kinds: ClassVar[tuple[str, ...]] = ()
     #: a partnership game: without ``teams``, four players play seats 1 + 3 against 2 + 4
     #: (``engine.sides.default_sides``); other tables play a side per player
     partnerships: ClassVar[bool] = False
@@ -423,14 +431,23 @@ class Variant(ABC):
     def meld_rules(self, rules: Rules | None = None) -> MeldRules:
         """The ``MeldRules`` these house rules give."""
 
-    def check_meld(self, cards: str | Iterable[Card], rules: Rules | None = None) -> MeldCheck:
-        """Check one meld under these rules (cards as text or ``Card`` values)."""
+    def check_meld(self, cards: str | Iterable[Card], rules: Rules | None = None, **deal: Any) -> MeldCheck:
+        """Check one meld under these rules (cards as text or ``Card`` values). ``deal`` holds the game's
+        own fields of the deal the meld is from, as its sheet names them (Pool Rummy's ``wild_rank``);
+        a game without such fields ignores them."""
         return _melds.check_meld(cards, self._solver(rules)[0])
 
-    def arrange(self, cards: str | Iterable[Card], rules: Rules | None = None) -> Arrangement:
+    def check_declaration(self, cards: str | Iterable[Card], rules: Rules | None = None,
+                          **deal: Any) -> MeldCheck | None:
+        """Whether a whole hand may end the deal, where the game has one test for it (Pool Rummy's
+        declaration: two sequences, one of them pure); None where it has not."""
+        return None
+
+    def arrange(self, cards: str | Iterable[Card], rules: Rules | None = None, **deal: Any) -> Arrangement:
         """The arrangement of ``cards`` with the least deadwood (or least value left) under these rules.
 
         Delegates to ``scorekeeper.engine.arrange.arrange`` with this variant's meld rules and values.
+        ``deal`` is as for ``check_meld``.
         """
         meld_rules, values = self._solver(rules)
         return _arrange.arrange(_cards(cards), meld_rules, values)
@@ -655,6 +672,10 @@ class Variant(ABC):
     def after_hand(self, state: MatchState, hand: Hand, scored: HandScore) -> None:
         """Keep what the game needs to remember between hands in ``state.kept`` (Rumino's gins in a
         row), once a hand is scored and before ``match_over`` is asked; nothing by default."""
+
+    def after_rebuy(self, state: MatchState, name: str) -> None:
+        """Change what the game keeps in ``state.kept`` once ``name`` has come back by a rebuy (Pool
+        Rummy's drops left); nothing by default."""
 
     def match_over(self, state: MatchState, hand: Hand, scored: HandScore) -> list[str] | None:
         """Winners if this hand ended the match by a target or a deal count; None otherwise. By default a
