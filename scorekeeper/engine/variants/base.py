@@ -258,6 +258,12 @@ class Variant(ABC):
     deck_grows_with_players: ClassVar[bool] = False
     #: hands are played with cards (free scoring: only typed points)
     uses_cards: ClassVar[bool] = True
+    #: hands are entered as counts and points, but melds are laid with cards, so the meld checker asks
+    #: ``check_meld`` and, for a whole turn's melds, ``check_laid`` against one of
+    #: ``first_meld_choices`` (the Canasta family, ``variants.meld_plus``)
+    checks_laid_melds: ClassVar[bool] = False
+    #: the most cards such a check takes at once (the pile taken, every meld of a side laid)
+    laid_cards_limit: ClassVar[int] = 0
     #: what a player marked ``opened: false`` is called where it changes the score (None: it never does)
     not_opened_word: ClassVar[str | None] = None
     #: what the declared melds of a hand are checked for, in a few words ("" when only kept)

@@ -32,7 +32,7 @@ from ..limits import POINTS_CEILING
 from ..sheet import EntryField, Sheet, ValueClass
 from ..sides import SideEntry, read_sides
 from .base import InvalidRulesError, Rules, Switch, Variant
-from .meld_plus import MeldPlusHandMinus
+from .meld_plus import FirstMeldChoice, MeldPlusHandMinus
 
 #: what one 54-card deck holds other than its two red threes, by value class, and what they are worth
 #: (docs/rules/hand_and_foot.md#card-values): 2 jokers, 4 aces and 4 twos, 24 eights to kings, 16 fours
@@ -67,7 +67,8 @@ class HandAndFoot(MeldPlusHandMinus, Variant):
     order = 76
     name = "Hand and Foot"
     aliases = ("hand & foot", "hand_foot", "handandfoot")
-    counted_words = _("Hand and Foot's books are counted, not checked card by card")
+    meld_max = 7
+    one_meld_per_rank = False
     summary = _("Hand and Foot: partnerships, a hand and a foot each, books and red threes, four rounds.")
     min_players, max_players = 2, 8
     ends = ("out", "stock_exhausted")
@@ -281,6 +282,29 @@ class HandAndFoot(MeldPlusHandMinus, Variant):
 
     def teams_allowed(self, n_players: int, rules: Rules | None = None) -> bool:
         return n_players >= 4
+
+    # -- the meld checker (``meld_plus``) --------------------------------------------------------------
+
+    def meld_word(self, kind: str) -> Any:
+        return {"natural": _("a clean book"), "mixed": _("a dirty book"), "wild": _("a wild book"),
+                "canasta": _("a book")}[kind]
+
+    def meld_bonus(self, kind: str, rules: Rules) -> int | None:
+        return {"natural": rules.clean_book_bonus, "mixed": rules.dirty_book_bonus,
+                "wild": rules.wild_book_bonus}.get(kind)
+
+    def wild_books(self, rules: Rules) -> bool:
+        return rules.wild_book_bonus is not None
+
+    def first_meld_choices(self, rules: Rules | None = None) -> tuple[Any, tuple[FirstMeldChoice, ...], str]:
+        r = self._resolve(rules)
+        if r.match_mode == "rounds":
+            return _("The round"), tuple(
+                FirstMeldChoice(str(n), _("round {number}: {minimum}", number=n, minimum=least), least)
+                for n, least in enumerate(r.opening_minimums, start=1)), "1"
+        return _("The side's total before the round"), tuple(
+            FirstMeldChoice(str(start), _("from {start:,}: {minimum}", start=start, minimum=least), least)
+            for start, least in r.score_bands), str(r.score_bands[0][0])
 
     def side_minimum_at(self, state: MatchState, total: int) -> int | None:
         return self.minimum(state.hands_played + 1, total)
