@@ -56,12 +56,12 @@ def check():
     errors: dict[str, str] = {}
     laid = variant.checks_laid_melds and mode == "hand"
     minimum = None
-    if laid:
+    if form.first_meld:
         # the first meld's minimum, as the table picks it (by the side's total, by the round): a link may
         # carry one, else the game's usual one (a match's start)
         key = form.chosen("opening", form.first_meld_usual)
         form.opening.data = key
-        minimum = form.first_meld[key]
+        minimum = form.first_meld[key] if laid else None
     verdict = Verdict(None, PROMPTS["laid" if laid else mode])
     try:
         # A whole hand is arranged, so it is held to what the search is given anywhere (the deal and the
