@@ -54,7 +54,8 @@ class EntryField:
     (``cards``); ``label`` and ``help`` are the engine's words for it. A ``flag`` stores ``ticked`` in
     its field when its box is ticked and nothing otherwise (Ramino's "never opened" stores
     ``opened: false``). A ``points`` field with ``classes`` may be typed or counted by value class;
-    ``multiple_of`` refuses points no cards can make (Canasta's 5). A ``choice`` stores the value of the choice tapped, from ``choices``
+    ``multiple_of`` refuses points no cards can make (Canasta's 5). A ``player`` field with ``nobody`` offers
+    that choice too, stored as null. A ``choice`` stores the value of the choice tapped, from ``choices``
     (pairs of value and words). A per-player field marked ``instead`` is typed in place of the player's
     points or cards (Pool Rummy's drop and wrong show): a player is given exactly one of them.
     """
@@ -72,6 +73,8 @@ class EntryField:
     instead: bool = False
     classes: tuple[ValueClass, ...] = ()
     multiple_of: int | None = None
+    #: a ``player`` field that may name nobody: the words of that choice (stored as null)
+    nobody: str | None = None
 
     def counted_value(self, counts: dict[str, int]) -> int:
         """What counts by value class are worth: ``{"jokers": 1, "aces_twos": 2}`` → 90 in Canasta."""
@@ -90,6 +93,10 @@ class Sheet:
     #: and the pair): each unit's key in the entry's ``sides`` and its words; its per-side fields are
     #: asked once per unit, and its per-player fields go in the entry as ``{field: {player: value}}``
     units: tuple[tuple[str, str], ...] = ()
+    #: the per-hand ``player`` field that sets the units; when it names nobody, every player is a unit
+    #: of his own, keyed by the player, and his per-player counts go inside it with the per-side fields
+    #: (Cutthroat's hand in which nobody ever took the pile: ``lone`` null)
+    alone: str | None = None
 
     @property
     def per_hand(self) -> list[EntryField]:

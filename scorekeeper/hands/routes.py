@@ -24,7 +24,7 @@ from .. import service
 # the module, not its names: scoreboard imports this package's forms while it loads
 from ..matches import scoreboard
 from ..util import ButtonForm, wants_fragment
-from .forms import build_hand_form, form_data_from_payload, match_sides, payload_from_form
+from .forms import build_hand_form, entry_sides, form_data_from_payload, payload_from_form
 
 bp = Blueprint("hands", __name__)
 
@@ -44,7 +44,7 @@ def _apply_engine_error(form, exc: ValueError, players) -> None:
     player = getattr(exc, "player", None)
     side = getattr(exc, "side", None)
     target = None
-    for fs in getattr(form, "sides", None) or ():
+    for fs in list(getattr(form, "sides", None) or ()) + list(getattr(form, "alone_sides", None) or ()):
         # a side's refusal beside that side's box (the side as the engine names it: the document's name)
         if side is not None and side in (fs.name, fs.key):
             target = getattr(form, fs.prefix + str(field_name), None)
@@ -358,7 +358,7 @@ def edit(token: str, match_id: int, entry_id: int):
         return redirect(url_for("hands.show", token=token, match_id=match_id, entry_id=entry_id))
     players = _edit_players(match, entry)
     if request.method == "GET":
-        form = build_hand_form(variant, players, data=form_data_from_payload(entry.payload, match_sides(match)), match=match,
+        form = build_hand_form(variant, players, data=form_data_from_payload(entry.payload, entry_sides(match, players)), match=match,
                                version=match.version)
         return render_template("hands/edit.html", table=table, match=match, entry=entry, form=form,
                                variant=variant, number=scoreboard.entry_label(match, entry),

@@ -88,6 +88,21 @@
     if (!event.target.hasAttribute || !event.target.hasAttribute("data-names-nobody")) return;
     Array.prototype.forEach.call(event.target.form.querySelectorAll("input[name='by']"), function (r) { r.checked = false; });
   });
+  // Boxes shown only for one choice of a field (a hand in which nobody plays alone: each player's own
+  // boxes), and those shown for every other choice; without JavaScript both are drawn.
+  function shownByChoice() {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-when-field], [data-unless-field]"), function (el) {
+      var when = el.hasAttribute("data-when-field");
+      var name = el.getAttribute(when ? "data-when-field" : "data-unless-field");
+      var form = el.closest("form");
+      var picked = form && form.querySelector("input[name='" + name + "']:checked");
+      var chosen = !!picked && picked.value === el.getAttribute(when ? "data-when-value" : "data-unless-value");
+      el.hidden = when ? !chosen : chosen;
+    });
+  }
+  document.addEventListener("DOMContentLoaded", shownByChoice);
+  document.addEventListener("htmx:afterSettle", shownByChoice);
+  document.addEventListener("change", shownByChoice);
   document.addEventListener("input", function (event) {
     var details = event.target.closest && event.target.closest("[data-count-into]");
     if (details && event.target.hasAttribute("data-value")) countedTotal(details);

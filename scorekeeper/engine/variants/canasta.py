@@ -181,11 +181,12 @@ class Canasta(MeldPlusHandMinus, Variant):
         ]
         if self.cutthroat(r):
             fields.insert(0, EntryField("lone", "player", _("Who plays alone?"),
-                                        help=_("whoever first took the pile, or went out")))
+                                        help=_("whoever first took the pile, or went out"),
+                                        nobody=_("Nobody: the stock ran out, the pile never taken")))
             fields += self.side_fields(red_threes=False)
             fields.append(EntryField("red_threes", "count", _("Red threes"), per="player", minimum=0,
                                      maximum=RED_THREES))
-            return Sheet(tuple(fields), units=(("lone", _("Alone")), ("pair", _("The pair"))))
+            return Sheet(tuple(fields), units=(("lone", _("Alone")), ("pair", _("The pair"))), alone="lone")
         return Sheet(tuple(fields + self.side_fields()), scored="sides")
 
     def teams_allowed(self, n_players: int, rules: Rules | None = None) -> bool:
