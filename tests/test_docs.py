@@ -214,6 +214,9 @@ def shown(value) -> str:
         return "true" if value else "false"
     if isinstance(value, str):
         return f"`{value}`"
+    if isinstance(value, (list, tuple)):
+        # a list rule as the page writes it, [50, 90] (commas are dropped on both sides)
+        return json.dumps(value).replace(",", "")
     return str(value)
 
 

@@ -19,7 +19,7 @@ from .. import service
 from ..service import presets
 from . import words
 from .scoreboard import describe_action, later_entry_message, render_scoreboard
-from .forms import NOT_PLAYING, build_match_form, rule_value
+from .forms import NOT_PLAYING, build_match_form, list_text, rule_value
 
 bp = Blueprint("matches", __name__)
 
@@ -156,6 +156,8 @@ def _rule_data(switches, rules: dict[str, Any]) -> dict[str, Any]:
             value = rules[s.name]
             if s.type == "bool":
                 data[f"rule_{s.name}"] = value
+            elif s.type in ("int_list", "pairs"):
+                data[f"rule_{s.name}"] = list_text(s, value)
             else:
                 data[f"rule_{s.name}"] = "" if value is None else str(value)
     return data
@@ -237,7 +239,9 @@ def _create_from_form(table, variant, switches, seated_count, form):
     except Refusal as exc:
         db.session.rollback()
         message = refusal(exc)
-        target = next((getattr(form, f"rule_{s.name}") for s in switches if s.name in message), None)
+        # beside the switch the refusal names first ("opening_minimums does not apply when match_mode …")
+        named = sorted((message.find(s.name), s.name) for s in switches if s.name in message)
+        target = getattr(form, f"rule_{named[0][1]}") if named else None
         if target is not None:
             target.errors = list(target.errors) + [message]
         else:
@@ -262,12 +266,12 @@ def _overrides(form, shown, applicable, n_players: int | None) -> dict[str, Any]
             field.errors = list(field.errors) + [refusal(exc)]
             ok = False
             continue
-        if value == s.default:
+        if s.is_default(value):
             continue
         if s.name not in by_name:
             field.errors = list(field.errors) + [gettext("Does not apply with %(count)s players: leave it as it is.", count=n_players)]
             ok = False
-        elif value != by_name[s.name].default:
+        elif not by_name[s.name].is_default(value):
             overrides[s.name] = value
     return overrides if ok else None
 

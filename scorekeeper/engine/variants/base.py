@@ -45,7 +45,9 @@ from ..sheet import EntryField, Sheet
 from ..sides import read_sides
 from ..melds import ContractCheck, MeldCheck, MeldRules, OpeningCheck
 
-SwitchType = Literal["bool", "int", "enum", "int_or_null"]
+#: ``int_list``: a list of whole numbers (Hand and Foot's minimum of each round); ``pairs``: a list of
+#: pairs of whole numbers (its score bands, [from, minimum]); the variant checks what they must hold
+SwitchType = Literal["bool", "int", "enum", "int_or_null", "int_list", "pairs"]
 
 
 class InvalidRulesError(Refusal):
@@ -88,6 +90,10 @@ class Switch:
     def value_words(self, value: Any) -> str | int:
         """A value as a player says it: "yes", "no limit", "the stake"; a number stays a number, for
         the page to write the way its language does."""
+        if self.type == "int_list" and isinstance(value, (list, tuple)):
+            return joined(" / ", [_("{value:,}", value=v) for v in value])
+        if self.type == "pairs" and isinstance(value, (list, tuple)):
+            return joined(", ", [_("{minimum:,} from {start:,}", minimum=b, start=a) for a, b in value])
         if self.type == "bool":
             return _("yes") if value else _("no")
         if value is None:
@@ -96,8 +102,19 @@ class Switch:
             return CHOICES.get(value) or value.replace("_", " ")
         return value
 
+    def is_default(self, value: Any) -> bool:
+        """Whether ``value`` is the default (a list read from a form or a document is the default's
+        tuple)."""
+        if self.type in ("int_list", "pairs") and isinstance(value, (list, tuple)):
+            return _plain(value) == _plain(self.default)
+        return value == self.default
+
     def allowed(self) -> str:
         """The allowed values in words, for messages and forms."""
+        if self.type == "int_list":
+            return _("a list of whole numbers")
+        if self.type == "pairs":
+            return _("a list of [from, minimum] pairs")
         if self.type == "bool":
             return _("true or false")
         if self.choices is not None:
@@ -114,6 +131,11 @@ class Switch:
 
     def check(self, value: Any) -> None:
         """Refuse a value of the wrong JSON type or outside the allowed set."""
+        if self.type in ("int_list", "pairs"):
+            if not isinstance(value, (list, tuple)):
+                raise InvalidRulesError(_("{name} must be {allowed}, not {value}", name=self.name,
+                                          allowed=self.allowed(), value=_show(value)))
+            return  # what the list must hold, the variant checks
         if self.type == "bool":
             if not isinstance(value, bool):
                 raise InvalidRulesError(_("{name} must be true or false, not {value}", name=self.name,
@@ -139,6 +161,11 @@ class Switch:
             # a switch with no bound of its own (a target, a penalty) still holds a number of points
             raise InvalidRulesError(_("{name} must be between −{ceiling:,} and {ceiling:,}", name=self.name,
                                       ceiling=POINTS_CEILING))
+
+
+def _plain(value: Any) -> Any:
+    """Lists and tuples alike, nested: how a list rule is compared."""
+    return [_plain(v) for v in value] if isinstance(value, (list, tuple)) else value
 
 
 def _show(value: Any) -> str:

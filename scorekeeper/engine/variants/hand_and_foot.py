@@ -54,8 +54,10 @@ _ROUNDS = (("match_mode", ("rounds",)),)
 _TARGET = (("match_mode", ("target",)),)
 DEFAULT_MINIMUMS = (50, 90, 120, 150)
 DEFAULT_BANDS = ((0, 50), (2500, 90), (5000, 120), (7500, 150))
-#: the house rules that are lists, which a form does not ask (a match document may set them)
+#: the house rules that are lists: checked here, against the rounds and the mode, as ``rules`` resolves
 LIST_RULES = ("opening_minimums", "score_bands")
+#: a bound on the score bands (not a rule: a typing slip past it is refused)
+MAX_BANDS = 20
 
 
 def _whole(value: Any) -> bool:
@@ -85,6 +87,12 @@ class HandAndFoot(MeldPlusHandMinus, Variant):
         Switch("rounds", "int", 4, _("Rounds in the match."), min=1, max=8, only_when=_ROUNDS),
         Switch("target", "int", 10000, _("The match ends after the round in which a total reaches this."),
                min=1, only_when=_TARGET),
+        Switch("opening_minimums", "int_list", DEFAULT_MINIMUMS, _("The least first meld of each round, one "
+                                                                  "per round (each 0–500)."),
+               min=0, max=MINIMUM_MAX, only_when=_ROUNDS, label=_("First meld by round")),
+        Switch("score_bands", "pairs", DEFAULT_BANDS, _("The least first meld from each total up, as from: "
+                                                          "minimum (each minimum 0–500)."),
+               min=0, max=MINIMUM_MAX, only_when=_TARGET, label=_("First meld by total")),
         Switch("clean_book_bonus", "int", 500, _("What a clean book (no wild card) earns."), min=0,
                preset_defaults=(("simpson", 300),), label=_("Clean book")),
         Switch("dirty_book_bonus", "int", 300, _("What a dirty book (with wild cards) earns."), min=0,
@@ -155,7 +163,7 @@ class HandAndFoot(MeldPlusHandMinus, Variant):
 
     @staticmethod
     def _minimums(value: Any, rounds: int) -> tuple[int, ...]:
-        if not isinstance(value, list) or not all(_whole(v) for v in value):
+        if not isinstance(value, (list, tuple)) or not all(_whole(v) for v in value):
             raise InvalidRulesError(_("opening_minimums must be a list of whole numbers, one per round"))
         if len(value) != rounds:
             raise InvalidRulesError(_("opening_minimums needs one minimum per round ({rounds}), not {count}",
@@ -167,11 +175,14 @@ class HandAndFoot(MeldPlusHandMinus, Variant):
 
     @staticmethod
     def _bands(value: Any) -> tuple[tuple[int, int], ...]:
-        if not isinstance(value, list) or not value:
+        if not isinstance(value, (list, tuple)) or not value:
             raise InvalidRulesError(_("score_bands must be a list of [from, minimum] pairs"))
+        if len(value) > MAX_BANDS:
+            raise InvalidRulesError(_("score_bands: at most {most} bands, not {count}", most=MAX_BANDS,
+                                      count=len(value)))
         bands = []
         for pair in value:
-            if not isinstance(pair, list) or len(pair) != 2 or not all(_whole(v) for v in pair):
+            if not isinstance(pair, (list, tuple)) or len(pair) != 2 or not all(_whole(v) for v in pair):
                 raise InvalidRulesError(_("score_bands must be a list of [from, minimum] pairs"))
             start, least = pair
             if abs(start) > POINTS_CEILING or not 0 <= least <= MINIMUM_MAX:
