@@ -27,6 +27,8 @@ class End:
     ``label`` is the button's word ("Knock"), ``word`` the same in the middle of a sentence ("how: knock
     → gin"). ``tally`` names the stats line the end counts toward (big gin counts as a gin), and
     ``count_words`` says that line for a number ("2 gins"); an end the stats do not count has neither.
+    ``has_by`` is false for an end that nobody makes (the stock ran out): the hand names nobody, and a
+    form asks for nobody.
     """
 
     key: str
@@ -34,6 +36,8 @@ class End:
     word: str
     tally: str | None = None
     count_words: Callable[[int], str] | None = None
+    #: whether a hand ended this way names who ended it (``by``); a stock that runs out names nobody
+    has_by: bool = True
 
     def counted(self, n: int) -> str | None:
         """"2 gins": the stats line for ``n`` hands ended this way (None if the stats do not count it)."""

@@ -116,6 +116,9 @@ class Standings(_ToDict):
     contract: str | None
     leader: list[str]
     notes: list[str]
+    #: once finished, what the winner collects from each other player in points, where the game settles
+    #: by differences (Rummy 500); empty otherwise
+    differences: dict[str, int] = field(default_factory=dict)
 
     def player(self, name: str) -> PlayerStanding:
         return next(p for p in self.players if p.name == name)
@@ -578,7 +581,13 @@ class _Replay:
                                      ends=joined(_(" or "), ends), end=end),
                                    entry=index, field="end")
         by = entry.get("by")
-        if variant.by_required:
+        if variant.by_required and not variant.end(end).has_by:
+            # nobody ended it (the stock ran out): naming someone would say what did not happen
+            if by is not None:
+                raise InvalidHandError(_("the {end}: nobody ended the hand, so it has no 'by'",
+                                         end=variant.end(end).word),
+                                       entry=index, field="by")
+        elif variant.by_required:
             if by is None:
                 raise InvalidHandError(_("say who ended the hand"), entry=index, field="by")
             self.check_player_in(index, by, "by")
@@ -592,7 +601,7 @@ class _Replay:
         held = {}
         for name, value in held_raw.items():
             self.check_player_in(index, name, "player")
-            held[name] = parse_held(index, name, value, uses_cards=variant.uses_cards, fields=self.held_fields)
+            held[name] = variant.parse_held(index, name, value, fields=self.held_fields)
             self.check_bounds(index, held[name])
         dealer = self.current_dealer()
         hand = Hand(index=index, end=end, by=by, dealer=dealer, players_in=players_in,
@@ -869,6 +878,7 @@ class _Replay:
             next_dealer=next_dealer, open_rebuys=offers,
             deal=ctx.get("deal"), contract=ctx.get("contract"), leader=list(leaders),
             notes=self.notes + variant.notes(state) + self.end_notes,
+            differences=variant.differences(state),
         )
 
     def peek_dealer(self) -> str:

@@ -26,6 +26,7 @@ from typing import Literal
 #: ``player`` one of the players in (a tap), ``end`` one of the game's ends (a tap), ``card`` one card
 #: (Oklahoma's upcard: rank, then suit), ``melds`` melds typed or tapped, ``points`` a whole number,
 #: ``cards`` a player's cards (the card picker), ``flag`` a box that is ticked or not
+#: (``melds`` may be per player too: the groups of cards that player laid, for a game where they score)
 FieldKind = Literal["player", "end", "card", "melds", "points", "cards", "flag"]
 
 
@@ -49,6 +50,9 @@ class EntryField:
     maximum: int | None = None
     help: str | None = None
     ticked: object = True
+    #: the field this one is given instead of (cards instead of their points): a form sends one of the
+    #: two, the one with cards when both are filled
+    instead_of: str | None = None
 
 
 @dataclass(frozen=True)

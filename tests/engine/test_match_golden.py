@@ -24,7 +24,7 @@ GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "matches"
 EXPECT_KEYS = {
     "totals", "states", "win_points", "boxes", "paid", "rebuys", "places", "finished", "winners", "leader", "pot",
     "payouts", "pot_remainder", "next_dealer", "deal", "contract", "open_rebuys", "hands", "notes_contain",
-    "explanations_contain", "error",
+    "explanations_contain", "error", "differences",
 }
 HAND_KEYS = {"index", "scores", "win_points", "totals", "eliminated", "kind", "dealer"}
 ERROR_KEYS = {"message", "field"}

@@ -38,7 +38,7 @@ from ..cards import Card, InvalidCardError, check_copies, format_cards, parse_ca
 from ..i18n import _, joined, message_of
 from ..ends import END_KINDS, End, unknown_end
 from ..switch_words import CHOICES, LABELS, NONE_WORDS
-from ..hands import Hand, HandScore, Held, MatchState, PlayerState, RebuyPolicy
+from ..hands import Hand, HandScore, Held, MatchState, PlayerState, RebuyPolicy, parse_held
 from .. import limits as _limits
 from ..limits import POINTS_CEILING
 from ..sheet import EntryField, Sheet
@@ -485,7 +485,8 @@ class Variant(ABC):
                                  minimum=None if self.uses_cards else -points, maximum=points))
         if self.uses_cards:
             fields.append(EntryField("cards", "cards", _("Cards"), per="player", minimum=0,
-                                     maximum=_limits.hand_cards_limit(self, n_players, rules if n_players else None)))
+                                     maximum=_limits.hand_cards_limit(self, n_players, rules if n_players else None),
+                                     instead_of="points"))
         if self.not_opened_word:
             fields.append(EntryField("opened", "flag", self.not_opened_word, per="player", ticked=False))
         return Sheet(tuple(fields))
@@ -557,6 +558,11 @@ class Variant(ABC):
         """Whether ``player`` may be missing from ``held`` (the one who went out, by default)."""
         return player == hand.by
 
+    def parse_held(self, index: int, player: str, value: Any, fields: Iterable[str] = ()) -> Held:
+        """Read ``held[player]`` of the hand at ``index``: by default cards or points (and the sheet's
+        other ``fields``); a game whose players' entries hold more reads them itself (Rummy 500)."""
+        return parse_held(index, player, value, uses_cards=self.uses_cards, fields=tuple(fields))
+
     def parse_extra(self, hand: Hand, entry: Mapping[str, Any]) -> None:
         """Read the variant's own hand fields (``upcard``, ``deal``); refuse those it does not have."""
         for name in ("upcard", "deal"):
@@ -599,6 +605,16 @@ class Variant(ABC):
     def finish(self, state: MatchState) -> list[str]:
         """End-of-match adjustments (game bonus, boxes, shutout); returns notes saying what was added."""
         return []
+
+    def differences(self, state: MatchState) -> dict[str, int]:
+        """What the winner collects from each other player in points, where the game settles that way
+        (Rummy 500: the difference between the totals); empty otherwise."""
+        return {}
+
+    def meld_points(self, cards: str | Iterable[Card], rules: Rules | None = None) -> int | None:
+        """What laying these cards as one meld scores for the player, in a game where melds score
+        (the meld checker says it); None where they score nothing or are not a meld."""
+        return None
 
     def next_dealer(self, state: MatchState, hand: Hand, scored: HandScore) -> str | None:
         """Who deals next if not simply the next seat still in (2-player Gin: the hand's winner)."""
