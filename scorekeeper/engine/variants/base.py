@@ -254,6 +254,10 @@ class Variant(ABC):
     deck_grows_with_players: ClassVar[bool] = False
     #: hands are played with cards (free scoring: only typed points)
     uses_cards: ClassVar[bool] = True
+    #: a hand's cards are arranged in melds when it is scored or previewed, so a server builds the
+    #: solver's tables for the game as it starts (``warm_solvers``); a game that scores the melds the
+    #: table lays (Rummy 500) never arranges a hand in play, and leaves the bounded cache to the others
+    arranged_in_play: ClassVar[bool] = True
     #: what a player marked ``opened: false`` is called where it changes the score (None: it never does)
     not_opened_word: ClassVar[str | None] = None
     #: what the declared melds of a hand are checked for, in a few words ("" when only kept)

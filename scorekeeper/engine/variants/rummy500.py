@@ -138,6 +138,8 @@ class Rummy500(Variant):
     min_players, max_players = 2, 8
     ends = ("out", "stock_exhausted")
     own_ends = (End("stock_exhausted", _("Stock ran out"), _("stock ran out"), has_by=False),)
+    #: the melds laid are typed or given as groups, never searched for
+    arranged_in_play = False
     #: the discard pile may be taken whole, so a hand may hold far more than the deal: its bound is the deck
     extra_cards_held = MAX_DECKS * 52 + 12
     FIXED = {"picture_value": PICTURE_VALUE, "joker_value": JOKER_VALUE, "going_out_bonus": 0}
