@@ -53,6 +53,9 @@ class EntryField:
     #: the field this one is given instead of (cards instead of their points): a form sends one of the
     #: two, the one with cards when both are filled
     instead_of: str | None = None
+    #: what the one who ended the hand has in this box when it is left blank (the points in hand of
+    #: the player who went out: 0), or None: blank is blank
+    ender_default: object = None
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,8 @@ class Sheet:
 
     fields: tuple[EntryField, ...]
     scored: Literal["players", "sides"] = "players"
+    #: one sentence saying what is typed for each player, where the usual one would mislead
+    help: str | None = None
 
     @property
     def per_hand(self) -> list[EntryField]:

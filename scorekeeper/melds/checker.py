@@ -114,6 +114,10 @@ def check_one_meld(variant: Variant, rules: Any, cards: list[Card]) -> Verdict:
         facts.append((_("Opening value"), _("%(value)s (an opening needs %(minimum)s)", value=m.value, minimum=minimum)))
     elif minimum is not None:  # a game with openings, set to no minimum
         facts.append((_("Opening value"), _("%(value)s (no minimum in %(game)s)", value=m.value, game=game)))
+    worth = variant.meld_points(m.declared, rules)
+    if worth is not None:
+        # a game where a meld laid scores for its player says what this one scores
+        facts.append((_("Scores"), ngettext("%(num)s point", "%(num)s points", worth)))
     for joker in m.jokers:
         facts.append((_("Joker"), _("stands for %(card)s", card=joker.symbol)))
     values = {"game": game, "kind": speak(m.word) if m.word else _("meld"), "count": len(cards),

@@ -29,7 +29,7 @@ bp = Blueprint("spectate", __name__)
 #: seconds between two polls of the spectator's sheet
 POLL_SECONDS = 3
 #: bump when the sheet's markup changes, so browsers drop sheets drawn by the old template
-SHEET_REVISION = 3
+SHEET_REVISION = 4
 
 
 def _etag(match_id: int, version: int) -> str:

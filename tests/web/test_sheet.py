@@ -9,9 +9,10 @@ import pytest
 
 from scorekeeper.engine.variants import VARIANTS
 
-#: the form's box for each kind of field (per player: the box's name before the player's id)
+#: the form's box for each kind of field; a player's boxes are named after their fields (before the
+#: player's id), but for a flag, drawn as a box that says what it marks
 HAND_BOX = {"player": "by", "end": "end", "card": "upcard", "melds": "melds"}
-PLAYER_BOX = {"points": "points", "cards": "cards", "flag": "unopened"}
+PLAYER_BOX = {"flag": "unopened"}
 
 
 @pytest.mark.parametrize("key", list(VARIANTS))
@@ -27,7 +28,7 @@ def test_the_hand_form_draws_the_sheet(key, sheet, client):
     drawn = set(re.findall(r'name="([a-z_]+?)(?:_\d+)?"', form)) - {"csrf_token", "version", "key"}
     drawn = {n for n in drawn if not n.endswith(("__pick", "__ticked"))}
     declared = variant.sheet(variant.rules(n), n)
-    wanted = {HAND_BOX[f.kind] for f in declared.per_hand} | {PLAYER_BOX[f.kind] for f in declared.per_player}
+    wanted = {HAND_BOX[f.kind] for f in declared.per_hand} | {PLAYER_BOX.get(f.kind, f.name) for f in declared.per_player}
     if "upcard" in wanted:
         wanted.add("upcard_suit")
     assert drawn == wanted

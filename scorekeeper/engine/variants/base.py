@@ -620,6 +620,11 @@ class Variant(ABC):
         (the meld checker says it); None where they score nothing or are not a meld."""
         return None
 
+    def laid_groups(self, text: str, rules: Rules | None = None) -> list[tuple[str, int]] | None:
+        """What a player's melds, typed as groups, score group by group (text, points), in a game whose
+        sheet has melds per player; None elsewhere. Raises a ``Refusal`` for a group that is no meld."""
+        return None
+
     def next_dealer(self, state: MatchState, hand: Hand, scored: HandScore) -> str | None:
         """Who deals next if not simply the next seat still in (2-player Gin: the hand's winner)."""
         return None

@@ -28,6 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import Refusal
 from ..cards import Card, InvalidCardError, check_copies, format_cards, parse_cards
 from ..ends import End
 from ..hands import Hand, HandScore, Held, InvalidHandError, MatchState
@@ -79,6 +80,10 @@ class Laid(Held):
     melds: tuple[Group, ...] | None = None
 
 
+class InvalidGroupError(Refusal):
+    """A player's melds that cannot be read or are not melds; the message says which group and why."""
+
+
 def parse_groups(value: Any) -> tuple[Group, ...]:
     """A player's ``melds``: a text with ``|`` between groups, or a list of groups, each a text (or a list of
     card tokens) in which ``/`` parts the player's own cards from the meld they were laid off on.
@@ -90,35 +95,35 @@ def parse_groups(value: Any) -> tuple[Group, ...]:
     >>> parse_groups("/ 2D 3D 4D")
     Traceback (most recent call last):
     ...
-    ValueError: group 1 has no cards of the player's own before /
+    scorekeeper.engine.variants.rummy500.InvalidGroupError: group 1 has no cards of the player's own before /
     """
     if isinstance(value, str):
         parts: list[Any] = [p for p in value.split(GROUP_MARK) if p.strip()]
     elif isinstance(value, list):
         parts = value
     else:
-        raise ValueError(_("melds must be a list of groups, or groups separated by |"))
+        raise InvalidGroupError(_("melds must be a list of groups, or groups separated by |"))
     if len(parts) > MAX_GROUPS:
-        raise ValueError(_("at most {limit} groups of melds", limit=MAX_GROUPS))
+        raise InvalidGroupError(_("at most {limit} groups of melds", limit=MAX_GROUPS))
     groups = []
     for number, part in enumerate(parts, start=1):
         if isinstance(part, list):
             if not all(isinstance(t, str) for t in part):
-                raise ValueError(_("melds must be a list of groups, or groups separated by |"))
+                raise InvalidGroupError(_("melds must be a list of groups, or groups separated by |"))
             part = " ".join(part)
         if not isinstance(part, str):
-            raise ValueError(_("melds must be a list of groups, or groups separated by |"))
+            raise InvalidGroupError(_("melds must be a list of groups, or groups separated by |"))
         own_text, mark, context_text = part.partition(CONTEXT_MARK)
         if CONTEXT_MARK in context_text:
-            raise ValueError(_("group {number} has more than one /", number=number))
+            raise InvalidGroupError(_("group {number} has more than one /", number=number))
         try:
             own, context = parse_cards(own_text), parse_cards(context_text) if mark else []
         except InvalidCardError as exc:
-            raise ValueError(_("group {number}: {why}", number=number, why=message_of(exc))) from None
+            raise InvalidGroupError(_("group {number}: {why}", number=number, why=message_of(exc))) from None
         if not own:
-            raise ValueError(_("group {number} has no cards of the player's own before /", number=number))
+            raise InvalidGroupError(_("group {number} has no cards of the player's own before /", number=number))
         if mark and not context:
-            raise ValueError(_("group {number}: after / come the cards already on the table", number=number))
+            raise InvalidGroupError(_("group {number}: after / come the cards already on the table", number=number))
         groups.append(Group(tuple(own), tuple(context)))
     return tuple(groups)
 
@@ -223,24 +228,24 @@ class Rummy500(Variant):
 
     def group_value(self, group: Group | str, rules: Rules | None = None) -> tuple[int, MeldCheck]:
         """What a group scores for the player who laid it (their own cards only), and the check of the
-        whole meld it makes (own cards and, for a lay-off, the meld on the table). Raises ``ValueError``
-        saying why a group is not a meld."""
+        whole meld it makes (own cards and, for a lay-off, the meld on the table). Raises
+        ``InvalidGroupError`` saying why a group is not a meld."""
         if isinstance(group, str):
             found = parse_groups(group)
             if len(found) != 1:
-                raise ValueError(_("one group, please"))
+                raise InvalidGroupError(_("one group, please"))
             group = found[0]
         r = self._resolve(rules)
         whole = group.own + group.context
         for card in whole:
             if card.is_joker and card.stands_for is None:
                 # where a joker sits can move the ace to the other end (A JKR JKR): the table says it
-                raise ValueError(_("{cards}: say what the joker stands for (JK=9S)", cards=format_cards(whole)))
+                raise InvalidGroupError(_("{cards}: say what the joker stands for (JK=9S)", cards=format_cards(whole)))
         check = check_meld(list(whole), self._solver(r)[0])
         if not check.valid:
             shown = format_cards(whole)
             # the meld's reason names its cards already when it says where they break
-            raise ValueError(check.reason if shown in check.reason else
+            raise InvalidGroupError(check.reason if shown in check.reason else
                              _("{cards}: {reason}", cards=shown, reason=check.reason))
         return sum(self.melded_card_value(c, check, r) for c in group.own), check
 
@@ -250,8 +255,13 @@ class Rummy500(Variant):
         text = cards if isinstance(cards, str) else format_cards(cards, symbols=False)
         try:
             return self.group_value(text, rules)[0]
-        except ValueError:
+        except InvalidGroupError:
             return None
+
+    def laid_groups(self, text: str, rules: Rules | None = None) -> list[tuple[str, int]]:
+        """What a player's melds score, group by group (the melds picker's live line); raises
+        ``InvalidGroupError`` for a group that is not a meld."""
+        return [(group.text(), self.group_value(group, rules)[0]) for group in parse_groups(text)]
 
     def check_meld(self, cards: str | Iterable[Card], rules: Rules | None = None) -> MeldCheck:
         check = super().check_meld(cards, rules)
@@ -303,10 +313,12 @@ class Rummy500(Variant):
             EntryField("melds", "melds", _("Melds laid"), per="player", maximum=cards, instead_of="meld_points",
                        help=_("One group per meld, | between them; a lay-off: the cards, / and the meld it "
                               "went on, e.g. 7s 7h 7d | kc / 10c jc qc")),
-            EntryField("hand_points", "points", _("Left in hand"), per="player", minimum=0, maximum=most),
+            EntryField("hand_points", "points", _("Left in hand"), per="player", minimum=0, maximum=most,
+                       ender_default=0),
             EntryField("cards", "cards", _("Cards in hand"), per="player", minimum=0, maximum=cards,
                        instead_of="hand_points"),
-        ))
+        ), help=_("For every player, the one who went out too: what they laid on the table and what they still "
+                  "hold, as points or as cards."))
 
     def may_leave_out(self, hand: Hand, player: str) -> bool:
         # the one who went out is entered too: what they laid scores for them
@@ -350,7 +362,7 @@ class Rummy500(Variant):
             if cards_name == "melds":
                 try:
                     laid.melds = parse_groups(shown)
-                except ValueError as exc:
+                except InvalidGroupError as exc:
                     raise bad(message_of(exc), "melds") from None
                 if sum(len(g.own) + len(g.context) for g in laid.melds) > 2 * self.deck_size():
                     raise bad(_("more cards than the deck holds"), "melds")
@@ -375,7 +387,7 @@ class Rummy500(Variant):
         for group in held.melds:
             try:
                 points, _check = self.group_value(group)
-            except ValueError as exc:
+            except InvalidGroupError as exc:
                 raise hand.error(_("{player}: {why}", player=held.player, why=message_of(exc)), player=held.player,
                                  field="melds") from None
             total += points
