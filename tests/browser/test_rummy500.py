@@ -10,12 +10,18 @@ from __future__ import annotations
 import os
 import re
 
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from .conftest import choose_game, new_table, seat, total_of
 
 SHOTS = os.environ.get("SCOREKEEPER_SHOTS")
 PLAYERS = ("Ann", "Ben", "Cat")
+
+
+def serious(page: Page) -> list[str]:
+    return [f"{v['id']}: {v['help']}" for v in Axe().run(page).response["violations"]
+            if v.get("impact") in ("serious", "critical")]
 
 
 def shot(page: Page, name: str) -> None:
@@ -75,6 +81,7 @@ def test_rummy500_from_a_new_table_to_the_end(page: Page, live_server: str):
     expect(melds.locator("[data-picker-text]")).to_have_value("7S 7H 7D | 10C JC QC | AD 2D 3D | KC / 10C JC QC")
     expect(melds.locator(".picker-preview")).to_contain_text("67 points")
     shot(page, "melds-picker")
+    assert serious(page) == []
     ann.locator("summary", has_text="Melds laid").click()  # folded again: the next player is in reach
 
     ben = player(page, "Ben")
@@ -101,6 +108,17 @@ def test_rummy500_from_a_new_table_to_the_end(page: Page, live_server: str):
     expect(total_of(page, "Cat")).to_have_text("−33")
     shot(page, "after-hand-by-cards")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.set_viewport_size({"width": 360, "height": 780})  # the narrowest phone: nothing sideways
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    # and in Italian, where the words are longer
+    page.get_by_role("link", name="Italiano").click()
+    expect(player(page, "Ann")).to_contain_text("Calato sul tavolo")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    player(page, "Ann").scroll_into_view_if_needed()
+    shot(page, "it-360-hand-form")
+    page.get_by_role("link", name="English").click()
+    expect(player(page, "Ann")).to_contain_text("Laid on the table")
+    page.set_viewport_size({"width": 390, "height": 844})
 
     # F2 by points; then the stock runs out: who ended the hand is not asked
     by_points(page, "Ben", "Out", {"Ann": (30, 22), "Ben": (82, 0), "Cat": (9, 34)})
@@ -120,6 +138,7 @@ def test_rummy500_from_a_new_table_to_the_end(page: Page, live_server: str):
     expect(result).to_contain_text("Ben collects: 13 from Ann, 594 from Cat")
     expect(result).to_be_in_viewport()
     shot(page, "result")
+    assert serious(page) == []
     expect(total_of(page, "Ann")).to_have_text("500")
     expect(total_of(page, "Ben")).to_have_text("513")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
