@@ -160,3 +160,25 @@ def test_the_meld_checker_says_what_a_meld_scores(client):
     assert "Scores" in page and "6 points" in page
     page = client.get("/melds", query_string={"variant": "rummy500", "cards": "QH KH AH"}).get_data(as_text=True)
     assert "35 points" in page
+
+
+def test_edit_a_hand_given_by_cards_and_everything_after_is_recomputed(sheet, client):
+    match_id = start(sheet)
+    ids = sheet.player_ids()
+    assert record(sheet, match_id, by="Ann", melds={"Ann": "AD 2D 3D | 7C 8C 9C"}, cards={"Ann": ""},
+                  meld_points={"Ben": 0, "Cat": 0}, hand_points={"Ben": 10, "Cat": 5}).status_code == 302
+    assert record(sheet, match_id, by="Ben", meld_points={"Ann": 0, "Ben": 30, "Cat": 0},
+                  hand_points={"Ann": 4, "Ben": 0, "Cat": 6}).status_code == 302
+    assert sheet.totals(match_id) == {"Ann": 26, "Ben": 20, "Cat": -11}
+    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    entry_id = min(int(n) for n in re.findall(r"/hands/(\d+)\"", page))
+    form = client.get(f"/t/{sheet.token}/m/{match_id}/hands/{entry_id}/edit").get_data(as_text=True)
+    assert 'value="AD 2D 3D | 7C 8C 9C"' in form  # the melds picker, filled in
+    # the low ace was really the high one: Q-K-A instead of A-2-3
+    response = sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/{entry_id}/edit", {
+        "version": str(sheet.version(match_id)), "by": str(ids["Ann"]), "end": "out",
+        f"melds_{ids['Ann']}": "QD KD AD | 7C 8C 9C", f"hand_points_{ids['Ann']}": "",
+        f"meld_points_{ids['Ben']}": "0", f"hand_points_{ids['Ben']}": "10",
+        f"meld_points_{ids['Cat']}": "0", f"hand_points_{ids['Cat']}": "5"})
+    assert response.status_code == 302, response.get_data(as_text=True)
+    assert sheet.totals(match_id) == {"Ann": 35 + 24 - 4, "Ben": 20, "Cat": -11}
