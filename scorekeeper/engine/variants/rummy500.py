@@ -54,6 +54,8 @@ MAX_DECKS = 3
 CONTEXT_MARK = "/"
 #: separates the groups of a player's melds when they are given as one text
 GROUP_MARK = "|"
+#: groups valued and kept per set of rules (``Rummy500.group_value``)
+GROUPS_KEPT = 4096
 #: the most groups one player can lay in a hand (a whole three-pack deck in melds of three)
 MAX_GROUPS = (MAX_DECKS * 52 + 12) // 3
 
@@ -236,6 +238,18 @@ class Rummy500(Variant):
                 raise InvalidGroupError(_("one group, please"))
             group = found[0]
         r = self._resolve(rules)
+        # a replay values the same groups hand after hand (a long match by cards): each group once per
+        # set of rules, in a bounded table kept with the rules
+        known = r._memo.setdefault("groups", {})
+        found = known.get(group)
+        if found is not None:
+            return found
+        if len(known) >= GROUPS_KEPT:
+            known.clear()
+        found = known[group] = self._group_value(group, r)
+        return found
+
+    def _group_value(self, group: Group, r: Rules) -> tuple[int, MeldCheck]:
         whole = group.own + group.context
         for card in whole:
             if card.is_joker and card.stands_for is None:
