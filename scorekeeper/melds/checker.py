@@ -129,6 +129,21 @@ def check_one_meld(variant: Variant, rules: Any, cards: list[Card]) -> Verdict:
     return Verdict(True, _sentence(sentence), facts, m.declared)
 
 
+def check_lay_off(variant: Variant, rules: Any, text: str) -> Verdict:
+    """Cards laid off on a meld on the table ("KC / 10C JC QC"), in a game where lay-offs score for the
+    player who lays them: whether they fit, and what they score."""
+    try:
+        found = variant.laid_groups(text, rules) or []
+    except Refusal as exc:
+        return Verdict(False, _sentence(_("Not a lay-off in %(game)s: %(reason)s", game=variant.name,
+                                           reason=refusal(exc))))
+    if len(found) != 1:
+        return Verdict(False, _sentence(_("One lay-off at a time: the cards, / and the meld they go on")))
+    said, points = found[0]
+    return Verdict(True, _sentence(_("Yes, a lay-off: %(cards)s", cards=said)),
+                   [(_("Scores"), ngettext("%(num)s point", "%(num)s points", points))])
+
+
 def _what_rumino(rumino: MeldCheck) -> str:
     """"7 of a kind: 7♠ 7♠ …": what the engine says the rumino is, and its cards (never a cut of the
     engine's sentence, which another language words differently)."""

@@ -182,3 +182,10 @@ def test_edit_a_hand_given_by_cards_and_everything_after_is_recomputed(sheet, cl
         f"meld_points_{ids['Cat']}": "0", f"hand_points_{ids['Cat']}": "5"})
     assert response.status_code == 302, response.get_data(as_text=True)
     assert sheet.totals(match_id) == {"Ann": 35 + 24 - 4, "Ben": 20, "Cat": -11}
+
+
+def test_the_meld_checker_values_a_lay_off(client):
+    page = client.get("/melds", query_string={"variant": "rummy500", "cards": "ad / 2d 3d 4d"}).get_data(as_text=True)
+    assert "a lay-off" in page and "1 point" in page
+    page = client.get("/melds", query_string={"variant": "rummy500", "cards": "9h / 2h 3h 4h"}).get_data(as_text=True)
+    assert "Not a lay-off" in page
