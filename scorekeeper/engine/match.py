@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import limits
+from .errors import Refusal
 from .i18n import Joined, Message, _, _n, joined, message_of
 from .hands import (
     Explanations, Hand, InvalidHandError, InvalidMatchError, InvalidRebuyError, MatchState, PlayerState,
@@ -35,6 +36,8 @@ from .variants import UnknownVariantError, Variant, find_variant
 
 FORMAT = "scorekeeper.match/1"
 CENT = Decimal("0.01")
+#: how many hands ahead the standings name the dealer of (``Standings.dealers_ahead``)
+DEALERS_AHEAD = 8
 
 __all__ = [
     "FORMAT", "MatchReplay", "StaleCheckpointError", "replay", "preview_hand", "next_entry_context", "Standings", "PlayerStanding", "EntryResult",
@@ -56,6 +59,9 @@ def _jsonable(value: Any) -> Any:
         return [_jsonable(v) for v in value]
     return value
 
+
+#: the hand fields every game read before each declared its own sheet (docs/match-format.md)
+_FIRST_HAND_FIELDS = frozenset({"melds", "upcard", "deal"})
 
 class _ToDict:
     def to_dict(self) -> dict[str, Any]:
@@ -116,6 +122,17 @@ class Standings(_ToDict):
     contract: str | None
     leader: list[str]
     notes: list[str]
+    #: while a rebuy is open for the player the deal would pass to, that player: they deal if they buy back
+    #: in, otherwise ``next_dealer`` does (docs/rules/common.md#next-dealer); None when nobody's rebuy
+    #: changes the next dealer
+    next_dealer_if_rebuy: str | None = None
+    #: the notes about the match as it stands (the game's and the end's), without those about single hands
+    #: ("hand 1: Ann's melds taken as …"), which a finished match's result no longer needs
+    match_notes: list[str] = field(default_factory=list)
+    #: who deals the next hands, ``next_dealer`` first, while nobody is knocked out (a void hand keeps the
+    #: dealer): what a phone with hands kept offline says; empty once finished or where the dealer
+    #: depends on the hand (2-player Gin's winner deals)
+    dealers_ahead: list[str] = field(default_factory=list)
     #: once finished, what the winner collects from each other player in points, where the game settles
     #: by differences (Rummy 500); empty otherwise
     differences: dict[str, int] = field(default_factory=dict)
@@ -287,6 +304,7 @@ def next_entry_context(document: Mapping[str, Any]) -> dict[str, Any]:
         "high_wins": run.variant.high_wins(),
         "upcard_required": run.variant.upcard_required,
         "dealer": st.next_dealer,
+        "dealer_if_rebuy": st.next_dealer_if_rebuy,
         "hand_number": run.state.hands_played + 1,
         "rebuys_open": bool(st.open_rebuys),
         "open_rebuys": [o.to_dict() for o in st.open_rebuys],
@@ -418,6 +436,11 @@ class _Replay:
         self.points_limit: int | None = points.maximum if points is not None else None
         #: the fields a player's ``held`` may carry
         self.held_fields = frozenset(f.name for f in sheet.per_player)
+        #: the fields a hand entry may carry: how it ended and who ended it (checked against the game's
+        #: ends, with their own refusals), what the sheet asks once a hand, ``held`` when it asks anything
+        #: of each player, and what the game checks without asking (Russian's ``deal``)
+        self.hand_fields = frozenset({"kind", "note", "end", "by", *(f.name for f in sheet.per_hand),
+                                      *(("held",) if sheet.per_player else ()), *self.variant.checked_fields})
         self.stake = _parse_stake(document.get("stake"))
         first = document.get("first_dealer", players[0])
         if first not in players:
@@ -539,8 +562,26 @@ class _Replay:
             self.results.append(self.void(index, entry))
         elif kind == "hand":
             self.results.append(self.hand(index, entry))
+        elif any(t.key == kind for t in self.variant.table_ends):
+            self.results.append(self.table_end(index, entry))
         else:
             raise InvalidMatchError(_("unknown entry kind {kind!r}", kind=kind), entry=index, field="kind")
+
+    def table_end(self, index: int, entry: Mapping[str, Any]) -> EntryResult:
+        """The table ends the match itself (a ``TableEnd`` of the game: Free scoring's finish); the game
+        says who wins (docs/rules/free.md#finishing)."""
+        kind = entry["kind"]
+        unknown = set(entry) - {"kind", "note"}
+        if unknown:
+            raise InvalidMatchError(_("a {kind} entry has no {name}", kind=kind, name=sorted(unknown)[0]),
+                                    entry=index, field="kind")
+        try:
+            winners = self.variant.table_end(kind, self.state)
+        except Refusal as exc:
+            raise InvalidMatchError(message_of(exc), entry=index, field="kind") from None
+        self.finish(winners)
+        said = next(t for t in self.variant.table_ends if t.key == kind)
+        return EntryResult(index, kind, None, None, None, totals=self.totals(), summary=said.summary)
 
     def current_dealer(self) -> str | None:
         if self.advance_dealer:
@@ -569,10 +610,14 @@ class _Replay:
 
     def parse_hand(self, index: int, entry: Mapping[str, Any]) -> Hand:
         variant = self.variant
-        known = {"kind", "end", "by", "held", "melds", "upcard", "deal", "note"}
-        unknown = set(entry) - known
+        # the format's first fields were read in every game: written out empty (``"upcard": null`` in a
+        # Gin hand) they are still nothing, so documents kept before games declared their sheets replay
+        unknown = {name for name, value in entry.items()
+                   if not (value is None and name in _FIRST_HAND_FIELDS)} - self.hand_fields
         if unknown:
-            raise InvalidHandError(_("unknown field {name!r}", name=sorted(unknown)[0]), entry=index, field="kind")
+            name = sorted(unknown)[0]
+            raise InvalidHandError(_("a hand of {key} has no {name} field", key=self.key, name=name), entry=index,
+                                   field=name if name.isidentifier() else "kind")
         players_in = self.state.still_in
         end = entry.get("end")
         ends = variant.ends_allowed(self.state)
@@ -662,7 +707,7 @@ class _Replay:
             return EntryResult(index, "hand", hand.end, hand.by, hand.dealer, {}, {}, scored.explanations,
                                self.totals(), [], scored.summary)
         # 5. add to totals (floor at zero where the table plays that way)
-        floor = bool(variant.house.get("floor_total_at_zero"))
+        floor = variant.floors_totals()
         before = {p: state.players[p].total for p in players_in}
         for name in players_in:
             ps = state.players[name]
@@ -872,19 +917,36 @@ class _Replay:
         ]
         ctx = variant.context(state)
         next_dealer = None if state.finished else self.peek_dealer()
+        game_notes = variant.notes(state)
+        if_rebuy = None if state.finished else self.peek_dealer(assume_rebuys=True)
         return Standings(
             variant=self.key, players=players, hands=list(self.results), finished=state.finished,
             winners=list(state.winners), pot=pot, payouts=payouts, pot_remainder=remainder,
             next_dealer=next_dealer, open_rebuys=offers,
             deal=ctx.get("deal"), contract=ctx.get("contract"), leader=list(leaders),
-            notes=self.notes + variant.notes(state) + self.end_notes,
+            notes=self.notes + game_notes + self.end_notes,
+            next_dealer_if_rebuy=if_rebuy if if_rebuy != next_dealer else None,
+            match_notes=game_notes + self.end_notes,
+            dealers_ahead=self.dealers_ahead(next_dealer),
             differences=variant.differences(state),
         )
 
-    def peek_dealer(self) -> str:
+    def dealers_ahead(self, first: str | None, count: int = DEALERS_AHEAD) -> list[str]:
+        """``first``, then the next seats still in after it, ``count`` in all (docs/rules/common.md#next-dealer)."""
+        if first is None or self.variant.dealer_by_hand():
+            return []
+        out = [first]
+        while len(out) < count:
+            out.append(self.next_seat_in(out[-1]))
+        return out
+
+    def peek_dealer(self, assume_rebuys: bool = False) -> str:
+        """Who deals the next hand. A player whose rebuy is still open is skipped, as when the next hand is
+        entered without their rebuy; with ``assume_rebuys`` they count as in, since a player who buys back in
+        keeps their seat (docs/rules/common.md#next-dealer)."""
         if self.advance_dealer:
-            # rebuys still open count as in: a player who rebuys keeps their seat (docs/rules/common.md#next-dealer)
-            waiting = frozenset(self.window["players"]) if self.window is not None else frozenset()
+            waiting = (frozenset(self.window["players"]) if assume_rebuys and self.window is not None
+                       else frozenset())
             return self.next_seat_in(self.dealer, waiting)
         return self.dealer
 

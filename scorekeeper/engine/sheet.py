@@ -12,7 +12,7 @@ key in that player's ``held`` (``points``, ``cards``, ``opened``); docs/match-fo
 >>> sheet.scored, [f.name for f in sheet.per_hand], [f.name for f in sheet.per_player]
 ('players', ['by', 'end', 'melds'], ['points', 'cards'])
 >>> sheet.field("points").maximum, sheet.field("cards").maximum
-(110, 11)
+(100, 11)
 >>> [f.name for f in find_variant("free").sheet().per_hand]
 []
 """

@@ -22,20 +22,17 @@ from ..picker import cards_text
 from ..i18n import speak
 from ..util import Form, choices, number
 
-def end_words(end: str) -> str:
-    """An end (``out_in_one_turn``) in the page's words, lower case, as the engine declares it
-    (``engine.ends``): the shared ends' words, or an end of a game's own."""
-    return speak(_end(end).word)
-
-
-def _end(key: str):
+def end_words(end: str, game: str | None = None) -> str:
+    """An end (``out_in_one_turn``) of the match's game (its variant key) in the page's words, lower
+    case, as the game declares it (``Variant.end``: the shared ends' words, or an end of its own)."""
     from ..engine.ends import END_KINDS, unknown_end
-    from ..engine.variants import VARIANTS
+    from ..engine.variants import find_variant
 
-    for variant in VARIANTS.values():
-        if key in variant.ends:
-            return variant.end(key)
-    return END_KINDS.get(key) or unknown_end(key)
+    try:
+        said = find_variant(game).end(end) if game else END_KINDS.get(end) or unknown_end(end)
+    except Refusal:  # a stored match of a game no longer installed: its end is still said
+        said = END_KINDS.get(end) or unknown_end(end)
+    return speak(said.word)
 
 
 def _integer(form: FlaskForm, field: Field) -> None:
@@ -93,10 +90,12 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
                 speak(spec.label), description=speak(spec.help or ""),
                 render_kw={"autocomplete": "off", "autocapitalize": "characters"}))
     # No "pattern": the browser's generic "match the requested format" would speak instead of the
-    # app. A box that takes negatives gets the full keyboard: iOS's numeric pad has no minus key.
+    # app. A box that takes negatives gets the full keyboard (iOS's numeric pad has no minus key); with
+    # JavaScript it gets the number pad and a "±" button beside it (data-signed; static/js/table.js).
     def points_kw(spec) -> dict[str, str]:
         kw = {"autocomplete": "off"}
-        kw.update({"inputmode": "text", "autocapitalize": "off", "autocorrect": "off", "spellcheck": "false"}
+        kw.update({"inputmode": "text", "autocapitalize": "off", "autocorrect": "off", "spellcheck": "false",
+                   "data-signed": ""}
                   if spec.minimum is not None and spec.minimum < 0 else {"inputmode": "numeric"})
         return kw
 

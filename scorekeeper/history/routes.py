@@ -2,10 +2,10 @@
 exports (match JSON and CSV, whole table JSON) and import from an upload.
 
 Every page does work bounded whatever the table holds: the listing and the stats read each match's
-summary kept with its version (``matches.summaries``; replayed only when the version moved), the stats
+summary kept with its version (``service.summaries``; replayed only when the version moved), the stats
 count the latest ``limits.STATS_MATCHES`` matches and say so, and the table's export is written match
 by match as it is sent. Totals always come from replaying the match document
-(``matches.service.standings``).
+(``service.standings``).
 """
 
 from __future__ import annotations
@@ -23,16 +23,18 @@ from sqlalchemy.orm import defer, selectinload
 
 from ..engine.errors import Refusal
 from ..engine.i18n import message_of
-from ..i18n import refusal
+from ..i18n import refusal, speak
 from .. import charts
 from ..engine import limits
 from ..engine.variants import VARIANTS, find_variant
 from ..extensions import db
 from ..guards import form_id
-from ..home.routes import remember_table
-from ..matches import importing, presets, scoreboard, service, summaries
-from ..models import Match, Table
-from ..stats import head_to_head, player_stats
+from ..home.remembered import remember_table
+from .. import service
+from ..matches import scoreboard
+from ..service import importing, presets, summaries
+from ..service.models import Match, Table
+from ..service.stats import head_to_head, player_stats
 from ..util import ButtonForm, render_page
 from .forms import ANY, ImportForm, head_to_head_form, history_filter_form
 
@@ -45,11 +47,11 @@ TABLE_FORMAT = importing.TABLE_FORMAT
 # -- loading ------------------------------------------------------------------------------------------
 
 def _table(token: str) -> Table:
-    return service.table_or_404(token, selectinload(Table.players))
+    return service.find_table(token, selectinload(Table.players))
 
 
 def _match(table: Table, match_id: int) -> Match:
-    return service.match_or_404(table, match_id, selectinload(Match.entries))
+    return service.find_match(table, match_id, selectinload(Match.entries))
 
 
 def _replay(match: Match):
@@ -110,7 +112,7 @@ def _chart_parts(match: Match, standings):
     labels, totals = charts.series(standings)
     names = [p.name for p in service.seated_players(match)]
     lines = charts.limit_lines(match.variant, match.rules, len(names))
-    return gettext("%(game)s: running totals", game=find_variant(match.variant).name), names, labels, totals, lines
+    return gettext("%(game)s: running totals", game=speak(find_variant(match.variant).name)), names, labels, totals, lines
 
 
 def chart_for(match: Match, standings, chart_id: str = "chart"):
@@ -192,7 +194,7 @@ def stats(token: str):
     h2h_error = gettext("Choose two different players.") if a and b and a == b else None
     return render_page("history/stats.html", "history/stats.html", table=table,
                        stats=player_stats(played), matches=len(matches), total=total, form=form, h2h=h2h,
-                       h2h_error=h2h_error, variant_names={k: v.name for k, v in VARIANTS.items()})
+                       h2h_error=h2h_error, variant_names={k: speak(v.name) for k, v in VARIANTS.items()})
 
 
 # -- export -----------------------------------------------------------------------------------------------
@@ -211,7 +213,10 @@ def _stem(match: Match) -> str:
 def export_match_json(token: str, match_id: int):
     table = _table(token)
     match = _match(table, match_id)
-    body = json.dumps(service.to_document(match), indent=2, ensure_ascii=False)
+    document = service.to_document(match)
+    if table.currency:
+        document["currency"] = table.currency  # the table's money words go with the match (docs/match-format.md)
+    body = json.dumps(document, indent=2, ensure_ascii=False)
     return _download(body + "\n", "application/json", _stem(match) + ".json")
 
 
@@ -329,10 +334,18 @@ def import_page(token: str):
                 form.again.errors = [gettext("Tick this to import it a second time.")]
         else:
             if len(created) == 1:
-                return redirect(url_for("history.match_page", token=token, match_id=created[0].id))
-            return redirect(url_for("history.index", token=token))
+                where = url_for("history.match_page", token=token, match_id=created[0].id)
+            else:
+                where = url_for("history.index", token=token)
+            if getattr(request, "htmx", None):
+                # sent by htmx: the whole browser goes to the imported match, not a swap of its page
+                response = Response(status=204)
+                response.headers["HX-Redirect"] = where
+                return response
+            return redirect(where)
+    # sent by htmx, the page keeps its file box (and the file chosen in it); a plain post loses it
     return render_page("history/import.html", "history/import.html", table=table, form=form,
-                       error=error, status=422)
+                       error=error, kept_file=bool(getattr(request, "htmx", None)), status=422)
 
 
 __all__ = ["bp", "table_document", "table_document_text"]

@@ -9,28 +9,23 @@ from flask_babel import gettext, ngettext
 from flask import Blueprint, redirect, render_template, request, url_for
 
 from ..engine.errors import Refusal
-from ..i18n import refusal
+from ..i18n import refusal, speak
 from ..engine.variants import VARIANTS, find_variant
 from ..extensions import db
 from ..guards import form_id, optional_form_id
-from ..home.routes import remember_table
+from ..home.remembered import remember_table
 from ..util import ButtonForm, wants_fragment
-from . import presets, service, words
+from .. import service
+from ..service import presets
+from . import words
 from .scoreboard import describe_action, later_entry_message, render_scoreboard
 from .forms import NOT_PLAYING, build_match_form, rule_value
 
 bp = Blueprint("matches", __name__)
 
 
-@bp.app_template_filter("house_rules_words")
-def house_rules_words(match) -> list[str]:
-    """What a match's rules change from the standard ones, one phrase each ("Opening at least: 40")."""
-    try:
-        variant = find_variant(match.variant)
-        switches = variant.switches(len(match.seats))
-    except Refusal:
-        return []
-    return words.changes(switches, match.rules or {})
+# what a match's rules change, said on its pages (the spectator sheet too)
+bp.add_app_template_filter(words.house_rules_words, "house_rules_words")
 
 
 def _chosen_variant(table, key: str | None):
@@ -63,7 +58,7 @@ def _player_counts(variant) -> dict[str, str]:
 
 @bp.route("/t/<token>/matches/new", methods=["GET", "POST"])
 def new(token: str):
-    table = service.table_or_404(token)
+    table = service.find_table(token)
     players = list(table.players)
     variant = _chosen_variant(table, request.values.get("variant"))
     if variant is None:
@@ -77,11 +72,22 @@ def new(token: str):
     offered = presets.for_game(table, variant.key)
     chosen = next((p for p in offered if p.id == request.values.get("preset", type=form_id)), None)
     data = None
+    # where the house rules filled in come from, said beside them: a preset, the last match, the standard
+    rules_from = None
     if formdata is None:
-        data = (_again(table, request.args.get("again", type=form_id), variant, switches)
-                or _last_seats(table, variant) or {})
+        again = _again(table, request.args.get("again", type=form_id), variant, switches)
+        data = again or _last_seats(table, variant) or {}
+        rules_from = "again" if again is not None and again.get("rules_from") else "standard"
+        data.pop("rules_from", None)
         if chosen is not None:  # the preset's rules fill the house rules (the match keeps a copy)
             data.update(_rule_data(switches, chosen.rules))
+            rules_from = "preset"
+        elif again is None:
+            # the table's last choice for this game: its last match's house rules, not the standard ones
+            last = next((m for m in reversed(table.matches) if m.variant == variant.key), None)
+            if last is not None and last.rules:
+                data.update(_rule_data(switches, last.rules))
+                rules_from = "last"
     form = build_match_form(players, switches, formdata, data=data)
     status, saved = 200, None
     if request.method == "POST" and "save_rules" in request.form:
@@ -96,7 +102,7 @@ def new(token: str):
         "matches/new.html", table=table, form=form, variant=variant,
         variants=list(VARIANTS.values()), switches=switches, player_counts=_player_counts(variant),
         sheet=_rules_sheet(variant, seated_count), presets=presets.for_game(table, variant.key),
-        chosen_preset=chosen, saved_preset=saved, describe=presets.describe,
+        chosen_preset=chosen, saved_preset=saved, describe=words.describe, rules_from=rules_from,
     ), status
 
 
@@ -155,6 +161,7 @@ def _again(table, match_id: int | None, variant, switches) -> dict[str, Any] | N
         data["first_dealer"] = str(dealer)
     if previous.variant == variant.key:
         data.update(_rule_data(switches, previous.rules))
+        data["rules_from"] = bool(previous.rules)
     return data
 
 
@@ -186,7 +193,7 @@ def _create_from_form(table, variant, switches, seated_count, form):
         form.form_errors.append(
             ngettext("%(game)s is for %(least)s–%(most)s players; %(num)s is seated.",
                      "%(game)s is for %(least)s–%(most)s players; %(num)s are seated.", len(seat_ids),
-                     game=variant.name, least=variant.min_players, most=variant.max_players))
+                     game=speak(variant.name), least=variant.min_players, most=variant.max_players))
         return None
     dealer = form.first_dealer.data or ""
     # not an id of ours ("²" passes str.isdigit, "9"*30 no column holds) is refused like a stranger
@@ -240,23 +247,23 @@ def _overrides(form, shown, applicable, n_players: int | None) -> dict[str, Any]
 
 @bp.get("/t/<token>/m/<dbid:match_id>")
 def show(token: str, match_id: int):
-    table = service.table_or_404(token)
-    match = service.match_or_404(table, match_id)
+    table = service.find_table(token)
+    match = service.find_match(table, match_id)
     remember_table(table.token)
     return render_scoreboard(table, match)
 
 
 def _undo(token: str, match_id: int, *, redo: bool):
     """Undo the last action (or redo the last undone one) and say which, where Undo was tapped."""
-    table = service.table_or_404(token)
-    match = service.match_or_404(table, match_id)
+    table = service.find_table(token)
+    match = service.find_match(table, match_id)
     if not ButtonForm().validate_on_submit():
         return redirect(url_for("matches.show", token=token, match_id=match_id))
     version = request.form.get("version", type=int)
     try:
         action = service.undo(match, version=version if version is not None else -1, redo=redo)
     except service.StaleSheetError as exc:
-        return render_scoreboard(table, match, message=exc.message, status=409)
+        return render_scoreboard(table, match, message=speak(exc.message), status=409)
     except service.LaterEntryError as exc:
         return render_scoreboard(table, match, message=later_entry_message(match, exc), status=422)
     except Refusal as exc:
@@ -283,8 +290,8 @@ def redo(token: str, match_id: int):
 def rematch(token: str, match_id: int):
     """The same game, players and rules again in one tap, less anyone ticked off as not playing; the
     first dealer as the rules say. If the rules do not fit the players left, the full form asks."""
-    table = service.table_or_404(token)
-    previous = service.match_or_404(table, match_id)
+    table = service.find_table(token)
+    previous = service.find_match(table, match_id)
     if not ButtonForm().validate_on_submit():
         return redirect(url_for("matches.show", token=token, match_id=match_id))
     # no boxes at all: everyone again (the one-tap button); boxes sent: only the ids of ours they name
@@ -348,14 +355,14 @@ def reopen(token: str, match_id: int):
 
 
 def _status_change(token: str, match_id: int, change, then: str):
-    table = service.table_or_404(token)
-    match = service.match_or_404(table, match_id)
+    table = service.find_table(token)
+    match = service.find_match(table, match_id)
     if ButtonForm().validate_on_submit():
         version = request.form.get("version", type=int)
         try:
             change(match, version=version if version is not None else -1)
         except service.StaleSheetError as exc:
-            return render_scoreboard(table, match, message=exc.message, status=409)
+            return render_scoreboard(table, match, message=speak(exc.message), status=409)
         except Refusal as exc:
             return render_scoreboard(table, match, message=refusal(exc), status=422)
     if then == "tables.show":

@@ -20,15 +20,16 @@ from .. import charts
 from ..engine import limits
 from ..engine.cards import RANK_LABELS, Card
 from ..engine.i18n import message_of
+from ..engine.match import replay
 from ..engine.variants import find_variant
 from ..bidi import isolated
 from ..guards import form_id
 from ..hands.forms import build_hand_form, end_words
 from ..i18n import lazy_gettext as _l, speak
 from ..util import ButtonForm, minus_signs, number, render_page
-from . import service
+from .. import service
 from ..extensions import db
-from ..models import Entry
+from ..service.models import Entry
 
 
 # -- the hand form -----------------------------------------------------------------------------------
@@ -124,6 +125,14 @@ def first_error(form) -> tuple[str, str] | None:
 
 # -- what the scoreboard shows -----------------------------------------------------------------------
 
+def table_end_words(match) -> dict[str, str]:
+    """The game's own entries that end the match (``Variant.table_ends``), by kind: their name in a row."""
+    try:
+        return {t.key: speak(t.word) for t in find_variant(match.variant).table_ends}
+    except Refusal:
+        return {}
+
+
 def entry_label(match, entry, hands: int | None = None) -> str:
     """How an entry is called in messages: "hand 4", "Ann's rebuy", "the void hand after hand 3".
     ``hands``: the live hands before it, when the caller has counted them."""
@@ -131,6 +140,9 @@ def entry_label(match, entry, hands: int | None = None) -> str:
         hands = _hands_before(match, entry)
     if entry.kind == "hand":
         return _("hand %(number)s", number=hands + 1)
+    table_end = table_end_words(match).get(entry.kind)
+    if table_end is not None:
+        return table_end
     if entry.kind == "rebuy":
         name = {p.id: p.name for p in match.table.players}.get(entry.payload.get("player"), "?")
         return (_("%(name)s's rebuy after hand %(number)s", name=name, number=hands) if hands
@@ -195,8 +207,11 @@ def bars(match, standings) -> dict[str, dict[str, Any]]:
         share = max(0.0, min(1.0, p.total / line.value))
         left = line.value - p.total
         near = line.kind == "limit" and share >= 0.8
-        label = (_("%(left)s to go to %(value)s", left=number(left), value=number(line.value)) if line.kind == "target"
-                 else _("%(left)s left before %(value)s", left=number(left), value=number(line.value)) if left > 0
+        # the line's own words ("Out at 100"), then how far is left, said once ("Out at 100 · 30 left"),
+        # never "100 left before 100" for a player still on 0
+        label = (line.label if p.total == 0
+                 else _("%(line)s · %(left)s to go", line=line.label, left=number(left)) if line.kind == "target"
+                 else _("%(line)s · %(left)s left", line=line.label, left=number(left)) if left > 0
                  else _("at %(value)s", value=number(line.value)))
         out[p.name] = {"label": label, "near": near, "kind": line.kind, "value": line.value,
                        # a <meter> turns amber past "low" and red past "high" (near the limit)
@@ -209,6 +224,7 @@ def grid_rows(match, standings, *, deleted: bool = True) -> list[dict[str, Any]]
     result if it counts, its number, what to call it, and its cells in seat order."""
     names = {str(p.id): p.name for p in match.table.players}
     seated = [p.name for p in service.seated_players(match)]
+    words = table_end_words(match)
     live = iter(standings.hands) if standings is not None else iter(())
     rows = []
     hand = 0
@@ -222,7 +238,7 @@ def grid_rows(match, standings, *, deleted: bool = True) -> list[dict[str, Any]]
         result = next(live, None)
         if entry.kind == "hand":
             hand += 1
-        rows.append(_row(entry, result, hand, seated))
+        rows.append(_row(entry, result, hand, seated, words, match.variant))
     return rows
 
 
@@ -248,6 +264,7 @@ def recent_rows(match, standings, *, deleted: bool = True) -> tuple[list[dict[st
     total, hand, hands_played = counted
     names = {str(p.id): p.name for p in match.table.players}
     seated = [p.name for p in service.seated_players(match)]
+    words = table_end_words(match)
     n_live = sum(1 for e in shown if e.deleted_at is None)
     results = iter(standings.hands[len(standings.hands) - n_live:] if standings is not None and n_live else ())
     rows = []
@@ -259,22 +276,23 @@ def recent_rows(match, standings, *, deleted: bool = True) -> tuple[list[dict[st
             continue
         if entry.kind == "hand":
             hand += 1
-        rows.append(_row(entry, next(results, None), hand, seated))
+        rows.append(_row(entry, next(results, None), hand, seated, words, match.variant))
     return rows, total - len(shown), hands_played
 
 
-def _row(entry, result, hand: int, seated: list[str]) -> dict[str, Any]:
+def _row(entry, result, hand: int, seated: list[str], words: dict[str, str], game: str) -> dict[str, Any]:
     how = ""
     if result is not None:
         # a hand nobody ended (every player's points typed) has nothing to say of how it ended
-        end = "" if result.end is None or result.by is None else end_words(result.end)
+        end = "" if result.end is None or result.by is None else end_words(result.end, game)
         how = " ".join(x for x in (isolated(result.by or ""), end) if x)  # plain text: the name isolated
     # each cell is (score, player): the grid reads the explanation only where it shows it (the match
     # page), so a scoreboard never asks a replay for the words of two hundred hands
     cells = [None if result is None or name not in result.scores else (result.scores[name], name)
              for name in seated]
     return {"entry": entry, "result": result, "number": hand if entry.kind == "hand" else None,
-            "deleted": False, "cells": cells, "how": how, "edited": bool(entry.history)}
+            "deleted": False, "cells": cells, "how": how, "edited": bool(entry.history),
+            "word": words.get(entry.kind)}
 
 
 def _held_words(held: dict[str, Any] | None) -> str:
@@ -294,15 +312,15 @@ def _held_words(held: dict[str, Any] | None) -> str:
     return _("%(held)s (never opened)", held=words) if held.get("opened") is False else words
 
 
-def what_changed(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+def what_changed(before: dict[str, Any], after: dict[str, Any], game: str | None = None) -> list[str]:
     """An edit in words, only what differs: "Ben 30 points → 23 points", "ended by Ann → Cat"."""
     said = []
     if before.get("by") != after.get("by"):
         said.append(_("ended by %(before)s → %(after)s", before=before.get("by") or _("nobody"),
                       after=after.get("by") or _("nobody")))
     if before.get("end") != after.get("end"):
-        said.append(_("how: %(before)s → %(after)s", before=end_words(before.get("end") or "?"),
-                      after=end_words(after.get("end") or "?")))
+        said.append(_("how: %(before)s → %(after)s", before=end_words(before.get("end") or "?", game),
+                      after=end_words(after.get("end") or "?", game)))
     if before.get("upcard") != after.get("upcard"):
         said.append(_("upcard %(before)s → %(after)s", before=before.get("upcard") or _("none"),
                       after=after.get("upcard") or _("none")))
@@ -337,7 +355,7 @@ def audit_trail(match, entry) -> list[dict[str, Any]]:
         after = service.payload_to_document(after_payload or {}, names)
         change = h.get("change", "edited")
         out.append({"at": h.get("at", ""), "change": change_words(change),
-                    "what": what_changed(before, after) if change.startswith("edit") else []})
+                    "what": what_changed(before, after, match.variant) if change.startswith("edit") else []})
     return out
 
 
@@ -360,6 +378,29 @@ def bonus_row(match, standings) -> list[int] | None:
                 sums[n] += s
     extra = [standings.player(n).total - sums[n] for n in seated]
     return extra if any(extra) else None
+
+
+def edit_sign(match, action: dict[str, Any] | None, entry_id: int | None, standings) -> dict[str, Any] | None:
+    """After an edit (the last action, of the entry ``entry_id``): what it changed, for the scoreboard to
+    say ("hand 1 changed") and to show as each player's delta instead of the last hand's. The totals
+    before are those of the entries replayed with the payload the edit replaced."""
+    if (action is None or standings is None or entry_id is None or action.get("do") != "edit"
+            or action.get("entry") != entry_id):
+        return None
+    entry = _entry_of(match, entry_id)
+    live = service.live_entries(match)
+    at = next((i for i, e in enumerate(live) if e.id == entry_id), None)
+    if entry is None or at is None:
+        return None
+    names = {str(p.id): p.name for p in match.table.players}
+    document = service.to_document(match)
+    document["entries"][at] = service.payload_to_document(action.get("before") or {}, names)
+    try:
+        before = {p.name: p.total for p in replay(document).players}
+    except Refusal:
+        return None
+    deltas = {p.name: p.total - before.get(p.name, p.total) for p in standings.players}
+    return {"label": entry_label(match, entry), "deltas": deltas}
 
 
 def scoreboard_context(table, match, *, form=None, message: str | None = None, **extra: Any) -> dict[str, Any]:
@@ -399,6 +440,8 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, *
         "knocked_out": knocked, "bars": bars(match, standings),
         "undo_label": describe_action(match, undo_action) if undo_action else None,
         "redo_label": describe_action(match, redo_action) if redo_action else None,
+        # without JavaScript an edit redirects here (?edited=): the scoreboard says what the edit changed
+        "edited": edit_sign(match, undo_action, request.args.get("edited", type=form_id), standings),
         **extra,
     }
     if match.status == "active" and standings is not None and not standings.finished:

@@ -11,7 +11,7 @@ import uuid
 import sqlalchemy as sa
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Entry, Match
+from scorekeeper.service.models import Entry, Match
 
 NAMES = ["Ann", "Ben", "Cat"]
 

@@ -36,7 +36,7 @@ from .. import melds as _melds
 from ..arrange import Arrangement
 from ..cards import Card, InvalidCardError, check_copies, format_cards, parse_cards
 from ..i18n import _, joined, message_of
-from ..ends import END_KINDS, End, unknown_end
+from ..ends import END_KINDS, End, TableEnd, unknown_end
 from ..switch_words import CHOICES, LABELS, NONE_WORDS
 from ..hands import Hand, HandScore, Held, MatchState, PlayerState, RebuyPolicy, parse_held
 from .. import limits as _limits
@@ -229,6 +229,9 @@ class Variant(ABC):
     ends: ClassVar[tuple[str, ...]] = ()
     #: the words of ends this game has and no shared list does (``engine.ends.End``)
     own_ends: ClassVar[tuple[End, ...]] = ()
+    #: the ways the table may end the match itself, each an entry of its own kind (``engine.ends.TableEnd``;
+    #: Free scoring's finish); ``table_end`` says who wins by one
+    table_ends: ClassVar[tuple[TableEnd, ...]] = ()
     #: whether the winner of a match deals the first hand of the next one (Rumino's seed says so);
     #: otherwise a rematch's first dealer is whoever would have dealt the next hand
     winner_deals_next_match: ClassVar[bool] = False
@@ -463,6 +466,10 @@ class Variant(ABC):
         """Whether hands won are counted as boxes (2-player Gin and Oklahoma)."""
         return False
 
+    #: hand-entry fields the game checks but never asks for (they are not on its sheet): Russian's
+    #: ``deal``, which a document may state so that a hand out of order is refused
+    checked_fields: tuple[str, ...] = ()
+
     def sheet(self, rules: Rules | None = None, n_players: int | None = None) -> Sheet:
         """What is typed for each hand of this game (``engine.sheet``): who ended it and how, the upcard,
         the declared melds, and for each player their points or cards (and "never opened" where that
@@ -485,6 +492,11 @@ class Variant(ABC):
             fields.append(EntryField("melds", "melds", label,
                                      help=_("Separate the melds with | , e.g. 3h 4h 5h | 8s 8d 8c")))
         points = _limits.hand_points_limit(self, rules)
+        own = self.typed_maximum_under(rules, n_players)
+        if own is not None:
+            # one limit for one box: the game's own bound on typed points is the figure the box says and
+            # the replay checks, never a looser one first and this one past it
+            points = min(points, own)
         fields.append(EntryField("points", "points", _("Points"), per="player",
                                  minimum=None if self.uses_cards else -points, maximum=points))
         if self.uses_cards:
@@ -494,6 +506,18 @@ class Variant(ABC):
         if self.not_opened_word:
             fields.append(EntryField("opened", "flag", self.not_opened_word, per="player", ticked=False))
         return Sheet(tuple(fields))
+
+    def typed_maximum(self) -> int | None:
+        """The most points one player's hand typed as points can hold in the bound match, by the game's own
+        count (docs/rules/common.md#typed-points); None when the game has no bound of its own."""
+        return None
+
+    def typed_maximum_under(self, rules: Rules, n_players: int | None = None) -> int | None:
+        """``typed_maximum`` under ``rules`` at a table of ``n_players``, for a variant bound or not."""
+        if self.house is rules and self.players:
+            return self.typed_maximum()
+        seats = tuple(f"seat {i + 1}" for i in range(n_players or rules.n_players or self.min_players))
+        return self.for_match(rules, seats).typed_maximum()
 
     def opening_minimum(self, rules: Rules | None = None) -> int | None:
         """The least value of a player's first lay-down, for a game with openings (None: no opening)."""
@@ -593,6 +617,10 @@ class Variant(ABC):
         """Whether a hand that knocks everyone out is played again (Rumino's switch)."""
         return False
 
+    def floors_totals(self) -> bool:
+        """Whether a total never goes below 0 (a hand that would take it lower leaves it at 0)."""
+        return False
+
     def after_hand(self, state: MatchState, hand: Hand, scored: HandScore) -> None:
         """Keep what the game needs to remember between hands in ``state.kept`` (Rumino's gins in a
         row), once a hand is scored and before ``match_over`` is asked; nothing by default."""
@@ -628,6 +656,11 @@ class Variant(ABC):
     def next_dealer(self, state: MatchState, hand: Hand, scored: HandScore) -> str | None:
         """Who deals next if not simply the next seat still in (2-player Gin: the hand's winner)."""
         return None
+
+    def dealer_by_hand(self) -> bool:
+        """Whether the bound match's next dealer depends on how a hand goes (``next_dealer`` answers
+        for it: 2-player Gin's winner deals), so the dealers of hands not yet played cannot be told."""
+        return False
 
     def leaders(self, state: MatchState) -> list[str]:
         """Who leads an unfinished match: the best total among the players still in."""
@@ -722,6 +755,11 @@ class Variant(ABC):
             found = resolved._memo["value_words"] = (values, tuple(map(str, values)))
         return found
 
+    def table_end(self, key: str, state: MatchState) -> list[str]:
+        """The winners when the table ends the match by ``key`` (one of ``table_ends``) now; raises
+        ``InvalidMatchError`` when it may not be ended so yet."""
+        raise InvalidRulesError(_("this game has no {key} entry", key=key))
+
     def best_of(self, names: Iterable[str], state: MatchState) -> list[str]:
         """The players among ``names`` with the best total (lowest, or highest where high wins)."""
         names = list(names)
@@ -738,6 +776,41 @@ class Variant(ABC):
         return RebuyPolicy(min_remaining=r.rebuy_min_remaining, max_rebuys=r.max_rebuys,
                            score=score or r.rebuy_score, cost=r[cost_switch])
 
+
+
+#: each game's word for coming back after elimination, and the rebuy switches' help in that word
+_REBUY_WORDS = {
+    "rebuy": (_("Players who must still be in for rebuys to open."), _("Rebuys per player."),
+              _("How each rebuy's stake grows.")),
+    "buy-in": (_("Players who must still be in for a buy-in."), _("Buy-ins per player."), _("What a buy-in costs.")),
+    "re-entry": (_("Players who must still be in for re-entry."), _("Re-entries per player."),
+                 _("What each re-entry costs.")),
+}
+#: the totals a rebuying player may come back on (``RebuyPolicy``)
+REBUY_SCORES = ("highest_remaining", "highest_remaining_minus_1", "zero")
+
+
+def rebuy_switches(word: str = "rebuy", *, min_remaining: int = 2, most_remaining: int | None = 6,
+                   max_rebuys: int | None = None, cost: str = "double_per_entry",
+                   costs: tuple[str, ...] = ("double_per_entry", "first_rebuy_equals_stake"),
+                   cost_switch: str = "rebuy_cost_mode", score: str | None = "highest_remaining",
+                   only_when: tuple = ()) -> tuple[Switch, ...]:
+    """The switches of a game where an eliminated player may come back, in the game's own ``word``
+    (``rebuy``, ``buy-in``, ``re-entry``): the total they come back on (unless the game fixes it:
+    ``score=None``), how many must still be in, how many times, and what it costs. They are what
+    ``Variant.rebuys_from_switches`` reads."""
+    remaining_help, most_help, cost_help = _REBUY_WORDS[word]
+    switches = []
+    if score is not None:
+        switches.append(Switch("rebuy_score", "enum", score, _("The total a rebuying player comes back on."),
+                               choices=REBUY_SCORES, only_when=only_when))
+    switches += [
+        Switch("rebuy_min_remaining", "int", min_remaining, remaining_help, min=2, max=most_remaining,
+               only_when=only_when),
+        Switch("max_rebuys", "int_or_null", max_rebuys, most_help, min=0, only_when=only_when),
+        Switch(cost_switch, "enum", cost, cost_help, choices=costs, only_when=only_when),
+    ]
+    return tuple(switches)
 
 
 def _cards(cards: str | Iterable[Card] | Iterable[str]) -> Sequence[Card]:
@@ -767,7 +840,7 @@ def card_values(ace: int, joker: int, *, pictures: int = 10, low: int | None = N
     return (joker, ace, *pips, pictures, pictures, pictures)
 
 
-__all__ = ["Variant", "Switch", "Rules", "InvalidRulesError", "UnknownVariantError", "card_values",
+__all__ = ["Variant", "Switch", "Rules", "InvalidRulesError", "UnknownVariantError", "card_values", "rebuy_switches",
            "MeldCheck", "OpeningCheck", "ContractCheck", "InvalidCardError"]
 
 
