@@ -118,7 +118,7 @@ def _summary(match: Match) -> dict:
     game = speak(variant.name)
     # the headline is plain text (the page's title, the image's, the chat's): names isolated in it
     if standings.finished:
-        winners = [isolated(n) for n in standings.winners]
+        winners = [isolated(n) for n in standings.winning_sides or standings.winners]
         headline = (gettext("%(name)s wins at %(game)s", name=winners[0], game=game) if len(winners) == 1
                     else gettext("%(names)s share the win at %(game)s", names=gettext(" and ").join(winners), game=game))
     else:

@@ -30,7 +30,6 @@ from typing import Any
 
 from ..errors import Refusal
 from ..cards import Card, InvalidCardError, check_copies, format_cards, parse_cards
-from ..ends import End
 from ..hands import Hand, HandScore, Held, InvalidHandError, MatchState
 from ..i18n import _, _n, joined, message_of
 from ..melds import MeldCheck, MeldRules, check_meld
@@ -143,8 +142,8 @@ class Rummy500(Variant):
     summary = _("Melds count for you, cards in hand against you; the first hand to end with 500 or more "
                 "ends the match, highest total wins.")
     min_players, max_players = 2, 8
+    #: the stock running out is the shared end that names nobody (``needs_by=False``)
     ends = ("out", "stock_exhausted")
-    own_ends = (End("stock_exhausted", _("Stock ran out"), _("stock ran out"), has_by=False),)
     #: the melds laid are typed or given as groups, never searched for
     arranged_in_play = False
     #: the discard pile may be taken whole, so a hand may hold far more than the deal: its bound is the deck
