@@ -422,7 +422,8 @@ class PoolRummy(Variant):
                                 ("middle", _("Middle drop ({points})", points=r.middle_drop)))),
             EntryField("wrong_show", "flag", _("Wrong show ({points})", points=WRONG_SHOW), per="player",
                        instead=True),
-            EntryField("cards", "cards", _("Cards"), per="player", minimum=0, maximum=HAND_SIZE),
+            EntryField("cards", "cards", _("Cards"), per="player", minimum=0, maximum=HAND_SIZE,
+                       instead_of="points"),
         ))
 
     def typed_maximum(self) -> int | None:
