@@ -2,7 +2,8 @@
 two-pack picker (its kind, its wild cards, its card points), then melds laid together weighed against the
 first meld's minimum the table picks by the side's total; a Hand and Foot wild book and a round's minimum;
 the Italian words; no sideways scroll; axe without serious findings. With ``SCOREKEEPER_SCREENSHOTS=1``
-the viewport is saved in docs/screenshots/ (meld-checker-canasta-*.png, meld-checker-hand-and-foot-*.png)."""
+the viewport is saved in docs/screenshots/ (meld-checker-canasta-*.png, meld-checker-hand-and-foot-*.png), and Cutthroat's hand in which nobody took
+the pile (canasta-cutthroat-nobody-alone.png)."""
 
 from __future__ import annotations
 
@@ -87,3 +88,40 @@ def test_hand_and_foot_books_and_round_minimum_in_italian(page: Page, live_serve
     page.set_viewport_size(PHONE)
     shot(page, "hand-and-foot-wild-book-it")
     assert serious(page) == []
+
+
+def test_cutthroat_hand_where_nobody_took_the_pile(page: Page, live_server: str):
+    """Cutthroat's hand 2 of K-7 entered on a phone: "Nobody" shows each player's own boxes (his red
+    threes with them) in place of the lone hand's and the pair's, and the totals come out as K-7 says."""
+    from .conftest import choose_game, new_table, seat, total_of
+
+    new_table(page, live_server, ["Ann", "Ben", "Cat"], name="Cutthroat")
+    page.get_by_role("link", name="New match").first.click()
+    choose_game(page, "Canasta")
+    seat(page, ["Ann", "Ben", "Cat"])
+    page.locator("details.house-rules summary").click()
+    page.get_by_label("Three players").select_option("cutthroat")
+    page.get_by_role("button", name="Start Canasta").click()
+    record = page.locator("#record")
+    expect(record).to_contain_text("Who plays alone?")
+    alone = page.locator("[data-when-field='lone']")
+    expect(alone).to_be_hidden()
+    record.get_by_text("Stock ran out", exact=True).click()
+    record.locator("label", has_text="Nobody: the stock ran out, the pile never taken").click()
+    expect(alone).to_be_visible()
+    expect(page.locator("[data-unless-field='lone']")).to_be_hidden()
+    boxes = {name: alone.locator("fieldset.side-entry", has=page.locator("legend", has_text=name))
+             for name in ("Ann", "Ben", "Cat")}
+    for name, values in {"Ann": {"Red threes": "1", "Points in hand": "120"},
+                         "Ben": {"Points melded": "150", "Points in hand": "60"},
+                         "Cat": {"Red threes": "1", "Points melded": "95", "Points in hand": "40"}}.items():
+        for label, value in values.items():
+            boxes[name].get_by_label(label, exact=True).fill(value)
+    boxes["Cat"].scroll_into_view_if_needed()
+    if os.environ.get("SCOREKEEPER_SCREENSHOTS"):
+        page.screenshot(path=str(SHOTS / "canasta-cutthroat-nobody-alone.png"))
+    page.get_by_role("button", name="Save hand").click()
+    expect(total_of(page, "Ann")).to_have_text("−220")
+    expect(total_of(page, "Ben")).to_have_text("90")
+    expect(total_of(page, "Cat")).to_have_text("155")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
