@@ -2,8 +2,8 @@
 two-pack picker (its kind, its wild cards, its card points), then melds laid together weighed against the
 first meld's minimum the table picks by the side's total; a Hand and Foot wild book and a round's minimum;
 the Italian words; no sideways scroll; axe without serious findings. With ``SCOREKEEPER_SCREENSHOTS=1``
-the viewport is saved in docs/screenshots/ (meld-checker-canasta-*.png, meld-checker-hand-and-foot-*.png), and Cutthroat's hand in which nobody took
-the pile (canasta-cutthroat-nobody-alone.png)."""
+the viewport is saved in docs/screenshots/ (meld-checker-canasta-*.png, meld-checker-hand-and-foot-*.png),
+and Cutthroat's hand in which nobody took the pile (canasta-cutthroat-nobody-alone.png)."""
 
 from __future__ import annotations
 
