@@ -48,6 +48,12 @@ DOCUMENTS = {
                                                                         "eights_to_kings": 3, "fours_to_sevens": 4,
                                                                         "black_threes": 1}}}},
     ]},
+    # Cutthroat with the hand of K-7 in which nobody took the pile: the hand form draws every player alone
+    "cutthroat": {"variant": "canasta", "rules": {"three_player_mode": "cutthroat"}, "players": ["Ann", "Ben", "Cat"],
+                  "entries": [{"kind": "hand", "end": "stock_exhausted", "lone": None, "sides": {
+                      "Ann": {"red_threes": 1, "meld_points": 0, "hand_points": 120},
+                      "Ben": {"meld_points": 150, "hand_points": 60},
+                      "Cat": {"red_threes": 1, "meld_points": 95, "hand_points": 40}}}]},
 }
 
 
@@ -97,6 +103,12 @@ def _lay_the_table(app) -> dict[str, str]:
         "import": f"{t}/import",
         "meld checker": "/melds",
         "meld checker, a verdict": "/melds?variant=ramino&mode=meld&cards=7h+8h+9h",
+        "meld checker, a Canasta meld": "/melds?variant=canasta&mode=meld&cards=9s+9h+9d+9c+9s+2h+2d",
+        "meld checker, melds laid together": "/melds?variant=hand_and_foot&mode=hand&opening=2&cards=ks+kh+kd+as+ah+jk",
+        "new match, Hand and Foot": f"{t}/matches/new?variant=hand_and_foot",
+        "scoreboard, Cutthroat": f"{t}/m/{matches['cutthroat'].id}",
+        "edit a hand, Cutthroat nobody alone":
+            f"{t}/m/{matches['cutthroat'].id}/hands/{service.live_entries(matches['cutthroat'])[0].id}/edit",
         "spectator": f"/v/{free.view_token}",
         "spectator, finished": f"/v/{matches['finished'].view_token}",
     }
