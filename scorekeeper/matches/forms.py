@@ -110,10 +110,12 @@ def list_text(switch: Any, value: Any) -> str:
     return ", ".join(str(v) for v in value)
 
 
-def _whole_number(text: str) -> int:
+def _whole_number(text: str) -> int | None:
+    """A whole number as typed in a list ("−5" too), or None: the digits are checked before ``int``."""
     text = text.strip().replace("−", "-")
-    if not text or len(text) > 7 or not text.lstrip("-").isdigit():
-        raise ValueError(text)
+    digits = text[1:] if text.startswith("-") else text
+    if not digits or len(digits) > 7 or not (digits.isascii() and digits.isdigit()):
+        return None
     return int(text)
 
 
@@ -128,15 +130,15 @@ def _list_value(switch: Any, text: str) -> list[Any]:
         raise Refusal(example)
     if len(items) > LIST_MOST:
         raise Refusal(_("At most %(most)s items in this box.", most=LIST_MOST))
-    try:
-        if switch.type == "pairs":
-            pairs = [item.split(":") for item in items]
-            if any(len(p) != 2 for p in pairs):
-                raise ValueError(text)
-            return [[_whole_number(a), _whole_number(b)] for a, b in pairs]
-        return [_whole_number(item) for item in items]
-    except ValueError:
-        raise Refusal(example) from None
+    if switch.type == "pairs":
+        pairs = [[_whole_number(part) for part in item.split(":")] for item in items]
+        if any(len(p) != 2 or None in p for p in pairs):
+            raise Refusal(example)
+        return pairs
+    numbers = [_whole_number(item) for item in items]
+    if None in numbers:
+        raise Refusal(example)
+    return numbers
 
 
 def rule_value(switch: Any, raw: Any) -> Any:
