@@ -37,7 +37,7 @@ FORMAT = "scorekeeper.match/1"
 CENT = Decimal("0.01")
 
 __all__ = [
-    "FORMAT", "MatchReplay", "StaleCheckpointError", "replay", "preview_hand", "next_entry_context", "Standings", "PlayerStanding", "EntryResult",
+    "FORMAT", "MatchReplay", "StaleCheckpointError", "replay", "preview_hand", "next_entry_context", "Standings", "PlayerStanding", "EntryResult", "GameStanding",
     "RebuyOffer", "InvalidMatchError", "InvalidHandError", "InvalidRebuyError",
 ]
 
@@ -98,6 +98,28 @@ class EntryResult(_ToDict):
     totals: dict[str, int] = field(default_factory=dict)
     eliminated: list[str] = field(default_factory=list)
     summary: str = ""
+    #: a sheet of several games (Hollywood): the games this hand's points went into, those it closed, and
+    #: {winner: points} for the hand (empty for a void or a 0–0 hand)
+    games: list[int] = field(default_factory=list)
+    closed: list[int] = field(default_factory=list)
+    hand_points: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class GameStanding(_ToDict):
+    """One game of a sheet of several (Hollywood Gin): its number, whether it is still open, each player's
+    points and boxes in it, the numbers of the hands entered in it, and once closed its winner, whether
+    the loser was shut out, each player's final with the bonuses, and the winner's final less the loser's."""
+
+    number: int
+    open: bool
+    totals: dict[str, int]
+    boxes: dict[str, int]
+    hands: list[int]
+    winner: str | None
+    shutout: bool
+    finals: dict[str, int] | None
+    difference: int | None
 
 
 @dataclass
@@ -116,6 +138,8 @@ class Standings(_ToDict):
     contract: str | None
     leader: list[str]
     notes: list[str]
+    #: a sheet of several games (Hollywood Gin): every game opened so far, in order; None for other games
+    games: list[GameStanding] | None = None
 
     def player(self, name: str) -> PlayerStanding:
         return next(p for p in self.players if p.name == name)
@@ -289,6 +313,8 @@ def next_entry_context(document: Mapping[str, Any]) -> dict[str, Any]:
         "open_rebuys": [o.to_dict() for o in st.open_rebuys],
         "deal": st.deal,
         "contract": st.contract,
+        # the game's own entries (Hollywood's notice to stop) that the next entry may be
+        "entry_kinds": [] if st.finished else run.variant.entry_kinds_allowed(run.state),
     }
     ctx.update(run.variant.context(run.state))
     return ctx
@@ -536,6 +562,11 @@ class _Replay:
             self.results.append(self.void(index, entry))
         elif kind == "hand":
             self.results.append(self.hand(index, entry))
+        elif isinstance(kind, str) and kind in {k.key for k in self.variant.entry_kinds()}:
+            # an entry of the game's own (Hollywood's stop): the game applies it, the dealer stays
+            summary = self.variant.play_entry(self.state, index, entry)
+            self.results.append(EntryResult(index, kind, None, None, self.peek_dealer(), totals=self.totals(),
+                                            summary=summary))
         else:
             raise InvalidMatchError(_("unknown entry kind {kind!r}", kind=kind), entry=index, field="kind")
 
@@ -706,7 +737,8 @@ class _Replay:
         result = EntryResult(index, "hand", hand.end, hand.by, hand.dealer,
                              {p: scored.scores.get(p, 0) for p in players_in},
                              {p: v for p, v in scored.win_points.items() if v} if variant.keeps_win_points() else {},
-                             Explanations(scored.explanations), {}, eliminated, scored.summary)
+                             Explanations(scored.explanations), {}, eliminated, scored.summary,
+                             list(scored.games), list(scored.closed), dict(scored.hand_points))
         # 8. match end by a target, a deal count, three gins (what the game keeps between hands first)
         variant.after_hand(state, hand, scored)
         winners = variant.match_over(state, hand, scored)
@@ -869,6 +901,7 @@ class _Replay:
             next_dealer=next_dealer, open_rebuys=offers,
             deal=ctx.get("deal"), contract=ctx.get("contract"), leader=list(leaders),
             notes=self.notes + variant.notes(state) + self.end_notes,
+            games=None if (games := variant.games(state)) is None else [GameStanding(**g) for g in games],
         )
 
     def peek_dealer(self) -> str:

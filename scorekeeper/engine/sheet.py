@@ -52,12 +52,28 @@ class EntryField:
 
 
 @dataclass(frozen=True)
+class EntryKind:
+    """An entry a game has besides hands, void hands and rebuys (Hollywood's notice to stop): its
+    ``key`` (the entry's ``kind``), the button's words and one sentence saying what it does. The match
+    offers it only when the game allows it (``next_entry_context``'s ``entry_kinds``)."""
+
+    key: str
+    label: str
+    help: str
+
+
+@dataclass(frozen=True)
 class Sheet:
     """Who is scored (``"players"``; a game of partnerships will say ``"sides"``) and the fields of a
-    hand entry, in the order a form asks them."""
+    hand entry, in the order a form asks them.
+
+    ``games`` is how many games the sheet keeps side by side (1 for most; a game of several, such as
+    Hollywood's three, has its standings' ``games``), and ``entries`` the other entries it may offer."""
 
     fields: tuple[EntryField, ...]
     scored: Literal["players", "sides"] = "players"
+    games: int = 1
+    entries: tuple[EntryKind, ...] = ()
 
     @property
     def per_hand(self) -> list[EntryField]:
@@ -75,4 +91,4 @@ class Sheet:
         return self.field(name) is not None
 
 
-__all__ = ["EntryField", "FieldKind", "Sheet"]
+__all__ = ["EntryField", "EntryKind", "FieldKind", "Sheet"]

@@ -67,7 +67,7 @@ def test_defaults(key, name, default):
 
 
 def test_registry_order_and_keys():
-    assert list(VARIANTS) == ["rumino", "russian", "ramino", "gin", "oklahoma", "kalooki", "rummy", "free"]
+    assert list(VARIANTS) == ["rumino", "russian", "ramino", "gin", "hollywood_gin", "oklahoma", "kalooki", "rummy", "free"]
     for key, variant in VARIANTS.items():
         assert variant.key == key and variant.name and variant.summary and variant.ends
 

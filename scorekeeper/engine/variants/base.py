@@ -41,7 +41,7 @@ from ..switch_words import CHOICES, LABELS, NONE_WORDS
 from ..hands import Hand, HandScore, Held, MatchState, PlayerState, RebuyPolicy
 from .. import limits as _limits
 from ..limits import POINTS_CEILING
-from ..sheet import EntryField, Sheet
+from ..sheet import EntryField, EntryKind, Sheet
 from ..melds import ContractCheck, MeldCheck, MeldRules, OpeningCheck
 
 SwitchType = Literal["bool", "int", "enum", "int_or_null"]
@@ -618,6 +618,25 @@ class Variant(ABC):
 
     def notes(self, state: MatchState) -> list[str]:
         return []
+
+    # -- a sheet of several games, and entries of the game's own (Hollywood Gin) ------------------------
+
+    def entry_kinds(self) -> tuple[EntryKind, ...]:
+        """The entry kinds this game has besides ``hand``, ``void`` and ``rebuy`` (``engine.sheet.EntryKind``)."""
+        return ()
+
+    def entry_kinds_allowed(self, state: MatchState) -> list[str]:
+        """Which of ``entry_kinds`` the next entry may be."""
+        return []
+
+    def play_entry(self, state: MatchState, index: int, entry: Mapping[str, Any]) -> str:
+        """Apply an entry of one of ``entry_kinds`` (refusing it with ``InvalidMatchError`` where it is not
+        allowed); returns the entry in a few words."""
+        raise NotImplementedError
+
+    def games(self, state: MatchState) -> list[dict[str, Any]] | None:
+        """The games of a sheet of several (each with the fields of ``match.GameStanding``), or None."""
+        return None
 
     # -- helpers for the hooks ------------------------------------------------------------------------
 
