@@ -5,7 +5,9 @@ Each case is a match document and what its standings must show. ``expect`` may g
 ``finished``, ``winners``, ``leader``, ``pot``, ``payouts``, ``pot_remainder``, ``states``,
 ``win_points``, ``boxes``, ``paid``, ``rebuys``, ``next_dealer``, ``open_rebuys`` [{player, total, cost}],
 ``deal``, ``contract``, ``notes_contain`` [substring], ``explanations_contain`` {player: substring} (last hand),
-``error`` {"message": substring, "field": name} for a document that must be refused.
+``error`` {"message": substring, "field": name} for a document that must be refused, ``games`` [each
+game's fields, every game opened] for a sheet of several games (Hollywood), and in ``hands`` also ``games``,
+``closed`` and ``hand_points``.
 An unknown key in ``expect`` (or in one of its ``hands``) fails the case, so a typo cannot drop a check.
 """
 
@@ -24,9 +26,9 @@ GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "matches"
 EXPECT_KEYS = {
     "totals", "states", "win_points", "boxes", "paid", "rebuys", "places", "finished", "winners", "leader", "pot",
     "payouts", "pot_remainder", "next_dealer", "deal", "contract", "open_rebuys", "hands", "notes_contain",
-    "explanations_contain", "error",
+    "explanations_contain", "error", "games",
 }
-HAND_KEYS = {"index", "scores", "win_points", "totals", "eliminated", "kind", "dealer"}
+HAND_KEYS = {"index", "scores", "win_points", "totals", "eliminated", "kind", "dealer", "games", "closed", "hand_points"}
 ERROR_KEYS = {"message", "field"}
 
 
@@ -76,12 +78,18 @@ def test_golden(variant, case):
             assert got[key] == expect[key], key
     if "open_rebuys" in expect:
         assert got["open_rebuys"] == expect["open_rebuys"]
+    if "games" in expect:
+        assert got["games"] is not None and len(got["games"]) == len(expect["games"]), got["games"]
+        for have, want in zip(got["games"], expect["games"]):
+            assert {k: have[k] for k in want} == want, (want["number"], have)
     for i, want in enumerate(expect.get("hands", [])):
         index = want.get("index", i)
         have = got["hands"][index]
-        for key in ("scores", "win_points", "totals", "eliminated", "kind", "dealer"):
+        for key in ("scores", "win_points", "totals", "eliminated", "kind", "dealer", "games", "closed", "hand_points"):
             if key in want:
-                if isinstance(want[key], dict):
+                if key == "hand_points":
+                    assert have[key] == want[key], (index, key)
+                elif isinstance(want[key], dict):
                     assert {n: have[key].get(n, 0) for n in want[key]} == want[key], (index, key)
                 else:
                     assert have[key] == want[key], (index, key)
