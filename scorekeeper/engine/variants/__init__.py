@@ -10,7 +10,7 @@
 >>> find_variant("canasta")
 Traceback (most recent call last):
 ...
-scorekeeper.engine.variants.base.UnknownVariantError: no variant called 'canasta'; known: rumino, russian, ramino, gin, oklahoma, kalooki, rummy, free
+scorekeeper.engine.variants.base.UnknownVariantError: no variant called 'canasta'; known: rumino, russian, ramino, gin, hollywood_gin, oklahoma, kalooki, rummy, free
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ of :class:`scorekeeper.engine.match.GameStanding`) and ``stopped``.
 (100, False, 1)
 >>> hw.rules(continuous=True).third_game_multiplier is None
 True
->>> hw.sheet().games, [k.key for k in hw.sheet().entries]
+>>> hw.sheet().games, [k.key for k in hw.sheet(hw.rules(continuous=True)).entries]
 (3, ['stop'])
 """
 
