@@ -251,6 +251,11 @@ class MatchReplay:
         twin._play(list(entries))
         return twin
 
+    def entry_kinds_allowed(self) -> list[str]:
+        """The game's own entry kinds (``Variant.entry_kinds``) the next entry may be: Hollywood's stop."""
+        run = self._run
+        return [] if run.state.finished else run.variant.entry_kinds_allowed(run.state)
+
     def last(self) -> EntryResult:
         """The last entry's result."""
         return self._run.results[-1]

@@ -54,11 +54,13 @@ class EntryField:
 @dataclass(frozen=True)
 class EntryKind:
     """An entry a game has besides hands, void hands and rebuys (Hollywood's notice to stop): its
-    ``key`` (the entry's ``kind``), the button's words and one sentence saying what it does. The match
-    offers it only when the game allows it (``next_entry_context``'s ``entry_kinds``)."""
+    ``key`` (the entry's ``kind``), the button's words, the words in a sentence ("the notice to stop
+    after hand 4") and one sentence saying what it does. The match offers it only when the game allows
+    it (``next_entry_context``'s ``entry_kinds``)."""
 
     key: str
     label: str
+    word: str
     help: str
 
 

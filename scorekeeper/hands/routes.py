@@ -251,6 +251,24 @@ def void(token: str, match_id: int):
     return _button_entry(token, match_id, lambda match: {"kind": "void"}, "")
 
 
+@bp.post("/t/<token>/m/<dbid:match_id>/entry")
+def game_entry(token: str, match_id: int):
+    """One of the entries a game declares besides hands (its sheet's ``entries``, such as a notice to
+    stop): the form names its kind, and only a kind the game's sheet declares is recorded (the engine then
+    says whether it is allowed now)."""
+    kind = request.form.get("kind", "")
+
+    def payload(match):
+        variant = find_variant(match.variant)
+        try:
+            sheet = variant.sheet(variant.rules(len(match.seats), **(match.rules or {})), len(match.seats))
+        except Refusal:
+            return None
+        return {"kind": kind} if kind in {k.key for k in sheet.entries} else None
+
+    return _button_entry(token, match_id, payload, gettext("This match has no such entry."))
+
+
 def _button_entry(token: str, match_id: int, make_payload, refusal: str):
     """Record the entry a one-button form stands for (a rebuy, a void hand)."""
     table = service.table_or_404(token)

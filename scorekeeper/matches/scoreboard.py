@@ -129,8 +129,21 @@ def entry_label(match, entry, hands: int | None = None) -> str:
         name = {p.id: p.name for p in match.table.players}.get(entry.payload.get("player"), "?")
         return (_("%(name)s's rebuy after hand %(number)s", name=name, number=hands) if hands
                 else _("%(name)s's rebuy before the first hand", name=name))
+    own = _own_kinds(match).get(entry.kind)
+    if own is not None:
+        # an entry of the game's own (a notice to stop), in the game's words
+        return (_("the %(what)s after hand %(number)s", what=speak(own.word), number=hands) if hands
+                else _("the %(what)s before the first hand", what=speak(own.word)))
     return (_("the void hand after hand %(number)s", number=hands) if hands
             else _("the void hand before the first hand"))
+
+
+def _own_kinds(match) -> dict[str, Any]:
+    """The entry kinds the match's game declares besides hands, void hands and rebuys, by key."""
+    try:
+        return {k.key: k for k in find_variant(match.variant).entry_kinds()}
+    except Refusal:
+        return {}
 
 
 def _hands_before(match, entry) -> int:
@@ -203,6 +216,7 @@ def grid_rows(match, standings, *, deleted: bool = True) -> list[dict[str, Any]]
     result if it counts, its number, what to call it, and its cells in seat order."""
     names = {str(p.id): p.name for p in match.table.players}
     seated = [p.name for p in service.seated_players(match)]
+    shape = _row_shape(match, standings)
     live = iter(standings.hands) if standings is not None else iter(())
     rows = []
     hand = 0
@@ -216,7 +230,7 @@ def grid_rows(match, standings, *, deleted: bool = True) -> list[dict[str, Any]]
         result = next(live, None)
         if entry.kind == "hand":
             hand += 1
-        rows.append(_row(entry, result, hand, seated))
+        rows.append(_row(entry, result, hand, seated, **shape))
     return rows
 
 
@@ -242,6 +256,7 @@ def recent_rows(match, standings, *, deleted: bool = True) -> tuple[list[dict[st
     total, hand, hands_played = counted
     names = {str(p.id): p.name for p in match.table.players}
     seated = [p.name for p in service.seated_players(match)]
+    shape = _row_shape(match, standings)
     n_live = sum(1 for e in shown if e.deleted_at is None)
     results = iter(standings.hands[len(standings.hands) - n_live:] if standings is not None and n_live else ())
     rows = []
@@ -253,11 +268,19 @@ def recent_rows(match, standings, *, deleted: bool = True) -> tuple[list[dict[st
             continue
         if entry.kind == "hand":
             hand += 1
-        rows.append(_row(entry, next(results, None), hand, seated))
+        rows.append(_row(entry, next(results, None), hand, seated, **shape))
     return rows, total - len(shown), hands_played
 
 
-def _row(entry, result, hand: int, seated: list[str]) -> dict[str, Any]:
+def _row_shape(match, standings) -> dict[str, Any]:
+    """What every row of this match's grid shows besides the scores: a sheet of several games shows each
+    hand's points and the games they went into (the nets move only when a game closes); the game's own
+    entries are named in its words."""
+    return {"by_games": standings is not None and standings.games is not None, "kinds": _own_kinds(match)}
+
+
+def _row(entry, result, hand: int, seated: list[str], by_games: bool = False,
+         kinds: dict[str, Any] | None = None) -> dict[str, Any]:
     how = ""
     if result is not None:
         # a hand nobody ended (every player's points typed) has nothing to say of how it ended
@@ -267,8 +290,16 @@ def _row(entry, result, hand: int, seated: list[str]) -> dict[str, Any]:
     # page), so a scoreboard never asks a replay for the words of two hundred hands
     cells = [None if result is None or name not in result.scores else (result.scores[name], name)
              for name in seated]
+    games = None
+    if by_games:
+        # the hand's points, the winner's only, and the games they went into (those it closed marked)
+        points = result.hand_points if result is not None else {}
+        cells = [(points[name], name) if name in points else None for name in seated]
+        games = [{"number": n, "closed": n in result.closed} for n in result.games] if result is not None else []
+    own = (kinds or {}).get(entry.kind)
     return {"entry": entry, "result": result, "number": hand if entry.kind == "hand" else None,
-            "deleted": False, "cells": cells, "how": how, "edited": bool(entry.history)}
+            "deleted": False, "cells": cells, "how": how, "edited": bool(entry.history), "games": games,
+            "kind_word": speak(own.word) if own is not None else None}
 
 
 def _held_words(held: dict[str, Any] | None) -> str:
@@ -374,8 +405,13 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, *
         extra["undone"] = _("Undone: %(action)s.", action=describe_action(match, redo_action))
     elif after == "redo" and undo_action and "undone" not in extra:
         extra["undone"] = _("Redone: %(action)s.", action=describe_action(match, undo_action))
+    own_kinds = []
+    if match.status == "active" and standings is not None and not standings.finished:
+        # the game's own entries it allows now (a notice to stop), with the words its sheet gives them
+        allowed = run.entry_kinds_allowed()
+        own_kinds = [k for k in variant.entry_kinds() if k.key in allowed]
     context = {
-        "table": table, "match": match, "variant": variant, "rules_sheet": rules_sheet,
+        "table": table, "match": match, "variant": variant, "rules_sheet": rules_sheet, "own_kinds": own_kinds,
         "standings": standings, "hands_played": hands_played if standings is not None else 0, "replay_error": error,
         "players": service.seated_players(match), "button": ButtonForm(),
         "highlight": request.args.get("new", type=form_id), "message": message,

@@ -83,7 +83,7 @@ class HollywoodGin(KnockRummy):
                choices=(1, 2), only_when=(("continuous", (False,)),)),
     )
     #: the entry a player makes to give notice in continuous play (docs/rules/hollywood_gin.md#continuous-play)
-    STOP = EntryKind("stop", _("Stop after these games"),
+    STOP = EntryKind("stop", _("Stop after these games"), _("notice to stop"),
                      _("Notice to stop: no new game opens; the games still open are played to their ends."))
 
     # -- Gin's two-player scoring, always ------------------------------------------------------------------
@@ -250,6 +250,10 @@ class HollywoodGin(KnockRummy):
             state.kept = {**state.kept, **scored.after}
 
     # -- the match -------------------------------------------------------------------------------------
+
+    def target(self) -> int | None:
+        # each game has its target; no total ends the match (a chart draws no target line for the nets)
+        return None
 
     def match_over(self, state: MatchState, hand: Hand, scored: HandScore) -> list[str] | None:
         games, stopped = self.sheet_state(state)
