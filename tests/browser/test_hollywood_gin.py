@@ -118,6 +118,13 @@ def test_w1_from_a_new_table_until_all_three_games_close(page: Page, live_server
     no_sideways_scroll(page)
     page.set_viewport_size({"width": 360, "height": 800})
     no_sideways_scroll(page)
+    # in Italian too: the games keep their name ("Game 1"), the nets are "Netto"
+    page.get_by_role("link", name="Italiano").tap()
+    expect(page.locator("#games")).to_contain_text("vinto da Ann")
+    expect(page.locator("#games .games-net")).to_contain_text("Netto")
+    no_sideways_scroll(page)
+    page.set_viewport_size({"width": 390, "height": 844})
+    shoot(page, "hollywood-finished-it")
 
 
 def test_continuous_play_and_the_notice_to_stop(page: Page, live_server: str):
