@@ -324,6 +324,7 @@ def show(token: str, match_id: int, entry_id: int):
     return render_template("hands/show.html", table=table, match=match, entry=entry, result=result,
                            number=number, trail=trail, button=ButtonForm(),
                            variant=find_variant(match.variant),
+                           own=scoreboard.own_kinds(match).get(entry.kind),
                            document_entry=service.payload_to_document(entry.payload, names))
 
 

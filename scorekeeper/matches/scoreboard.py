@@ -129,7 +129,7 @@ def entry_label(match, entry, hands: int | None = None) -> str:
         name = {p.id: p.name for p in match.table.players}.get(entry.payload.get("player"), "?")
         return (_("%(name)s's rebuy after hand %(number)s", name=name, number=hands) if hands
                 else _("%(name)s's rebuy before the first hand", name=name))
-    own = _own_kinds(match).get(entry.kind)
+    own = own_kinds(match).get(entry.kind)
     if own is not None:
         # an entry of the game's own (a notice to stop), in the game's words
         return (_("the %(what)s after hand %(number)s", what=speak(own.word), number=hands) if hands
@@ -138,7 +138,7 @@ def entry_label(match, entry, hands: int | None = None) -> str:
             else _("the void hand before the first hand"))
 
 
-def _own_kinds(match) -> dict[str, Any]:
+def own_kinds(match) -> dict[str, Any]:
     """The entry kinds the match's game declares besides hands, void hands and rebuys, by key."""
     try:
         return {k.key: k for k in find_variant(match.variant).entry_kinds()}
@@ -276,7 +276,7 @@ def _row_shape(match, standings) -> dict[str, Any]:
     """What every row of this match's grid shows besides the scores: a sheet of several games shows each
     hand's points and the games they went into (the nets move only when a game closes); the game's own
     entries are named in its words."""
-    return {"by_games": standings is not None and standings.games is not None, "kinds": _own_kinds(match)}
+    return {"by_games": standings is not None and standings.games is not None, "kinds": own_kinds(match)}
 
 
 def _row(entry, result, hand: int, seated: list[str], by_games: bool = False,
@@ -405,13 +405,13 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, *
         extra["undone"] = _("Undone: %(action)s.", action=describe_action(match, redo_action))
     elif after == "redo" and undo_action and "undone" not in extra:
         extra["undone"] = _("Redone: %(action)s.", action=describe_action(match, undo_action))
-    own_kinds = []
+    offered = []
     if match.status == "active" and standings is not None and not standings.finished:
         # the game's own entries it allows now (a notice to stop), with the words its sheet gives them
         allowed = run.entry_kinds_allowed()
-        own_kinds = [k for k in variant.entry_kinds() if k.key in allowed]
+        offered = [k for k in variant.entry_kinds() if k.key in allowed]
     context = {
-        "table": table, "match": match, "variant": variant, "rules_sheet": rules_sheet, "own_kinds": own_kinds,
+        "table": table, "match": match, "variant": variant, "rules_sheet": rules_sheet, "own_kinds": offered,
         "standings": standings, "hands_played": hands_played if standings is not None else 0, "replay_error": error,
         "players": service.seated_players(match), "button": ButtonForm(),
         "highlight": request.args.get("new", type=form_id), "message": message,
@@ -454,6 +454,6 @@ def conflict_context(match, version: int) -> dict[str, Any]:
     return {"changes": said, "last": last}
 
 
-__all__ = ["bars", "bonus_row", "conflict_context", "deck_for", "describe_action", "entry_form_context",
+__all__ = ["own_kinds", "bars", "bonus_row", "conflict_context", "deck_for", "describe_action", "entry_form_context",
            "audit_trail", "entry_label", "first_error", "what_changed", "grid_rows", "recent_rows", "later_entry_message", "refusal_words", "players_in", "render_scoreboard",
            "scoreboard_context"]

@@ -136,3 +136,35 @@ def test_the_spectator_sheet_shows_the_games(sheet, app):
         view = sheet.match(match_id).view_token
     page = sheet.client.get(f"/v/{view}").get_data(as_text=True)
     assert 'id="games"' in page and "Game 1" in text_of(page)
+
+
+def test_a_stop_has_its_own_page_and_can_be_undone(sheet, app):
+    match_id = start(sheet, rules={"continuous": True})
+    gin(sheet, match_id, "Ann", 35)
+    page = page_of(sheet, match_id)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+    reply = sheet.client.post(f"/t/{sheet.token}/m/{match_id}/entry", data={
+        "csrf_token": token, "kind": "stop", "version": str(sheet.version(match_id)), "key": "stop"})
+    assert reply.status_code == 302
+    page = page_of(sheet, match_id)
+    assert "Undo the notice to stop after hand 1 recorded" in text_of(page)
+    entry_id = re.findall(r'/hands/(\d+)"', page)[-1]
+    shown = text_of(sheet.client.get(f"/t/{sheet.token}/m/{match_id}/hands/{entry_id}").get_data(as_text=True))
+    assert "Notice to stop" in shown and "Rebuy" not in shown
+    first = re.findall(r'/hands/(\d+)"', page)[0]
+    hand = text_of(sheet.client.get(f"/t/{sheet.token}/m/{match_id}/hands/{first}").get_data(as_text=True))
+    assert "Ann's 60 points went into games 1." in hand
+    reply = sheet.post(f"/t/{sheet.token}/m/{match_id}/undo", {"version": str(sheet.version(match_id))})
+    assert reply.status_code in (200, 302, 303)
+    assert "Stop after these games" in page_of(sheet, match_id)  # offered again once undone
+
+
+def test_the_stats_count_a_hand_by_its_own_points():
+    from scorekeeper.engine.match import replay
+    from scorekeeper.stats import match_summary
+
+    hands = [{"kind": "hand", "end": "knock", "by": "Ann", "held": {"Ann": {"points": 3}, "Ben": {"points": 28}}},
+             {"kind": "hand", "end": "gin", "by": "Ben", "held": {"Ann": {"points": 15}}}]
+    summary = match_summary(replay({"variant": "hollywood_gin", "players": ["Ann", "Ben"], "entries": hands}),
+                            ["Ann", "Ben"])
+    assert summary["sum"] == [25, 40] and summary["high"] == [25, 40] and summary["low"] == [0, 0]
