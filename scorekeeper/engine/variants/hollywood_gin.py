@@ -44,9 +44,11 @@ _SEED_ONLY = ("multiplayer_scheme", "target", "match_length_deals")
 def _gin_switch(spec: Switch) -> Switch:
     # Gin gates its 2-player switches on its player-count scheme; Hollywood is always two players
     spec = replace(spec, only_when=())
-    if spec.name == "game_target":
-        spec = replace(spec, help=_("Points that close each game."))
-    return spec
+    # the switches that speak of "the game" speak of each of the games here
+    helps = {"game_target": _("Points that close each game."),
+             "game_bonus": _("Bonus for winning a game."),
+             "box_bonus": _("Bonus per hand entered in a game, for each player, added when it closes.")}
+    return replace(spec, help=helps[spec.name]) if spec.name in helps else spec
 
 
 @dataclass
