@@ -168,3 +168,32 @@ def test_the_stats_count_a_hand_by_its_own_points():
     summary = match_summary(replay({"variant": "hollywood_gin", "players": ["Ann", "Ben"], "entries": hands}),
                             ["Ann", "Ben"])
     assert summary["sum"] == [25, 40] and summary["high"] == [25, 40] and summary["low"] == [0, 0]
+
+
+def test_a_match_with_a_stop_goes_out_and_comes_back_with_the_same_games(sheet, app, client):
+    import io
+    import json
+
+    from scorekeeper.extensions import db
+    from scorekeeper.matches import service
+    from scorekeeper.models import Match
+
+    match_id = start(sheet, rules={"continuous": True})
+    gin(sheet, match_id, "Ann", 35)
+    gin(sheet, match_id, "Ann", 25)
+    page = page_of(sheet, match_id)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+    sheet.client.post(f"/t/{sheet.token}/m/{match_id}/entry", data={
+        "csrf_token": token, "kind": "stop", "version": str(sheet.version(match_id)), "key": "stop"})
+    knock(sheet, match_id, "Ben", 2, 42)
+    document = client.get(f"/t/{sheet.token}/m/{match_id}/export.json").get_json()
+    assert {"kind": "stop"} in [{k: v for k, v in e.items() if k == "kind"} for e in document["entries"]]
+    target = sheet.create_table("Elsewhere")
+    reply = sheet.post(f"/t/{target}/import", {"document": (io.BytesIO(json.dumps(document).encode()), "m.json")},
+                       content_type="multipart/form-data")
+    assert reply.status_code == 302, reply.get_data(as_text=True)
+    new_id = int(reply.headers["Location"].split("/m/")[1].split("/")[0])
+    with app.app_context():
+        before = service.standings(db.session.get(Match, match_id)).to_dict()
+        after = service.standings(db.session.get(Match, new_id)).to_dict()
+    assert after["games"] == before["games"] and len(after["games"]) == 4
