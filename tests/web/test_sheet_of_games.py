@@ -197,3 +197,14 @@ def test_a_match_with_a_stop_goes_out_and_comes_back_with_the_same_games(sheet, 
         before = service.standings(db.session.get(Match, match_id)).to_dict()
         after = service.standings(db.session.get(Match, new_id)).to_dict()
     assert after["games"] == before["games"] and len(after["games"]) == 4
+
+
+def test_the_preview_shows_the_hand_points_and_the_games_they_go_into(sheet):
+    match_id = start(sheet)
+    knock(sheet, match_id, "Ann", 3, 28)
+    ids = sheet.player_ids()
+    reply = sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/preview", {
+        "by": str(ids["Ann"]), "end": "knock", f"points_{ids['Ann']}": "4", f"points_{ids['Ben']}": "22",
+        "version": str(sheet.version(match_id)), "key": "p"})
+    said = text_of(reply.get_data(as_text=True))
+    assert "Ann +18" in said and "into game 1, game 2" in said
