@@ -8,8 +8,10 @@ over closed games of ± each game's difference, game 3 × ``third_game_multiplie
 with its ``stop`` entry. Every hand is scored by Gin Rummy itself (``gin.KnockRummy``): knock, gin, big
 gin, the derived undercut, lay-offs and the presets are Gin's, unchanged.
 
-What the game keeps between hands is in ``state.kept``: ``games`` (one dict per game opened, the shape
-of :class:`scorekeeper.engine.match.GameStanding`) and ``stopped``.
+What the game keeps between hands is in ``state.kept``: ``open`` and ``closed`` (the games still being
+played, at most three, and those settled, each a dict of the shape of
+:class:`scorekeeper.engine.match.GameStanding`) and ``stopped``. A closed game never changes again, so a
+hand copies only the open games: a hand costs the same on hand 2,000 of continuous play as on hand 2.
 
 >>> from scorekeeper.engine.variants import find_variant
 >>> hw = find_variant("hollywood_gin")
@@ -56,6 +58,15 @@ class _Scored(HandScore):
     """Gin's score of the hand, with the sheet as it stands after it (kept once the hand is applied)."""
 
     after: dict[str, Any] = field(default_factory=dict)
+
+
+#: what Gin's score of a hand holds, carried into Hollywood's (read once: ``fields`` is slow)
+_HAND_SCORE_FIELDS = tuple(f.name for f in fields(HandScore))
+
+
+def _copied(g: dict[str, Any]) -> dict[str, Any]:
+    """An open game's copy, to change for one hand (its totals, boxes and hands are its own)."""
+    return {**g, "totals": dict(g["totals"]), "boxes": dict(g["boxes"]), "hands": list(g["hands"])}
 
 
 def _fresh(number: int, players: tuple[str, ...]) -> dict[str, Any]:
@@ -142,12 +153,13 @@ class HollywoodGin(KnockRummy):
 
     # -- the sheet of games --------------------------------------------------------------------------------
 
-    def sheet_state(self, state: MatchState) -> tuple[list[dict[str, Any]], bool]:
-        """The games opened so far (as kept after the last hand) and whether notice to stop was given."""
-        games = state.kept.get("games")
-        if games is None:
-            games = [_fresh(n, self.players) for n in range(1, GAMES + 1)]
-        return games, bool(state.kept.get("stopped"))
+    def sheet_state(self, state: MatchState) -> tuple[list[dict[str, Any]], list[dict[str, Any]], bool]:
+        """The games still open and those closed (as kept after the last hand), and whether notice to
+        stop was given."""
+        opened = state.kept.get("open")
+        if opened is None:
+            opened = [_fresh(n, self.players) for n in range(1, GAMES + 1)]
+        return opened, state.kept.get("closed") or [], bool(state.kept.get("stopped"))
 
     def multiplier_of(self, number: int) -> int:
         if number == THIRD and not self.house.continuous:
@@ -156,20 +168,20 @@ class HollywoodGin(KnockRummy):
 
     def score(self, hand: Hand, state: MatchState) -> HandScore:
         gin = super().score(hand, state)  # Gin Rummy's own score of the hand: only the winner scores
-        games, stopped = self.sheet_state(state)
-        games = copy.deepcopy(games)
+        opened, settled, stopped = self.sheet_state(state)
+        # only the open games (at most three) are copied for this hand; the closed ones are kept as they are
+        open_games = [_copied(g) for g in opened]
         winner = gin.winner
         points = gin.scores.get(winner, 0) if winner else 0
-        scored = _Scored(**{f.name: getattr(gin, f.name) for f in fields(HandScore)})
+        scored = _Scored(**{name: getattr(gin, name) for name in _HAND_SCORE_FIELDS})
         scored.scores = {p: 0 for p in hand.players_in}
         scored.boxes = {}
         scored.hand_points = {winner: points} if winner and points > 0 else {}
-        scored.after = {"games": games, "stopped": stopped}
+        scored.after = {"open": open_games, "closed": settled, "stopped": stopped}
         if not scored.hand_points:
             return scored  # a 0–0 hand: nothing is entered anywhere, nobody gets a box
         assert winner is not None
         (loser,) = [p for p in hand.players_in if p != winner]
-        open_games = [g for g in games if g["open"]]
         into = [g for g in open_games if g["boxes"][winner] > 0]
         first = next((g for g in open_games if g["boxes"][winner] == 0), None)
         if first is not None:
@@ -194,10 +206,13 @@ class HollywoodGin(KnockRummy):
             scored.scores[winner] += net
             scored.scores[loser] -= net
             scored.notes.append(self.settlement_words(g, winner, loser))
-        if closed and self.house.continuous and not stopped:
-            # docs/rules/hollywood_gin.md#continuous-play: each game that closes opens the next one
-            last = max(g["number"] for g in games)
-            games.extend(_fresh(last + k, self.players) for k in range(1, len(closed) + 1))
+        if closed:
+            still = [g for g in open_games if g["open"]]
+            if self.house.continuous and not stopped:
+                # docs/rules/hollywood_gin.md#continuous-play: each game that closes opens the next one
+                last = max(g["number"] for g in open_games)
+                still += [_fresh(last + k, self.players) for k in range(1, len(closed) + 1)]
+            scored.after = {"open": still, "closed": settled + closed, "stopped": stopped}
         if closed:
             scored.summary = _("{summary}; {games} closed", summary=scored.summary,
                                games=joined(_(" and "), [_("game {number}", number=g["number"]) for g in closed]))
@@ -258,8 +273,8 @@ class HollywoodGin(KnockRummy):
         return None
 
     def match_over(self, state: MatchState, hand: Hand, scored: HandScore) -> list[str] | None:
-        games, stopped = self.sheet_state(state)
-        if any(g["open"] for g in games):
+        opened, settled, stopped = self.sheet_state(state)
+        if opened:
             return None
         return self.by_net(state)
 
@@ -276,7 +291,7 @@ class HollywoodGin(KnockRummy):
         return (self.STOP,)
 
     def entry_kinds_allowed(self, state: MatchState) -> list[str]:
-        games, stopped = self.sheet_state(state)
+        opened, settled, stopped = self.sheet_state(state)
         return ["stop"] if self.house.continuous and not stopped and not state.finished else []
 
     def play_entry(self, state: MatchState, index: int, entry: Mapping[str, Any]) -> str:
@@ -286,19 +301,20 @@ class HollywoodGin(KnockRummy):
         if not self.house.continuous:
             raise InvalidMatchError(_("a stop is only for continuous play: these three games end by themselves"),
                                     entry=index, field="stop")
-        games, stopped = self.sheet_state(state)
+        opened, settled, stopped = self.sheet_state(state)
         if stopped:
             raise InvalidMatchError(_("notice to stop was already given"), entry=index, field="stop")
-        state.kept = {**state.kept, "games": games, "stopped": True}
-        still = [g["number"] for g in games if g["open"]]
+        state.kept = {**state.kept, "open": opened, "closed": settled, "stopped": True}
+        still = [g["number"] for g in opened]
         return _("notice to stop: no new game opens; {games} to play out",
                  games=joined(_(" and "), [_("game {number}", number=n) for n in still]))
 
     def games(self, state: MatchState) -> list[dict[str, Any]]:
-        return copy.deepcopy(self.sheet_state(state)[0])
+        opened, settled, stopped = self.sheet_state(state)
+        return copy.deepcopy(sorted(settled + opened, key=lambda g: g["number"]))
 
     def notes(self, state: MatchState) -> list[str]:
-        games, stopped = self.sheet_state(state)
+        opened, settled, stopped = self.sheet_state(state)
         if stopped and not state.finished:
             return [_("notice to stop given: no new game opens")]
         return []
