@@ -138,6 +138,8 @@ def test_continuous_play_and_the_notice_to_stop(page: Page, live_server: str):
     shoot(page, "hollywood-continuous")
     stop = page.locator("details.confirm", has_text="Stop after these games")
     stop.locator("summary").tap()
+    stop.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "hollywood-stop.png"))
     stop.get_by_role("button", name=re.compile("^Yes")).tap()
     expect(page.locator("#scoreboard")).to_contain_text("notice to stop given: no new game opens")
     expect(page.locator("details.confirm", has_text="Stop after these games")).to_have_count(0)
