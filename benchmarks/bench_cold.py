@@ -32,9 +32,9 @@ from card_matches import going_out_match, knock_match  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.extensions import alembic, db  # noqa: E402
-from scorekeeper.matches import service  # noqa: E402
-from scorekeeper.matches.importing import import_match  # noqa: E402
-from scorekeeper.models import Table  # noqa: E402
+from scorekeeper import service  # noqa: E402
+from scorekeeper.service.importing import import_match  # noqa: E402
+from scorekeeper.service.models import Table  # noqa: E402
 
 
 def forget_replays() -> None:

@@ -26,8 +26,8 @@ import sqlalchemy as sa  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.extensions import alembic, db  # noqa: E402
-from scorekeeper.matches.service import new_token  # noqa: E402
-from scorekeeper.models import Entry, Match, Player, Table  # noqa: E402
+from scorekeeper.service import new_token  # noqa: E402
+from scorekeeper.service.models import Entry, Match, Player, Table  # noqa: E402
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
 

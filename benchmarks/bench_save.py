@@ -102,7 +102,7 @@ def start_match(phone: Phone, app, variant: str, players: list[str]) -> tuple[st
     token = phone.post("/tables/new", {"name": "Bench"}).headers["Location"].rsplit("/", 1)[-1]
     for name in players:
         phone.post(f"/t/{token}/players", {"name": name})
-    from scorekeeper import models
+    from scorekeeper.service import models
     import sqlalchemy as sa
 
     with app.app_context():
@@ -170,8 +170,8 @@ def stored_payload(variant: str, i: int, ids: dict[str, int]) -> dict:
 def fill(app, match_id: int, variant: str, ids: dict[str, int], start: int, stop: int, version: int) -> int:
     """Hands ``start`` to ``stop`` (0-based, not included) written straight into the database, as an
     import leaves them (the match's version moved, no checkpoint made); returns the new version."""
-    from scorekeeper.models import Entry, Match
-    from scorekeeper.matches import service
+    from scorekeeper.service.models import Entry, Match
+    from scorekeeper import service
     import sqlalchemy as sa
 
     with app.app_context():
@@ -181,7 +181,7 @@ def fill(app, match_id: int, variant: str, ids: dict[str, int], start: int, stop
         version += stop - start
         db.session.execute(sa.update(Match).where(Match.id == match_id).values(version=version))
         db.session.commit()
-    service._replays.cache_clear()
+    service.matches._replays.cache_clear()
     return version
 
 
@@ -192,8 +192,8 @@ def bench_saves(hands: int, variant: str, plain: bool) -> None:
     busy machine slows every mark alike. In every other round each save is made as if by another
     worker (one that did not make the save before it): the worker's remembered replays are dropped
     first, so that the save starts from the database alone."""
-    from scorekeeper.matches import service
-    from scorekeeper.models import Match
+    from scorekeeper import service
+    from scorekeeper.service.models import Match
     import sqlalchemy as sa
 
     marks = [m for m in MARKS if m <= hands]
@@ -214,7 +214,7 @@ def bench_saves(hands: int, variant: str, plain: bool) -> None:
             other = k % 2 == 1
             for mark, game in games.items():
                 if other:
-                    service._replays.cache_clear()
+                    service.matches._replays.cache_clear()
                 t0 = time.perf_counter()
                 game["version"] = record(phone, game["token"], game["id"], game["ids"], variant, mark - SPAN + k,
                                          game["version"], plain)

@@ -116,9 +116,10 @@ def free_port() -> int:
 
 SETUP = """
 import json
-from scorekeeper import create_app, models
+from scorekeeper import create_app
+from scorekeeper.service import models
 from scorekeeper.extensions import db
-from scorekeeper.matches.service import new_token
+from scorekeeper.service import new_token
 app = create_app()
 out = []
 with app.app_context():

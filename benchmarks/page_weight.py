@@ -30,9 +30,9 @@ from card_matches import going_out_match, knock_match  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.assets import first_load as asked_for  # noqa: E402
 from scorekeeper.extensions import alembic, db  # noqa: E402
-from scorekeeper.matches.importing import import_match  # noqa: E402
-from scorekeeper.matches.service import new_token  # noqa: E402
-from scorekeeper.models import Table  # noqa: E402
+from scorekeeper.service.importing import import_match  # noqa: E402
+from scorekeeper.service import new_token  # noqa: E402
+from scorekeeper.service.models import Table  # noqa: E402
 
 ON_DEMAND = re.compile(r'data-(?:sw|load-picker|load-picker-css|load-offline)="([^"]+)"')
 LIMIT = 30 * 1024

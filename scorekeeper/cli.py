@@ -11,7 +11,7 @@ from flask import Flask
 from flask.cli import with_appcontext
 
 from .extensions import db
-from .models import Match
+from .service.models import Match
 
 
 def init_app(app: Flask) -> None:
@@ -24,7 +24,7 @@ def init_app(app: Flask) -> None:
 @with_appcontext
 def export_match(match_id: int) -> None:
     """Print the match document of MATCH_ID as JSON."""
-    from .matches import service
+    from . import service
 
     match = db.session.get(Match, match_id)
     if match is None:
@@ -39,8 +39,8 @@ def export_match(match_id: int) -> None:
 @with_appcontext
 def import_match(file, token: str, again: bool) -> None:
     """Create the matches of a match or table document FILE on a table (all or nothing)."""
-    from .matches import importing
-    from .models import Table
+    from .service import importing
+    from .service.models import Table
 
     table = db.session.scalar(sa.select(Table).where(Table.token == token))
     if table is None:

@@ -16,7 +16,7 @@ from flask_limiter import ApplicationLimit, Limiter
 from flask_limiter.util import get_remote_address
 from flask_wtf import CSRFProtect
 
-from .models import Model
+from .service.models import Model
 
 #: a pooled connection is tested before each request uses it: after a database restart every pooled
 #: connection is dead, and without the test the first requests on each would fail; with it the pool

@@ -24,7 +24,7 @@ from flask_wtf.csrf import CSRFError
 from htmx_flask import Htmx
 
 from .engine.errors import Refusal
-from . import assets, guards, health, i18n
+from . import assets, guards, health, i18n, service
 from .engine import limits
 from .engine.variants import warm_solvers
 from .extensions import alembic, compress, csrf, db, limiter, watch_engine
@@ -124,6 +124,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     _refuse_unshared_limits_in_each_worker(app.config)
 
     db.init_app(app)
+    # the service asks for its session here: the current app context's, made by Flask-SQLAlchemy-Lite
+    service.store.use(lambda: db.session)
     alembic.init_app(app)
     csrf.init_app(app)
     limiter.init_app(app)
@@ -345,6 +347,7 @@ def _register_web_plumbing(app: Flask) -> None:
                                message=_("Wait a minute and try again.")), 429
 
     @app.errorhandler(404)
+    @app.errorhandler(service.NotFound)  # the service's own "no such row": the same page, the same 404
     def not_found(error: Exception) -> tuple[str, int]:
         return render_template("shared/error.html", title=_("Not found"),
                                message=_("There is nothing here. Check the link you were given.")), 404

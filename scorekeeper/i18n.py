@@ -4,7 +4,8 @@ engine's words, numbers, money and dates are said in it.
 The language is the one chosen with the switch on every page (kept in the session), else the best
 match for the browser's ``Accept-Language``, else English. Two catalog domains live under
 ``scorekeeper/translations/<lang>/LC_MESSAGES/``: ``messages`` (templates and the web's Python) and
-``engine`` (the sentences of ``scorekeeper.engine``, rendered here with ``engine.i18n.translated``).
+``engine`` (the sentences of ``scorekeeper.engine`` and ``scorekeeper.service``, rendered here with
+``engine.i18n.translated``).
 Only the ``.po`` files are kept in the repository: the ``.mo`` files Flask-Babel reads are compiled
 from them at start-up, into the instance folder, whenever one is missing or older than its ``.po``
 (see the README's translation commands).

@@ -12,7 +12,7 @@ import pytest
 import sqlalchemy as sa
 
 from scorekeeper import create_app
-from scorekeeper import models
+from scorekeeper.service import models
 from scorekeeper.extensions import alembic, db
 
 _CSRF_RE = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')

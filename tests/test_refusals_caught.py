@@ -9,7 +9,8 @@ import ast
 from pathlib import Path
 
 from scorekeeper.engine.errors import Refusal
-from scorekeeper.matches import importing, presets, service
+from scorekeeper import service
+from scorekeeper.service import importing, presets
 from scorekeeper.melds.checker import CheckError
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -57,6 +57,9 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
+#: the hand fields every game read before each declared its own sheet (docs/match-format.md)
+_FIRST_HAND_FIELDS = frozenset({"melds", "upcard", "deal"})
+
 class _ToDict:
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe values: money as strings with two decimals."""
@@ -446,6 +449,11 @@ class _Replay:
         self.points_limit: int | None = points.maximum if points is not None else None
         #: the fields a player's ``held`` may carry
         self.held_fields = frozenset(f.name for f in sheet.per_player)
+        #: the fields a hand entry may carry: how it ended and who ended it (checked against the game's
+        #: ends, with their own refusals), what the sheet asks once a hand, ``held`` when it asks anything
+        #: of each player, and what the game checks without asking (Russian's ``deal``)
+        self.hand_fields = frozenset({"kind", "note", "end", "by", *(f.name for f in sheet.per_hand),
+                                      *(("held",) if sheet.per_player else ()), *self.variant.checked_fields})
         self.stake = _parse_stake(document.get("stake"))
         first = document.get("first_dealer", players[0])
         if first not in players:
@@ -602,10 +610,14 @@ class _Replay:
 
     def parse_hand(self, index: int, entry: Mapping[str, Any]) -> Hand:
         variant = self.variant
-        known = {"kind", "end", "by", "held", "melds", "upcard", "deal", "note"}
-        unknown = set(entry) - known
+        # the format's first fields were read in every game: written out empty (``"upcard": null`` in a
+        # Gin hand) they are still nothing, so documents kept before games declared their sheets replay
+        unknown = {name for name, value in entry.items()
+                   if not (value is None and name in _FIRST_HAND_FIELDS)} - self.hand_fields
         if unknown:
-            raise InvalidHandError(_("unknown field {name!r}", name=sorted(unknown)[0]), entry=index, field="kind")
+            name = sorted(unknown)[0]
+            raise InvalidHandError(_("a hand of {key} has no {name} field", key=self.key, name=name), entry=index,
+                                   field=name if name.isidentifier() else "kind")
         players_in = self.state.still_in
         end = entry.get("end")
         ends = variant.ends_allowed(self.state)
@@ -689,7 +701,7 @@ class _Replay:
             return EntryResult(index, "hand", hand.end, hand.by, hand.dealer, {}, {}, scored.explanations,
                                self.totals(), [], scored.summary)
         # 5. add to totals (floor at zero where the table plays that way)
-        floor = bool(variant.house.get("floor_total_at_zero"))
+        floor = variant.floors_totals()
         before = {p: state.players[p].total for p in players_in}
         for name in players_in:
             ps = state.players[name]

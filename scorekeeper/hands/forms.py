@@ -22,20 +22,17 @@ from ..picker import cards_text
 from ..i18n import speak
 from ..util import Form, choices, number
 
-def end_words(end: str) -> str:
-    """An end (``out_in_one_turn``) in the page's words, lower case, as the engine declares it
-    (``engine.ends``): the shared ends' words, or an end of a game's own."""
-    return speak(_end(end).word)
-
-
-def _end(key: str):
+def end_words(end: str, game: str | None = None) -> str:
+    """An end (``out_in_one_turn``) of the match's game (its variant key) in the page's words, lower
+    case, as the game declares it (``Variant.end``: the shared ends' words, or an end of its own)."""
     from ..engine.ends import END_KINDS, unknown_end
-    from ..engine.variants import VARIANTS
+    from ..engine.variants import find_variant
 
-    for variant in VARIANTS.values():
-        if key in variant.ends:
-            return variant.end(key)
-    return END_KINDS.get(key) or unknown_end(key)
+    try:
+        said = find_variant(game).end(end) if game else END_KINDS.get(end) or unknown_end(end)
+    except Refusal:  # a stored match of a game no longer installed: its end is still said
+        said = END_KINDS.get(end) or unknown_end(end)
+    return speak(said.word)
 
 
 def _integer(form: FlaskForm, field: Field) -> None:

@@ -13,14 +13,14 @@ from flask_babel import gettext
 from flask import Blueprint, redirect, render_template, request, url_for
 
 from ..engine.errors import Refusal
-from ..i18n import refusal as refusal_of
+from ..i18n import refusal as refusal_of, speak
 from ..engine.variants import find_variant
 from ..engine.cards import check_copies, parse_cards
 from ..engine.limits import check_hand_cards, solver_cards_limit
 from ..extensions import db
 from ..guards import form_id
 from ..picker import cards_text
-from ..matches import service
+from .. import service
 # the module, not its names: scoreboard imports this package's forms while it loads
 from ..matches import scoreboard
 from ..util import ButtonForm, wants_fragment
@@ -114,8 +114,8 @@ def _posted_version(form) -> tuple[int, int]:
 
 @bp.route("/t/<token>/m/<dbid:match_id>/hands/new", methods=["GET", "POST"])
 def new(token: str, match_id: int):
-    table = service.table_or_404(token)
-    match = service.match_or_404(table, match_id)
+    table = service.find_table(token)
+    match = service.find_match(table, match_id)
     variant = find_variant(match.variant)
     if request.method == "GET":
         return render_template("hands/new.html", **scoreboard.scoreboard_context(table, match))
@@ -133,7 +133,7 @@ def new(token: str, match_id: int):
         return _with_version(_form_page(table, match, form, 409, stale_version=drawn), match)
     except service.MatchClosedError as exc:
         # the scoreboard of a match ended early has no hand form: say it at the top, with Reopen below
-        return _match_over(table, match, 422, exc.message)
+        return _match_over(table, match, 422, speak(exc.message))
     except Refusal as exc:
         if _over(match):
             return _match_over(table, match, 409)
@@ -166,7 +166,7 @@ def _match_over(table, match, status: int, message: str | None = None):
     brought into view, and in headers for the phone's queue of kept hands, which then keeps the hand
     for the player to copy or discard instead of offering to send it again."""
     if message is None:
-        message = (service.MatchClosedError().message if match.status == "abandoned"
+        message = (speak(service.MatchClosedError().message) if match.status == "abandoned"
                    else gettext("This match is over: no more hands can be recorded in it."))
     body, status = scoreboard.render_scoreboard(table, match, status=status, page="hands/new.html", message=message)
     return body, status, {VERSION_HEADER: str(match.version), OVER_HEADER: match.status}
@@ -175,8 +175,8 @@ def _match_over(table, match, status: int, message: str | None = None):
 @bp.post("/t/<token>/m/<dbid:match_id>/hands/preview")
 def preview(token: str, match_id: int):
     """The hand's scores as typed so far, with their explanations (never saves anything)."""
-    table = service.table_or_404(token)
-    match = service.match_or_404(table, match_id)
+    table = service.find_table(token)
+    match = service.find_match(table, match_id)
     variant = find_variant(match.variant)
     standings = service.current_standings_or_none(match)
     form = build_hand_form(variant, scoreboard.players_in(match, standings), formdata=request.form)
@@ -210,8 +210,8 @@ def _preview(form, match, variant, score):
 def cards_value(token: str, match_id: int):
     """What one player's tapped cards are worth: the counted penalty, or in a knock game the least
     deadwood with the melds found (the card picker's live line)."""
-    table = service.table_or_404(token)
-    match = service.match_or_404(table, match_id)
+    table = service.find_table(token)
+    match = service.find_match(table, match_id)
     variant = find_variant(match.variant)
     player = request.args.get("player", type=form_id)
     if player not in match.seats or not variant.uses_cards:
@@ -271,8 +271,8 @@ def game_entry(token: str, match_id: int):
 
 def _button_entry(token: str, match_id: int, make_payload, refusal: str):
     """Record the entry a one-button form stands for (a rebuy, a void hand)."""
-    table = service.table_or_404(token)
-    match = service.match_or_404(table, match_id)
+    table = service.find_table(token)
+    match = service.find_match(table, match_id)
     if not ButtonForm().validate_on_submit():
         return redirect(url_for("matches.show", token=token, match_id=match_id))
     payload = make_payload(match)
@@ -283,7 +283,7 @@ def _button_entry(token: str, match_id: int, make_payload, refusal: str):
         entry = service.add_entry(match, payload, version=version if version is not None else -1,
                                   key=request.form.get("key") or None)
     except service.StaleSheetError as exc:
-        return scoreboard.render_scoreboard(table, match, message=exc.message, status=409)
+        return scoreboard.render_scoreboard(table, match, message=speak(exc.message), status=409)
     except Refusal as exc:
         return scoreboard.render_scoreboard(table, match, message=refusal_of(exc), status=422)
     return _after_save(table, match, entry)
@@ -314,9 +314,9 @@ def _entry_result(match, entry):
 
 @bp.get("/t/<token>/m/<dbid:match_id>/hands/<dbid:entry_id>")
 def show(token: str, match_id: int, entry_id: int):
-    table = service.table_or_404(token)
-    match = service.match_or_404(table, match_id)
-    entry = service.entry_or_404(match, entry_id)
+    table = service.find_table(token)
+    match = service.find_match(table, match_id)
+    entry = service.find_entry(match, entry_id)
     standings, result = _entry_result(match, entry)
     names = {str(p.id): p.name for p in table.players}
     trail = scoreboard.audit_trail(match, entry)
@@ -330,9 +330,9 @@ def show(token: str, match_id: int, entry_id: int):
 
 @bp.route("/t/<token>/m/<dbid:match_id>/hands/<dbid:entry_id>/edit", methods=["GET", "POST"])
 def edit(token: str, match_id: int, entry_id: int):
-    table = service.table_or_404(token)
-    match = service.match_or_404(table, match_id)
-    entry = service.entry_or_404(match, entry_id)
+    table = service.find_table(token)
+    match = service.find_match(table, match_id)
+    entry = service.find_entry(match, entry_id)
     variant = find_variant(match.variant)
     if entry.kind != "hand" or entry.deleted_at is not None:
         return redirect(url_for("hands.show", token=token, match_id=match_id, entry_id=entry_id))
@@ -355,7 +355,7 @@ def edit(token: str, match_id: int, entry_id: int):
         form.form_errors.append(scoreboard.later_entry_message(match, exc))
         return _form_page(table, match, form, 422, entry=entry)
     except service.MatchClosedError as exc:
-        form.form_errors.append(exc.message)
+        form.form_errors.append(speak(exc.message))
         return _form_page(table, match, form, 422, entry=entry)
     except Refusal as exc:
         _apply_engine_error(form, exc, players)
@@ -373,9 +373,9 @@ def _edit_players(match, entry) -> list[Any]:
 @bp.post("/t/<token>/m/<dbid:match_id>/hands/<dbid:entry_id>/preview")
 def edit_preview(token: str, match_id: int, entry_id: int):
     """The edited hand's scores as typed so far, replayed in its place (never saves anything)."""
-    table = service.table_or_404(token)
-    match = service.match_or_404(table, match_id)
-    entry = service.entry_or_404(match, entry_id)
+    table = service.find_table(token)
+    match = service.find_match(table, match_id)
+    entry = service.find_entry(match, entry_id)
     variant = find_variant(match.variant)
     form = build_hand_form(variant, _edit_players(match, entry), formdata=request.form)
 
@@ -389,16 +389,16 @@ def edit_preview(token: str, match_id: int, entry_id: int):
 
 
 def _change(token: str, match_id: int, entry_id: int, action):
-    table = service.table_or_404(token)
-    match = service.match_or_404(table, match_id)
-    entry = service.entry_or_404(match, entry_id)
+    table = service.find_table(token)
+    match = service.find_match(table, match_id)
+    entry = service.find_entry(match, entry_id)
     form = ButtonForm()
     if form.validate_on_submit():
         version = request.form.get("version", type=int)
         try:
             action(match, entry, version=version if version is not None else -1)
         except service.StaleSheetError as exc:
-            return scoreboard.render_scoreboard(table, match, message=exc.message, status=409)
+            return scoreboard.render_scoreboard(table, match, message=speak(exc.message), status=409)
         except service.LaterEntryError as exc:
             return scoreboard.render_scoreboard(table, match, message=scoreboard.later_entry_message(match, exc), status=422)
         except Refusal as exc:

@@ -2,10 +2,10 @@
 exports (match JSON and CSV, whole table JSON) and import from an upload.
 
 Every page does work bounded whatever the table holds: the listing and the stats read each match's
-summary kept with its version (``matches.summaries``; replayed only when the version moved), the stats
+summary kept with its version (``service.summaries``; replayed only when the version moved), the stats
 count the latest ``limits.STATS_MATCHES`` matches and say so, and the table's export is written match
 by match as it is sent. Totals always come from replaying the match document
-(``matches.service.standings``).
+(``service.standings``).
 """
 
 from __future__ import annotations
@@ -29,10 +29,12 @@ from ..engine import limits
 from ..engine.variants import VARIANTS, find_variant
 from ..extensions import db
 from ..guards import form_id
-from ..home.routes import remember_table
-from ..matches import importing, presets, scoreboard, service, summaries
-from ..models import Match, Table
-from ..stats import head_to_head, player_stats
+from ..home.remembered import remember_table
+from .. import service
+from ..matches import scoreboard
+from ..service import importing, presets, summaries
+from ..service.models import Match, Table
+from ..service.stats import head_to_head, player_stats
 from ..util import ButtonForm, render_page
 from .forms import ANY, ImportForm, head_to_head_form, history_filter_form
 
@@ -45,11 +47,11 @@ TABLE_FORMAT = importing.TABLE_FORMAT
 # -- loading ------------------------------------------------------------------------------------------
 
 def _table(token: str) -> Table:
-    return service.table_or_404(token, selectinload(Table.players))
+    return service.find_table(token, selectinload(Table.players))
 
 
 def _match(table: Table, match_id: int) -> Match:
-    return service.match_or_404(table, match_id, selectinload(Match.entries))
+    return service.find_match(table, match_id, selectinload(Match.entries))
 
 
 def _replay(match: Match):

@@ -7,28 +7,11 @@ import sqlalchemy as sa
 from flask import Blueprint, redirect, render_template, request, session, url_for
 
 from ..extensions import db
-from ..models import Match, Table
+from ..service.models import Match
 from ..util import ButtonForm
+from .remembered import remembered_tables
 
 bp = Blueprint("home", __name__)
-
-#: how many tables a browser remembers
-REMEMBERED = 20
-
-
-def remember_table(token: str) -> None:
-    """Put a table first in this browser's list."""
-    tokens = [t for t in session.get("tables", []) if t != token]
-    session["tables"] = [token] + tokens[: REMEMBERED - 1]
-
-
-def remembered_tables() -> list[Table]:
-    tokens = session.get("tables", [])
-    if not tokens:
-        return []
-    found = {t.token: t for t in db.session.scalars(sa.select(Table).where(Table.token.in_(tokens)))}
-    return [found[t] for t in tokens if t in found]
-
 
 @bp.get("/")
 def index():

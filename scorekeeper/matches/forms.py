@@ -14,7 +14,7 @@ from wtforms.validators import Optional, ValidationError
 from ..engine.errors import Refusal
 from ..bidi import isolated
 from ..i18n import lazy_gettext as _l
-from ..models import Player
+from ..service.models import Player
 from ..util import Form, number
 from . import words
 from ..util import choices as make_choices

@@ -9,28 +9,23 @@ from flask_babel import gettext, ngettext
 from flask import Blueprint, redirect, render_template, request, url_for
 
 from ..engine.errors import Refusal
-from ..i18n import refusal
+from ..i18n import refusal, speak
 from ..engine.variants import VARIANTS, find_variant
 from ..extensions import db
 from ..guards import form_id, optional_form_id
-from ..home.routes import remember_table
+from ..home.remembered import remember_table
 from ..util import ButtonForm, wants_fragment
-from . import presets, service, words
+from .. import service
+from ..service import presets
+from . import words
 from .scoreboard import describe_action, later_entry_message, render_scoreboard
 from .forms import NOT_PLAYING, build_match_form, rule_value
 
 bp = Blueprint("matches", __name__)
 
 
-@bp.app_template_filter("house_rules_words")
-def house_rules_words(match) -> list[str]:
-    """What a match's rules change from the standard ones, one phrase each ("Opening at least: 40")."""
-    try:
-        variant = find_variant(match.variant)
-        switches = variant.switches(len(match.seats))
-    except Refusal:
-        return []
-    return words.changes(switches, match.rules or {})
+# what a match's rules change, said on its pages (the spectator sheet too)
+bp.add_app_template_filter(words.house_rules_words, "house_rules_words")
 
 
 def _chosen_variant(table, key: str | None):
@@ -63,7 +58,7 @@ def _player_counts(variant) -> dict[str, str]:
 
 @bp.route("/t/<token>/matches/new", methods=["GET", "POST"])
 def new(token: str):
-    table = service.table_or_404(token)
+    table = service.find_table(token)
     players = list(table.players)
     variant = _chosen_variant(table, request.values.get("variant"))
     if variant is None:
@@ -96,7 +91,7 @@ def new(token: str):
         "matches/new.html", table=table, form=form, variant=variant,
         variants=list(VARIANTS.values()), switches=switches, player_counts=_player_counts(variant),
         sheet=_rules_sheet(variant, seated_count), presets=presets.for_game(table, variant.key),
-        chosen_preset=chosen, saved_preset=saved, describe=presets.describe,
+        chosen_preset=chosen, saved_preset=saved, describe=words.describe,
     ), status
 
 
@@ -240,23 +235,23 @@ def _overrides(form, shown, applicable, n_players: int | None) -> dict[str, Any]
 
 @bp.get("/t/<token>/m/<dbid:match_id>")
 def show(token: str, match_id: int):
-    table = service.table_or_404(token)
-    match = service.match_or_404(table, match_id)
+    table = service.find_table(token)
+    match = service.find_match(table, match_id)
     remember_table(table.token)
     return render_scoreboard(table, match)
 
 
 def _undo(token: str, match_id: int, *, redo: bool):
     """Undo the last action (or redo the last undone one) and say which, where Undo was tapped."""
-    table = service.table_or_404(token)
-    match = service.match_or_404(table, match_id)
+    table = service.find_table(token)
+    match = service.find_match(table, match_id)
     if not ButtonForm().validate_on_submit():
         return redirect(url_for("matches.show", token=token, match_id=match_id))
     version = request.form.get("version", type=int)
     try:
         action = service.undo(match, version=version if version is not None else -1, redo=redo)
     except service.StaleSheetError as exc:
-        return render_scoreboard(table, match, message=exc.message, status=409)
+        return render_scoreboard(table, match, message=speak(exc.message), status=409)
     except service.LaterEntryError as exc:
         return render_scoreboard(table, match, message=later_entry_message(match, exc), status=422)
     except Refusal as exc:
@@ -283,8 +278,8 @@ def redo(token: str, match_id: int):
 def rematch(token: str, match_id: int):
     """The same game, players and rules again in one tap, less anyone ticked off as not playing; the
     first dealer as the rules say. If the rules do not fit the players left, the full form asks."""
-    table = service.table_or_404(token)
-    previous = service.match_or_404(table, match_id)
+    table = service.find_table(token)
+    previous = service.find_match(table, match_id)
     if not ButtonForm().validate_on_submit():
         return redirect(url_for("matches.show", token=token, match_id=match_id))
     # no boxes at all: everyone again (the one-tap button); boxes sent: only the ids of ours they name
@@ -348,14 +343,14 @@ def reopen(token: str, match_id: int):
 
 
 def _status_change(token: str, match_id: int, change, then: str):
-    table = service.table_or_404(token)
-    match = service.match_or_404(table, match_id)
+    table = service.find_table(token)
+    match = service.find_match(table, match_id)
     if ButtonForm().validate_on_submit():
         version = request.form.get("version", type=int)
         try:
             change(match, version=version if version is not None else -1)
         except service.StaleSheetError as exc:
-            return render_scoreboard(table, match, message=exc.message, status=409)
+            return render_scoreboard(table, match, message=speak(exc.message), status=409)
         except Refusal as exc:
             return render_scoreboard(table, match, message=refusal(exc), status=422)
     if then == "tables.show":

@@ -26,9 +26,9 @@ from ..guards import form_id
 from ..hands.forms import build_hand_form, end_words
 from ..i18n import lazy_gettext as _l, speak
 from ..util import ButtonForm, minus_signs, number, render_page
-from . import service
+from .. import service
 from ..extensions import db
-from ..models import Entry
+from ..service.models import Entry
 
 
 # -- the hand form -----------------------------------------------------------------------------------
@@ -230,7 +230,7 @@ def grid_rows(match, standings, *, deleted: bool = True) -> list[dict[str, Any]]
         result = next(live, None)
         if entry.kind == "hand":
             hand += 1
-        rows.append(_row(entry, result, hand, seated, **shape))
+        rows.append(_row(entry, result, hand, seated, match.variant, **shape))
     return rows
 
 
@@ -268,7 +268,7 @@ def recent_rows(match, standings, *, deleted: bool = True) -> tuple[list[dict[st
             continue
         if entry.kind == "hand":
             hand += 1
-        rows.append(_row(entry, next(results, None), hand, seated, **shape))
+        rows.append(_row(entry, next(results, None), hand, seated, match.variant, **shape))
     return rows, total - len(shown), hands_played
 
 
@@ -279,12 +279,12 @@ def _row_shape(match, standings) -> dict[str, Any]:
     return {"by_games": standings is not None and standings.games is not None, "kinds": own_kinds(match)}
 
 
-def _row(entry, result, hand: int, seated: list[str], by_games: bool = False,
+def _row(entry, result, hand: int, seated: list[str], game: str, by_games: bool = False,
          kinds: dict[str, Any] | None = None) -> dict[str, Any]:
     how = ""
     if result is not None:
         # a hand nobody ended (every player's points typed) has nothing to say of how it ended
-        end = "" if result.end is None or result.by is None else end_words(result.end)
+        end = "" if result.end is None or result.by is None else end_words(result.end, game)
         how = " ".join(x for x in (isolated(result.by or ""), end) if x)  # plain text: the name isolated
     # each cell is (score, player): the grid reads the explanation only where it shows it (the match
     # page), so a scoreboard never asks a replay for the words of two hundred hands
@@ -312,15 +312,15 @@ def _held_words(held: dict[str, Any] | None) -> str:
     return _("%(held)s (never opened)", held=words) if held.get("opened") is False else words
 
 
-def what_changed(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+def what_changed(before: dict[str, Any], after: dict[str, Any], game: str | None = None) -> list[str]:
     """An edit in words, only what differs: "Ben 30 points → 23 points", "ended by Ann → Cat"."""
     said = []
     if before.get("by") != after.get("by"):
         said.append(_("ended by %(before)s → %(after)s", before=before.get("by") or _("nobody"),
                       after=after.get("by") or _("nobody")))
     if before.get("end") != after.get("end"):
-        said.append(_("how: %(before)s → %(after)s", before=end_words(before.get("end") or "?"),
-                      after=end_words(after.get("end") or "?")))
+        said.append(_("how: %(before)s → %(after)s", before=end_words(before.get("end") or "?", game),
+                      after=end_words(after.get("end") or "?", game)))
     if before.get("upcard") != after.get("upcard"):
         said.append(_("upcard %(before)s → %(after)s", before=before.get("upcard") or _("none"),
                       after=after.get("upcard") or _("none")))
@@ -355,7 +355,7 @@ def audit_trail(match, entry) -> list[dict[str, Any]]:
         after = service.payload_to_document(after_payload or {}, names)
         change = h.get("change", "edited")
         out.append({"at": h.get("at", ""), "change": change_words(change),
-                    "what": what_changed(before, after) if change.startswith("edit") else []})
+                    "what": what_changed(before, after, match.variant) if change.startswith("edit") else []})
     return out
 
 

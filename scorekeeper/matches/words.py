@@ -11,7 +11,10 @@ from typing import Any, Iterable, Mapping
 
 from flask_babel import gettext as _
 
+from ..engine.errors import Refusal
+from ..engine.variants import find_variant
 from ..i18n import speak, whole
+
 
 def label(switch: Any) -> str:
     return speak(switch.label_words())
@@ -43,4 +46,24 @@ def changes(switches: Iterable[Any], overrides: Mapping[str, Any]) -> list[str]:
     return out
 
 
-__all__ = ["changes", "default_words", "help_text", "label", "value_words"]
+def house_rules_words(match: Any) -> list[str]:
+    """What a match's rules change from the standard ones, one phrase each ("Opening at least: 40")."""
+    try:
+        switches = find_variant(match.variant).switches(len(match.seats))
+    except Refusal:
+        return []
+    return changes(switches, match.rules or {})
+
+
+def describe(variant_key: str, rules: dict[str, Any]) -> str:
+    """What a set of house rules changes from the standard ones, in words ("Opening at least: 40, Match
+    to: 500")."""
+    try:
+        variant = find_variant(variant_key)
+    except Refusal:
+        return ""
+    changed = changes(variant.switches(), rules)
+    return ", ".join(changed) if changed else _("the standard rules")
+
+
+__all__ = ["changes", "default_words", "describe", "help_text", "house_rules_words", "label", "value_words"]

@@ -21,8 +21,9 @@ from ..bidi import isolated
 from ..i18n import current_language, refusal
 from ..engine.variants import find_variant
 from ..extensions import db
-from ..matches import scoreboard, service
-from ..models import Match, Table
+from .. import service
+from ..matches import scoreboard, words
+from ..service.models import Match, Table
 
 bp = Blueprint("spectate", __name__)
 
@@ -38,7 +39,7 @@ def _etag(match_id: int, version: int) -> str:
 
 
 def _match(view_token: str, *options) -> Match:
-    return service.viewed_match_or_404(view_token, selectinload(Match.table).selectinload(Table.players), *options)
+    return service.find_viewed_match(view_token, selectinload(Match.table).selectinload(Table.players), *options)
 
 
 def _context(match: Match) -> dict:
@@ -95,7 +96,6 @@ def sheet(view_token: str):
 def _summary(match: Match) -> dict:
     """A match's result in a few lines: winner, standings, pot and payouts, hands played, the hand
     with the largest swing and the rules in one line (a match still being played: who leads)."""
-    from ..matches.routes import house_rules_words
 
     try:
         standings = service.standings(match)
@@ -111,7 +111,7 @@ def _summary(match: Match) -> dict:
         if best is None or swing > best["swing"]:
             order = sorted(result.scores.items(), key=lambda kv: -abs(kv[1]))
             best = {"number": numbered, "swing": swing, "scores": order}
-    changed = house_rules_words(match)
+    changed = words.house_rules_words(match)
     rules = f"{variant.name}: " + ("; ".join(changed) if changed else gettext("standard rules"))
     game = variant.name
     # the headline is plain text (the page's title, the image's, the chat's): names isolated in it

@@ -8,14 +8,8 @@ from wtforms.validators import DataRequired, Length
 
 from ..i18n import lazy_gettext as _l
 from ..engine.limits import CURRENCY, PLAYER_NAME, TABLE_NAME
-
+from ..service.models import fold_spaces
 from ..util import Form
-
-
-def fold_spaces(value: str | None) -> str | None:
-    """A name as the forms keep it: every run of whitespace one space, none at either end ("  Ann
-    Lee " is "Ann Lee"). Imports keep names the same way, so a name is one name however it came."""
-    return " ".join(value.split()) if isinstance(value, str) else value
 
 
 class TableForm(Form):

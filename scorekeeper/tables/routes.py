@@ -10,7 +10,7 @@ import segno
 import sqlalchemy as sa
 from sqlalchemy.orm import defer
 from flask_babel import gettext
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 from markupsafe import Markup
 
 from ..bidi import isolated
@@ -18,12 +18,14 @@ from ..i18n import refusal
 from ..engine import limits
 from ..engine.limits import ROSTER_PLAYERS
 from ..extensions import TABLE_CREATION_LIMIT, db, limiter
-from ..home.routes import remember_table
-from ..matches import presets, summaries
-from ..matches.service import new_token, table_or_404
+from ..home.remembered import remember_table
+from ..service import presets, summaries
+from .. import service
+from ..service import find_player, find_table, new_token
 from ..engine.variants import VARIANTS
-from ..models import Match, Player, Table
-from ..stats import player_stats, streaks
+from ..service.models import Match, Player, Table
+from ..service.stats import player_stats, streaks
+from ..matches import words
 from ..util import ButtonForm
 from .forms import CurrencyForm, PlayerForm, TableForm
 
@@ -108,14 +110,14 @@ def _render_table(table: Table, player_form: PlayerForm | None = None, status: i
         players={p.id: p for p in table.players}, played=_played(table),
         player_form=player_form or PlayerForm(formdata=None), button=ButtonForm(),
         rename_error=rename_error, focus_name=focus_name or bool(player_form and player_form.errors),
-        preset_error=preset_error, describe=presets.describe, name_max=presets.NAME_MAX,
+        preset_error=preset_error, describe=words.describe, name_max=presets.NAME_MAX,
         h2h=_head_to_head(table), currency_form=currency_form or CurrencyForm.for_table(table.currency),
     ), status
 
 
 @bp.get("/t/<token>")
 def show(token: str):
-    table = table_or_404(token)
+    table = find_table(token)
     remember_table(table.token)
     # after adding a player the name box has the focus again, ready for the next name
     return _render_table(table, focus_name=request.args.get("added") is not None)
@@ -131,7 +133,7 @@ def _name_taken(table: Table, name: str, except_id: int | None = None) -> bool:
 
 @bp.post("/t/<token>/players")
 def add_player(token: str):
-    table = table_or_404(token)
+    table = find_table(token)
     form = PlayerForm()
     if form.validate_on_submit():
         if _name_taken(table, form.name.data):
@@ -146,17 +148,10 @@ def add_player(token: str):
     return _render_table(table, player_form=form, status=422)
 
 
-def _player_or_404(table: Table, player_id: int) -> Player:
-    player = db.session.scalar(sa.select(Player).where(Player.id == player_id, Player.table_id == table.id))
-    if player is None:
-        abort(404)
-    return player
-
-
 @bp.post("/t/<token>/players/<dbid:player_id>/rename")
 def rename_player(token: str, player_id: int):
-    table = table_or_404(token)
-    player = _player_or_404(table, player_id)
+    table = find_table(token)
+    player = find_player(table, player_id)
     form = PlayerForm()
     if form.validate_on_submit():
         if _name_taken(table, form.name.data, except_id=player.id):
@@ -172,8 +167,8 @@ def rename_player(token: str, player_id: int):
 
 @bp.post("/t/<token>/house-rules/<dbid:preset_id>/rename")
 def rename_preset(token: str, preset_id: int):
-    table = table_or_404(token)
-    preset = presets.preset_or_404(table, preset_id)
+    table = find_table(token)
+    preset = service.find_preset(table, preset_id)
     if ButtonForm().validate_on_submit():
         try:
             presets.rename(table, preset, request.form.get("name", ""))
@@ -185,8 +180,8 @@ def rename_preset(token: str, preset_id: int):
 
 @bp.post("/t/<token>/house-rules/<dbid:preset_id>/delete")
 def delete_preset(token: str, preset_id: int):
-    table = table_or_404(token)
-    preset = presets.preset_or_404(table, preset_id)
+    table = find_table(token)
+    preset = service.find_preset(table, preset_id)
     if ButtonForm().validate_on_submit():
         presets.delete(preset)
     return redirect(url_for("tables.show", token=token) + "#house-rules")
@@ -194,7 +189,7 @@ def delete_preset(token: str, preset_id: int):
 
 @bp.post("/t/<token>/currency")
 def set_currency(token: str):
-    table = table_or_404(token)
+    table = find_table(token)
     form = CurrencyForm()
     if form.validate_on_submit():
         table.currency = form.chosen()
@@ -205,8 +200,8 @@ def set_currency(token: str):
 
 @bp.post("/t/<token>/players/<dbid:player_id>/remove")
 def remove_player(token: str, player_id: int):
-    table = table_or_404(token)
-    player = _player_or_404(table, player_id)
+    table = find_table(token)
+    player = find_player(table, player_id)
     form = ButtonForm()
     if form.validate_on_submit():
         if player.id in _played(table):

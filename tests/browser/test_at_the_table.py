@@ -19,8 +19,8 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from scorekeeper.extensions import db
-from scorekeeper.matches import service
-from scorekeeper.models import Player, Table
+from scorekeeper import service
+from scorekeeper.service.models import Player, Table
 
 from .conftest import PHONE, in_thread, migrated_app, serve_app
 
@@ -55,7 +55,7 @@ class Seed:
             db.session.commit()
             ids = [p.id for p in players]
             db.session.expunge_all()  # loaded afresh, as a request would find them
-            table = service.table_or_404(token)
+            table = service.find_table(token)
             assert len(table.players) == len(names)  # loaded, as the new-match page has them
             match = service.create_match(table, variant=variant, rules=rules, seats=ids,
                                          first_dealer_id=ids[0], stake=None)
@@ -69,7 +69,7 @@ class Seed:
         ids = self.ids
 
         def add():
-            match = service.match_or_404(service.table_or_404(self.token), self.match_id)
+            match = service.find_match(service.find_table(self.token), self.match_id)
             stored = dict(payload)
             if "by" in stored:
                 stored["by"] = ids[stored["by"]]
@@ -81,7 +81,7 @@ class Seed:
 
     def live(self) -> int:
         def count():
-            match = service.match_or_404(service.table_or_404(self.token), self.match_id)
+            match = service.find_match(service.find_table(self.token), self.match_id)
             return len(service.live_entries(match))
 
         return in_thread(self.app, count)

@@ -14,8 +14,8 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper.extensions import db
-from scorekeeper.matches import service
-from scorekeeper.models import Player, Table
+from scorekeeper import service
+from scorekeeper.service.models import Player, Table
 
 from .conftest import PHONE, in_thread, migrated_app, serve_app
 
@@ -47,7 +47,7 @@ def seed(server, variant: str, names: tuple[str, ...]) -> tuple[str, callable]:
         db.session.commit()
         ids = [p.id for p in players]
         db.session.expunge_all()
-        table = service.table_or_404(token)
+        table = service.find_table(token)
         assert len(table.players) == len(names)  # loaded, as the new-match page has them
         return service.create_match(table, variant=variant, rules={}, seats=ids, first_dealer_id=ids[0],
                                     stake=None).id
@@ -56,7 +56,7 @@ def seed(server, variant: str, names: tuple[str, ...]) -> tuple[str, callable]:
 
     def entries() -> int:
         return in_thread(app, lambda: len(service.live_entries(
-            service.match_or_404(service.table_or_404(token), match_id))))
+            service.find_match(service.find_table(token), match_id))))
 
     return f"{base}/t/{token}/m/{match_id}", entries
 

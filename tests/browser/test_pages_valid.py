@@ -52,9 +52,10 @@ DOCUMENTS = {
 
 def _lay_the_table(app) -> dict[str, str]:
     """The data set, made through the app's own services; returns the paths of every screen."""
-    from scorekeeper.matches import presets, service
-    from scorekeeper.matches.importing import import_match
-    from scorekeeper.models import Player, Table
+    from scorekeeper import service
+    from scorekeeper.service import presets
+    from scorekeeper.service.importing import import_match
+    from scorekeeper.service.models import Player, Table
 
     table = Table(name="Thursday night", token=service.new_token())
     db.session.add(table)

@@ -28,9 +28,10 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper import create_app, models
+from scorekeeper import create_app
+from scorekeeper.service import models
 from scorekeeper.extensions import alembic, db
-from scorekeeper.matches import service
+from scorekeeper import service
 
 REPO = Path(__file__).resolve().parents[2]
 PG_URL = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL") or None

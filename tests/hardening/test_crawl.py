@@ -20,9 +20,9 @@ import secrets
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper import models
+from scorekeeper.service import models
 from scorekeeper.extensions import db
-from scorekeeper.matches import presets
+from scorekeeper.service import presets
 
 from .conftest import CSRF_RE, MESSAGE_RE, snapshot
 

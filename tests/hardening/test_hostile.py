@@ -20,10 +20,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from markupsafe import escape
 
-from scorekeeper import models
+from scorekeeper.service import models
 from scorekeeper.engine.variants import VARIANTS, find_variant
 from scorekeeper.extensions import db
-from scorekeeper.matches import service
+from scorekeeper import service
 
 from .conftest import MESSAGE_RE, snapshot
 

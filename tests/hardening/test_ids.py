@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper import models
+from scorekeeper.service import models
 from scorekeeper.engine.limits import ID_MAX
 from scorekeeper.extensions import db
 

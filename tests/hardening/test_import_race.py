@@ -20,8 +20,8 @@ import pytest
 import sqlalchemy as sa
 
 from scorekeeper.extensions import db
-from scorekeeper.matches import importing
-from scorekeeper.models import Entry, Match, Player, Table
+from scorekeeper.service import importing
+from scorekeeper.service.models import Entry, Match, Player, Table
 
 from .conftest import CSRF_RE
 

@@ -11,7 +11,7 @@ import pytest
 import sqlalchemy as sa
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Entry, Match
+from scorekeeper.service.models import Entry, Match
 
 
 def start(sheet, variant: str, names: list[str], stake: str = "") -> int:

@@ -19,8 +19,8 @@ import sqlalchemy as sa
 
 from scorekeeper.bidi import CONTROLS, FSI, PDI, bdi, isolated, without_controls
 from scorekeeper.extensions import db
-from scorekeeper.matches import presets
-from scorekeeper.models import Entry, Match, Table
+from scorekeeper.service import presets
+from scorekeeper.service.models import Entry, Match, Table
 
 RLO = "\u202e"
 ANN = f"Ann{RLO}"

@@ -16,7 +16,7 @@ from scorekeeper.engine import limits
 from scorekeeper.engine.cards import SUITS, Card
 from scorekeeper.engine.variants import find_variant
 from scorekeeper.extensions import db
-from scorekeeper.models import Entry, Match, Player, Table
+from scorekeeper.service.models import Entry, Match, Player, Table
 
 NAMES = {2: ["Nat", "Sam"], 3: ["Ann", "Ben", "Cat"], 4: ["Ann", "Ben", "Cat", "Dan"]}
 
@@ -167,7 +167,7 @@ def test_a_match_ended_early_can_be_reopened(sheet, app):
 
 
 def test_the_service_reopens_a_finished_match_as_finished(sheet, app):
-    from scorekeeper.matches import service
+    from scorekeeper import service
 
     match_id, _ = start(sheet, "free", 2, rules={"target": 10})
     assert sheet.record_points(match_id, {"Nat": 12, "Sam": 4}).status_code == 302
@@ -485,8 +485,29 @@ def test_the_remembered_replay_follows_a_rename(sheet, app, client):
     assert sheet.post(f"/t/{sheet.token}/players/{ids['Nat']}/rename", {"name": "Natalie"}).status_code == 302
     page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
     assert "Natalie" in page
-    from scorekeeper.matches import service
+    from scorekeeper import service
 
     with app.app_context():
         standings = service.standings(db.session.get(Match, match_id))
         assert [p.name for p in standings.players] == ["Natalie", "Sam"]
+
+
+def test_the_services_refusals_are_said_in_the_pages_language(sheet, app):
+    """The service says its refusals as messages, never pre-translated text: an Italian page shows an
+    import's refusal and a preset's in Italian, numbers and all (they were English-only words of the
+    web's catalog before the service stood alone)."""
+    sheet.client.get("/lang/it?next=/")
+    sheet.create_table()
+    document = free_match(hands=3)
+    assert upload(sheet, document).status_code == 302
+    refused = " ".join(text_of(upload(sheet, document)).split())
+    assert "Questa partita è già su questo tavolo (" in refused and ", 3 mani). Non è stato importato" in refused
+    assert "already on this table" not in refused
+    with app.app_context():
+        table = db.session.scalar(sa.select(Table))
+        from scorekeeper.service import presets
+        with pytest.raises(presets.PresetRefused) as named:
+            presets.save(table, "ramino", "x" * 41, {})
+    from scorekeeper.i18n import refusal
+    with app.test_request_context("/", headers={"Accept-Language": "it"}):
+        assert refusal(named.value) == "Il nome deve stare sotto le 40 lettere."

@@ -9,7 +9,7 @@ import sqlalchemy as sa
 
 from scorekeeper.engine import limits
 from scorekeeper.extensions import db
-from scorekeeper.models import Table
+from scorekeeper.service.models import Table
 
 
 def currency_of(app, token: str) -> str | None:

@@ -15,8 +15,8 @@ import pytest
 import sqlalchemy as sa
 
 from scorekeeper.extensions import db
-from scorekeeper.matches import service
-from scorekeeper.models import Entry
+from scorekeeper import service
+from scorekeeper.service.models import Entry
 
 
 def text_of(body: str) -> str:
@@ -32,7 +32,7 @@ def entries(app, match_id: int) -> int:
 def held_together(monkeypatch):
     """Both requests wait for each other once they have looked for their key (and found nothing)."""
     meet = threading.Barrier(2)
-    check_open = service._check_open
+    check_open = service.matches._check_open
 
     def wait_then_check(match, version):
         try:
@@ -41,7 +41,7 @@ def held_together(monkeypatch):
             pass
         return check_open(match, version)
 
-    monkeypatch.setattr(service, "_check_open", wait_then_check)
+    monkeypatch.setattr(service.matches, "_check_open", wait_then_check)
 
 
 def race(app, sheet, url: str, form: dict, headers: dict) -> list:

@@ -12,8 +12,8 @@ import pytest
 import sqlalchemy as sa
 
 from scorekeeper.extensions import db
-from scorekeeper.matches import service
-from scorekeeper.models import Match, Player, Table
+from scorekeeper import service
+from scorekeeper.service.models import Match, Player, Table
 
 
 @pytest.fixture

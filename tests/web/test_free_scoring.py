@@ -10,7 +10,7 @@ import pytest
 import sqlalchemy as sa
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Entry, Match
+from scorekeeper.service.models import Entry, Match
 
 
 @pytest.fixture

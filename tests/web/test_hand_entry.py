@@ -8,7 +8,7 @@ import pytest
 import sqlalchemy as sa
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Entry
+from scorekeeper.service.models import Entry
 
 NAMES = {2: ["Nat", "Sam"], 3: ["Ann", "Ben", "Cat"], 4: ["Ann", "Ben", "Cat", "Dan"]}
 

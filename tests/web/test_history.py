@@ -11,8 +11,8 @@ import sqlalchemy as sa
 
 from scorekeeper import charts
 from scorekeeper.extensions import db
-from scorekeeper.models import Entry, Match
-from scorekeeper.matches import summaries
+from scorekeeper.service.models import Entry, Match
+from scorekeeper.service import summaries
 
 
 @pytest.fixture
@@ -275,7 +275,7 @@ def test_a_kept_summary_shows_a_renamed_player_by_the_new_name(played, client, a
 def test_a_kept_summary_is_used_without_replaying(played, client, app, monkeypatch):
     sheet, first, second = played
     client.get(f"/t/{sheet.token}/history")
-    from scorekeeper.matches import summaries
+    from scorekeeper.service import summaries
 
     def no_replay(match):
         raise AssertionError("replayed a match whose summary is current")

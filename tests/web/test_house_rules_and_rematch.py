@@ -14,8 +14,8 @@ import sqlalchemy as sa
 
 from scorekeeper.engine.match import replay
 from scorekeeper.extensions import db
-from scorekeeper.matches import service
-from scorekeeper.models import HouseRules, Match, Table
+from scorekeeper import service
+from scorekeeper.service.models import HouseRules, Match, Table
 
 
 def _new_match_data(sheet, variant: str, seats: list[str], **rules: str) -> dict:

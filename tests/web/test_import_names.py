@@ -11,8 +11,8 @@ import pytest
 import sqlalchemy as sa
 
 from scorekeeper.extensions import db
-from scorekeeper.matches import service
-from scorekeeper.models import Match, Player, Table
+from scorekeeper import service
+from scorekeeper.service.models import Match, Player, Table
 
 
 def upload(sheet, document, again: bool = False):

@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po
 from flask_babel import Domain
 
 import scorekeeper.i18n as web_i18n
-from scorekeeper import models
+from scorekeeper.service import models
 from scorekeeper.extensions import db
 
 TRANSLATIONS = Path(web_i18n.__file__).resolve().parent / "translations" / "it" / "LC_MESSAGES"

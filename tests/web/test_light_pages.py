@@ -91,7 +91,7 @@ def test_htmx_is_compressed_and_immutable(client):
 
 def test_spectator_poll_answers_304_when_compressed(sheet, client, app):
     from scorekeeper.extensions import db
-    from scorekeeper.models import Match
+    from scorekeeper.service.models import Match
     sheet.create_table()
     sheet.add_players("Ann", "Ben")
     match_id = sheet.start_match("free", ["Ann", "Ben"])
@@ -106,8 +106,8 @@ def test_spectator_poll_answers_304_when_compressed(sheet, client, app):
 def _six_player_rumino(app, sheet) -> int:
     """A 6-player Rumino match with two hands entered by cards (gin each time)."""
     from scorekeeper.extensions import db
-    from scorekeeper.matches.importing import import_match
-    from scorekeeper.models import Table
+    from scorekeeper.service.importing import import_match
+    from scorekeeper.service.models import Table
     names = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
     shown = ["3C 4C 5C 6C 8S 8D 8C", "3H 4H 5H 2S 9S 9D 9C", "6H 7H 8H AS JS JD JC", "3D 4D 5D 2C QS QD QC",
              "6D 7D 8D AC KS KD KC", "9H 10H JH 2D 5S 5D 5C"]
@@ -123,8 +123,8 @@ def _long_rumino(app, sheet) -> int:
     """The 200-hand, 6-player Rumino match entered by cards that benchmarks/page_weight.py weighs."""
     import sys
     from scorekeeper.extensions import db
-    from scorekeeper.matches.importing import import_match
-    from scorekeeper.models import Table
+    from scorekeeper.service.importing import import_match
+    from scorekeeper.service.models import Table
     sys.path.insert(0, str(ROOT / "benchmarks"))
     try:
         from card_matches import knock_match

@@ -13,7 +13,7 @@ import pytest
 import sqlalchemy as sa
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Entry
+from scorekeeper.service.models import Entry
 
 HX = {"HX-Request": "true"}
 

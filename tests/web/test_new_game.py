@@ -16,7 +16,7 @@ import pytest
 
 from scorekeeper.engine.variants import VARIANTS, find_variant, load_variants
 from scorekeeper.extensions import db
-from scorekeeper.models import Match
+from scorekeeper.service.models import Match
 
 GAMES = Path(__file__).resolve().parent.parent / "games"
 

@@ -9,7 +9,7 @@ import pytest
 import sqlalchemy as sa
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Match
+from scorekeeper.service.models import Match
 
 REFUSAL = "Tick at least one player of this match to play the rematch."
 

@@ -15,8 +15,8 @@ import sqlalchemy as sa
 from scorekeeper.engine import limits
 from scorekeeper.engine.match import MatchReplay, replay
 from scorekeeper.extensions import db
-from scorekeeper.matches import service
-from scorekeeper.models import Entry, Match, ReplayCheckpoint
+from scorekeeper import service
+from scorekeeper.service.models import Entry, Match, ReplayCheckpoint
 
 NAMES = ["Ann", "Ben", "Cat"]
 HANDS = 130
@@ -42,7 +42,7 @@ def long_match(sheet, app):
             for i in range(1, HANDS + 1)])
         db.session.execute(sa.update(Match).where(Match.id == match_id).values(version=HANDS + 1))
         db.session.commit()
-    service._replays.cache_clear()
+    service.matches._replays.cache_clear()
     return sheet, match_id
 
 
@@ -79,7 +79,7 @@ def _save(sheet, match_id: int, i: int, names: list[str] = NAMES):
 
 def _other_worker():
     """The next request lands on a worker that did not make the last one: it remembers no replay."""
-    service._replays.cache_clear()
+    service.matches._replays.cache_clear()
 
 
 def test_a_save_keeps_a_checkpoint_of_the_new_version(long_match, app):

@@ -161,7 +161,7 @@ def test_a_stop_has_its_own_page_and_can_be_undone(sheet, app):
 
 def test_the_stats_count_a_hand_by_its_own_points():
     from scorekeeper.engine.match import replay
-    from scorekeeper.stats import match_summary
+    from scorekeeper.service.stats import match_summary
 
     hands = [{"kind": "hand", "end": "knock", "by": "Ann", "held": {"Ann": {"points": 3}, "Ben": {"points": 28}}},
              {"kind": "hand", "end": "gin", "by": "Ben", "held": {"Ann": {"points": 15}}}]
@@ -175,8 +175,8 @@ def test_a_match_with_a_stop_goes_out_and_comes_back_with_the_same_games(sheet, 
     import json
 
     from scorekeeper.extensions import db
-    from scorekeeper.matches import service
-    from scorekeeper.models import Match
+    from scorekeeper import service
+    from scorekeeper.service.models import Match
 
     match_id = start(sheet, rules={"continuous": True})
     gin(sheet, match_id, "Ann", 35)

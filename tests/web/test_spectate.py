@@ -9,7 +9,7 @@ import pytest
 import sqlalchemy as sa
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Entry, Match
+from scorekeeper.service.models import Entry, Match
 
 
 @pytest.fixture
@@ -106,7 +106,7 @@ def test_sheet_has_an_etag_and_answers_304_when_nothing_changed(game, client, sh
 def test_unchanged_poll_runs_one_small_query_and_no_replay(game, client, app, monkeypatch):
     _, match_id, view_token = game
     etag = client.get(f"/v/{view_token}/sheet").headers["ETag"]
-    from scorekeeper.matches import service
+    from scorekeeper import service
 
     def no_replay(*args, **kwargs):
         raise AssertionError("an unchanged poll must not replay the match")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from scorekeeper.charts import ChartLine, limit_lines
 from scorekeeper.engine.match import replay
-from scorekeeper.stats import Played, head_to_head, high_is_good, match_summary, player_stats, streaks
+from scorekeeper.service.stats import Played, head_to_head, high_is_good, match_summary, player_stats, streaks
 
 
 def _free(points: list[tuple[int, int]], rules: dict | None = None) -> tuple[dict, Played]:

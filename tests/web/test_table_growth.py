@@ -16,9 +16,10 @@ from scorekeeper.engine import limits
 from scorekeeper.engine.match import replay
 from scorekeeper.extensions import db
 from scorekeeper.history.routes import table_document
-from scorekeeper.matches import service, summaries
-from scorekeeper.models import Entry, Match, Table
-from scorekeeper.stats import Played, head_to_head, player_stats, streaks
+from scorekeeper import service
+from scorekeeper.service import summaries
+from scorekeeper.service.models import Entry, Match, Table
+from scorekeeper.service.stats import Played, head_to_head, player_stats, streaks
 
 NAMES = ["Ann", "Ben", "Cat"]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Match
+from scorekeeper.service.models import Match
 
 
 def _page(client, sheet) -> str:
@@ -38,7 +38,7 @@ def test_rebuys_are_not_hands_played(sheet, client, app):
     with app.app_context():
         match = db.session.get(Match, match_id)
         ids = sheet.player_ids()
-        from scorekeeper.matches import service
+        from scorekeeper import service
         for _ in range(2):
             service.add_entry(match, {"kind": "hand", "end": "knock", "by": ids["Ann"],
                                       "held": {str(ids["Ann"]): {"points": 0}, str(ids["Ben"]): {"points": 60},

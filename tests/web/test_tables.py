@@ -6,7 +6,7 @@ import pytest
 import sqlalchemy as sa
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Player, Table
+from scorekeeper.service.models import Player, Table
 
 
 def test_create_table_shows_its_link_and_remembers_it(sheet, client, app):

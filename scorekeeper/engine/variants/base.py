@@ -459,6 +459,10 @@ class Variant(ABC):
         """Whether hands won are counted as boxes (2-player Gin and Oklahoma)."""
         return False
 
+    #: hand-entry fields the game checks but never asks for (they are not on its sheet): Russian's
+    #: ``deal``, which a document may state so that a hand out of order is refused
+    checked_fields: tuple[str, ...] = ()
+
     def sheet(self, rules: Rules | None = None, n_players: int | None = None) -> Sheet:
         """What is typed for each hand of this game (``engine.sheet``): who ended it and how, the upcard,
         the declared melds, and for each player their points or cards (and "never opened" where that
@@ -581,6 +585,10 @@ class Variant(ABC):
 
     def all_bust_replays(self) -> bool:
         """Whether a hand that knocks everyone out is played again (Rumino's switch)."""
+        return False
+
+    def floors_totals(self) -> bool:
+        """Whether a total never goes below 0 (a hand that would take it lower leaves it at 0)."""
         return False
 
     def after_hand(self, state: MatchState, hand: Hand, scored: HandScore) -> None:
@@ -734,6 +742,41 @@ class Variant(ABC):
 
 
 
+#: each game's word for coming back after elimination, and the rebuy switches' help in that word
+_REBUY_WORDS = {
+    "rebuy": (_("Players who must still be in for rebuys to open."), _("Rebuys per player."),
+              _("How each rebuy's stake grows.")),
+    "buy-in": (_("Players who must still be in for a buy-in."), _("Buy-ins per player."), _("What a buy-in costs.")),
+    "re-entry": (_("Players who must still be in for re-entry."), _("Re-entries per player."),
+                 _("What each re-entry costs.")),
+}
+#: the totals a rebuying player may come back on (``RebuyPolicy``)
+REBUY_SCORES = ("highest_remaining", "highest_remaining_minus_1", "zero")
+
+
+def rebuy_switches(word: str = "rebuy", *, min_remaining: int = 2, most_remaining: int | None = 6,
+                   max_rebuys: int | None = None, cost: str = "double_per_entry",
+                   costs: tuple[str, ...] = ("double_per_entry", "first_rebuy_equals_stake"),
+                   cost_switch: str = "rebuy_cost_mode", score: str | None = "highest_remaining",
+                   only_when: tuple = ()) -> tuple[Switch, ...]:
+    """The switches of a game where an eliminated player may come back, in the game's own ``word``
+    (``rebuy``, ``buy-in``, ``re-entry``): the total they come back on (unless the game fixes it:
+    ``score=None``), how many must still be in, how many times, and what it costs. They are what
+    ``Variant.rebuys_from_switches`` reads."""
+    remaining_help, most_help, cost_help = _REBUY_WORDS[word]
+    switches = []
+    if score is not None:
+        switches.append(Switch("rebuy_score", "enum", score, _("The total a rebuying player comes back on."),
+                               choices=REBUY_SCORES, only_when=only_when))
+    switches += [
+        Switch("rebuy_min_remaining", "int", min_remaining, remaining_help, min=2, max=most_remaining,
+               only_when=only_when),
+        Switch("max_rebuys", "int_or_null", max_rebuys, most_help, min=0, only_when=only_when),
+        Switch(cost_switch, "enum", cost, cost_help, choices=costs, only_when=only_when),
+    ]
+    return tuple(switches)
+
+
 def _cards(cards: str | Iterable[Card] | Iterable[str]) -> Sequence[Card]:
     """Cards as text, tokens or ``Card`` values, as a sequence of ``Card`` (a list of cards as is)."""
     if isinstance(cards, str):
@@ -761,7 +804,7 @@ def card_values(ace: int, joker: int, *, pictures: int = 10, low: int | None = N
     return (joker, ace, *pips, pictures, pictures, pictures)
 
 
-__all__ = ["Variant", "Switch", "Rules", "InvalidRulesError", "UnknownVariantError", "card_values",
+__all__ = ["Variant", "Switch", "Rules", "InvalidRulesError", "UnknownVariantError", "card_values", "rebuy_switches",
            "MeldCheck", "OpeningCheck", "ContractCheck", "InvalidCardError"]
 
 

@@ -22,7 +22,7 @@ from ..cards import Card
 from ..hands import Hand, HandScore, Held, MatchState, PlayerState, RebuyPolicy
 from ..i18n import _, _n
 from ..melds import MeldRules, OpeningCheck, check_opening
-from .base import Rules, Switch, Variant, card_values, values_sentence
+from .base import Rules, Switch, Variant, card_values, rebuy_switches, values_sentence
 from .going_out import GoingOut
 
 #: Fixed, not switches (docs/rules/kalooki.md).
@@ -64,12 +64,9 @@ class Kalooki(GoingOut, Variant):
         Switch("elimination_target", "int", 150, _("A penalty total over this is out."), min=1, only_when=_ELIMINATION),
         Switch("elimination_inclusive", "bool", False, _("A total equal to the target is out too."),
                only_when=_ELIMINATION),
-        Switch("rebuy_min_remaining", "int", 3, _("Players who must still be in for a buy-in."), min=2, max=4,
-               only_when=_ELIMINATION),
-        Switch("max_rebuys", "int_or_null", 1, _("Buy-ins per player."), min=0,
-               only_when=_ELIMINATION),
-        Switch("rebuy_cost", "enum", "half_stake", _("What a buy-in costs."),
-               choices=("half_stake", "same_stake", "double_per_entry"), only_when=_ELIMINATION),
+        *rebuy_switches("buy-in", min_remaining=3, most_remaining=4, max_rebuys=1, cost="half_stake",
+                        costs=("half_stake", "same_stake", "double_per_entry"), cost_switch="rebuy_cost",
+                        score=None, only_when=_ELIMINATION),
         Switch("win_points_target", "int", 200, _("Win points that win a win-points race."), min=1,
                only_when=(("match_mode", ("win_points_race",)),)),
         Switch("jokers_in_deck", "int", 2, _("Jokers in the two packs (2 makes 106 cards)."), choices=(2, 4)),

@@ -20,7 +20,7 @@ from ..cards import Card
 from ..hands import Deferred, Hand, HandScore, Held, MatchState, RebuyPolicy
 from ..i18n import _
 from ..melds import MeldRules, OpeningCheck, check_opening
-from .base import Rules, Switch, Variant, card_values, values_sentence
+from .base import Rules, Switch, Variant, card_values, rebuy_switches, values_sentence
 from .going_out import GoingOut
 
 #: Fixed, not switches (docs/rules/ramino.md).
@@ -99,13 +99,9 @@ class Ramino(GoingOut, Variant):
         Switch("elimination_target", "int", 100, _("A total over (or at) this is out."), min=1, only_when=_ELIMINATION),
         Switch("elimination_inclusive", "bool", False, _("A total equal to the target is out too."),
                only_when=_ELIMINATION),
-        Switch("rebuy_min_remaining", "int", 2, _("Players who must still be in for re-entry."), min=2, max=6,
-               only_when=_ELIMINATION),
-        Switch("max_rebuys", "int_or_null", None, _("Re-entries per player."), min=0,
-               only_when=_ELIMINATION),
-        Switch("rebuy_cost_mode", "enum", "same_stake", _("What each re-entry costs."),
-               choices=("same_stake", "double_per_entry", "first_rebuy_equals_stake", "half_stake"),
-               only_when=_ELIMINATION),
+        *rebuy_switches("re-entry", cost="same_stake",
+                        costs=("same_stake", "double_per_entry", "first_rebuy_equals_stake", "half_stake"),
+                        score=None, only_when=_ELIMINATION),
     )
 
     def cards_dealt(self, n_players: int | None = None, rules: Rules | None = None) -> int:

@@ -26,7 +26,7 @@ from ..cards import SUITS, Card, InvalidCardError, format_cards
 from ..hands import Hand, HandScore, MatchState, RebuyPolicy, check_typed
 from ..i18n import _, _n, message_of
 from ..melds import MeldCheck, MeldRules, _as_cards, _check, _text
-from .base import Rules, Switch, Variant, _cards, card_values, values_sentence
+from .base import Rules, Switch, Variant, _cards, card_values, rebuy_switches, values_sentence
 from .knock import KnockGame
 
 #: Fixed, not switches (docs/rules/rumino.md).
@@ -108,14 +108,9 @@ class Rumino(KnockGame, Variant):
                _("Extra points for a knocker who does not have strictly the lowest deadwood."), min=0, max=100),
         Switch("gin_score", "int", -10, _("What a gin adds to the gin player's total."), min=-100, max=0),
         Switch("elimination_inclusive", "bool", True, _("A total of exactly 100 is out, not only a total over 100.")),
-        Switch("rebuy_score", "enum", "highest_remaining", _("The total a rebuying player comes back on."),
-               choices=("highest_remaining", "highest_remaining_minus_1", "zero")),
-        Switch("rebuy_min_remaining", "int", 2, _("Players who must still be in for rebuys to open."), min=2, max=6),
-        Switch("max_rebuys", "int_or_null", None, _("Rebuys per player."), min=0),
+        *rebuy_switches("rebuy"),
         Switch("three_gins_rule", "enum", "any_consecutive", _("Which three gins in a row win the match."),
                choices=("any_consecutive", "opening_three", "off")),
-        Switch("rebuy_cost_mode", "enum", "double_per_entry", _("How each rebuy's stake grows."),
-               choices=("double_per_entry", "first_rebuy_equals_stake")),
         Switch("all_bust_resolution", "enum", "lowest_total", _("What happens when everyone is out at once."),
                choices=("lowest_total", "replay_hand")),
         Switch("rumino_naturals_only", "bool", False, _("A rumino must be all natural cards.")),
@@ -330,6 +325,9 @@ class Rumino(KnockGame, Variant):
 
     def rebuy_policy(self) -> RebuyPolicy | None:
         return self.rebuys_from_switches()
+
+    def floors_totals(self) -> bool:
+        return self.house.floor_total_at_zero
 
     def all_bust_replays(self) -> bool:
         return self.house.all_bust_resolution == "replay_hand"

@@ -21,7 +21,7 @@ from typing import Any, Mapping
 from ..hands import Hand, HandScore, Held, MatchState, RebuyPolicy
 from ..i18n import _, _n
 from ..melds import MeldRules
-from .base import Rules, Switch, Variant, card_values, values_sentence
+from .base import Rules, Switch, Variant, card_values, rebuy_switches, values_sentence
 from .going_out import GoingOut
 
 #: Cards dealt by default: 10 with two players, 7 with three or four (docs/rules/rummy.md#house-rules).
@@ -54,14 +54,7 @@ class Rummy(GoingOut, Variant):
         Switch("elimination_inclusive", "bool", False, _("A total equal to the target is out too."),
                only_when=_ELIMINATION),
         Switch("rebuys", "bool", False, _("Eliminated players may rebuy, as in Rumino."), only_when=_ELIMINATION),
-        Switch("rebuy_score", "enum", "highest_remaining", _("The total a rebuying player comes back on."),
-               choices=("highest_remaining", "highest_remaining_minus_1", "zero"), only_when=_REBUYS),
-        Switch("rebuy_min_remaining", "int", 2, _("Players who must still be in for rebuys to open."), min=2, max=6,
-               only_when=_REBUYS),
-        Switch("max_rebuys", "int_or_null", None, _("Rebuys per player."), min=0,
-               only_when=_REBUYS),
-        Switch("rebuy_cost_mode", "enum", "double_per_entry", _("How each rebuy's stake grows."),
-               choices=("double_per_entry", "first_rebuy_equals_stake"), only_when=_REBUYS),
+        *rebuy_switches("rebuy", only_when=_REBUYS),
     )
 
     def _player_defaults(self, n_players: int | None, house: Mapping[str, Any]) -> dict[str, Any]:

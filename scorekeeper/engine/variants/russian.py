@@ -615,6 +615,8 @@ class Russian(GoingOut, Variant):
 
     # -- a hand: the deal's contract, then going out (docs/rules/russian.md#how-a-hand-ends) ---------------
 
+    checked_fields = ("deal",)
+
     def typed_multiple(self) -> int | None:
         # every card of the default table counts a multiple of 5 (docs/rules/common.md#typed-points)
         values = self._solver()[1]

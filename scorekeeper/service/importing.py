@@ -24,19 +24,16 @@ from decimal import Decimal
 from typing import Any
 
 import sqlalchemy as sa
-from flask_babel import gettext as _, ngettext
 
 from ..engine.errors import Refusal
 from ..engine import limits
-from ..engine.i18n import message_of
-from ..i18n import speak, whole as number
+from ..engine.i18n import _, _n, message_of
 from ..engine.match import replay
 from ..engine.variants import find_variant
-from ..extensions import db
-from ..models import Entry, Match, Player, Table
-from ..tables.forms import fold_spaces
+from .store import session
+from .models import Entry, Match, Player, Table, fold_spaces
 from . import presets
-from .service import DOCUMENT_FORMAT, live_entries, new_token, payload_from_document, to_document
+from .matches import DOCUMENT_FORMAT, live_entries, new_token, payload_from_document, to_document
 
 TABLE_FORMAT = "scorekeeper.table/1"
 #: keys a table document's match carries besides the match document itself
@@ -63,15 +60,15 @@ class AlreadyImported(ImportRefused):
         self.duplicates = duplicates
         first = duplicates[0]
         variant = find_variant(first.existing.variant).name
-        example = ngettext("%(game)s, %(num)s hand", "%(game)s, %(num)s hands", first.hands, game=variant)
+        example = _n("{game}, {count} hand", "{game}, {count} hands", first.hands, game=variant)
         if of == 1:
-            said = _("This match is already on this table (%(example)s).", example=example)
+            said = _("This match is already on this table ({example}).", example=example)
         elif len(duplicates) == 1:
-            said = _("Match %(number)s of the file is already on this table (%(example)s).", number=first.number,
+            said = _("Match {number} of the file is already on this table ({example}).", number=first.number,
                      example=example)
         else:
-            said = _("%(count)s of the file's %(of)s matches are already on this table.", count=len(duplicates), of=of)
-        super().__init__(_("%(said)s Nothing was imported: tick “Import again” to add a second copy.", said=said))
+            said = _("{count} of the file's {of} matches are already on this table.", count=len(duplicates), of=of)
+        super().__init__(_("{said} Nothing was imported: tick “Import again” to add a second copy.", said=said))
 
 
 @dataclass
@@ -97,7 +94,7 @@ class Plan:
 def read_document(raw: bytes) -> Any:
     """The JSON value in an upload, or ``ImportRefused`` saying what is wrong with the file."""
     if len(raw) > limits.UPLOAD_BYTES:
-        raise ImportRefused(_("The file is too large: an import takes at most %(megabytes)s MB.",
+        raise ImportRefused(_("The file is too large: an import takes at most {megabytes} MB.",
                               megabytes=limits.UPLOAD_BYTES // 1024 // 1024))
     try:
         text = raw.decode("utf-8-sig")
@@ -107,7 +104,7 @@ def read_document(raw: bytes) -> Any:
     try:
         document = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ImportRefused(_("This file is damaged or incomplete (it stops making sense on line %(line)s). "
+        raise ImportRefused(_("This file is damaged or incomplete (it stops making sense on line {line}). "
                               "Export the match again and import the new file.", line=exc.lineno)) from None
     except RecursionError:
         document = None
@@ -123,23 +120,23 @@ def _check_name(name: Any, where: str) -> str:
     """The name as the forms would keep it (spaces folded: " Ann", "Ann " and "Ann" are one player),
     checked against the same bounds; refused in words otherwise."""
     if not isinstance(name, str) or not name.strip():
-        raise ImportRefused(_("%(where)s: players must be a list of names.", where=where))
+        raise ImportRefused(_("{where}: players must be a list of names.", where=where))
     name = fold_spaces(name)
     if len(name) > limits.PLAYER_NAME:
-        raise ImportRefused(_("%(where)s: the name “%(name)s…” is longer than %(count)s letters.", where=where,
+        raise ImportRefused(_("{where}: the name “{name}…” is longer than {count} letters.", where=where,
                               name=name[:20], count=limits.PLAYER_NAME))
     if any(unicodedata.category(ch) == "Cc" for ch in name):
-        raise ImportRefused(_("%(where)s: the name “%(name)s” holds an invisible control character.", where=where,
+        raise ImportRefused(_("{where}: the name “{name}” holds an invisible control character.", where=where,
                               name=name.encode("unicode_escape").decode()[:30]))
     return name
 
 
 def _check_names(names: Any, where: str) -> list[str]:
     if not isinstance(names, list):
-        raise ImportRefused(_("%(where)s: players must be a list of names.", where=where))
+        raise ImportRefused(_("{where}: players must be a list of names.", where=where))
     if len(names) > limits.ROSTER_PLAYERS:
-        raise ImportRefused(_("%(where)s: %(count)s players; a table holds at most %(most)s.", where=where,
-                              count=number(len(names)), most=limits.ROSTER_PLAYERS))
+        raise ImportRefused(_("{where}: {count} players; a table holds at most {most}.", where=where,
+                              count=len(names), most=limits.ROSTER_PLAYERS))
     return [_check_name(n, where) for n in names]
 
 
@@ -148,7 +145,7 @@ def _one_per_player(names: list[str], where: str) -> None:
     seen: set[str] = set()
     for name in names:
         if name.casefold() in seen:
-            raise ImportRefused(_("%(where)s: “%(name)s” is named twice (names are one player whatever their "
+            raise ImportRefused(_("{where}: “{name}” is named twice (names are one player whatever their "
                                   "spaces and capitals).", where=where, name=name))
         seen.add(name.casefold())
 
@@ -182,7 +179,7 @@ def _kept_entry(entry: Any, kept, where: str) -> Any:
     if isinstance(held, dict):
         out["held"] = {kept(name): value for name, value in held.items()}
         if len(out["held"]) != len(held):
-            raise ImportRefused(_("%(where)s: a hand names one player twice (names are one player whatever "
+            raise ImportRefused(_("{where}: a hand names one player twice (names are one player whatever "
                                   "their spaces).", where=where))
     return out
 
@@ -220,18 +217,18 @@ def fingerprint(document: dict[str, Any]) -> str:
 
 def _check_match(document: Any, where: str) -> _Planned:
     if not isinstance(document, dict):
-        raise ImportRefused(_("%(where)s: a match document is a JSON object.", where=where))
+        raise ImportRefused(_("{where}: a match document is a JSON object.", where=where))
     document = _kept_names(document, where)
     fmt = document.get("format", DOCUMENT_FORMAT)
     if fmt != DOCUMENT_FORMAT:
-        raise ImportRefused(_("%(where)s: not a match document (expected format %(format)s).", where=where,
+        raise ImportRefused(_("{where}: not a match document (expected format {format}).", where=where,
                               format=DOCUMENT_FORMAT))
     extras = {k: document[k] for k in MATCH_EXTRAS if k in document}
     match_document = {k: v for k, v in document.items() if k not in MATCH_EXTRAS}
     try:
         standings = replay(match_document)
     except Refusal as exc:
-        raise ImportRefused(f"{where}: {speak(message_of(exc))}.") from None
+        raise ImportRefused(_("{where}: {reason}.", where=where, reason=message_of(exc))) from None
     normal = _normalised(match_document)
     return _Planned(normal, extras, standings.finished, fingerprint(normal))
 
@@ -247,18 +244,18 @@ def plan_import(table: Table, document: Any) -> Plan:
         documents = document.get("matches", [])
         if not isinstance(documents, list):
             raise ImportRefused(_("The table document's matches must be a list."))
-        wheres = [_("Match %(number)s", number=i) for i in range(1, len(documents) + 1)]
+        wheres = [_("Match {number}", number=i) for i in range(1, len(documents) + 1)]
         plan.house_rules = _check_house_rules(document.get("house_rules", []))
         plan.currency = _check_currency(document.get("currency"))
     elif fmt in (None, DOCUMENT_FORMAT):
         documents, wheres = [document], [_("The match")]
     else:
-        raise ImportRefused(_("This is not a Scorekeeper export (its format is “%(format)s”).", format=str(fmt)[:40]))
+        raise ImportRefused(_("This is not a Scorekeeper export (its format is “{format}”).", format=str(fmt)[:40]))
     entries = sum(len(m.get("entries") or []) for m in documents if isinstance(m, dict)
                   and isinstance(m.get("entries"), list))
     if entries > limits.IMPORT_ENTRIES:
-        raise ImportRefused(_("The file holds %(count)s hands; one import takes at most %(most)s. Import the "
-                              "matches in smaller files.", count=number(entries), most=number(limits.IMPORT_ENTRIES)))
+        raise ImportRefused(_("The file holds {count} hands; one import takes at most {most}. Import the "
+                              "matches in smaller files.", count=entries, most=limits.IMPORT_ENTRIES))
     plan.matches = [_check_match(m, where) for m, where in zip(documents, wheres)]
     _check_roster_size(table, plan)
     return plan
@@ -269,22 +266,22 @@ def _check_roster_size(table: Table, plan: Plan) -> None:
     names.update(n.casefold() for m in plan.matches for n in m.document["players"])
     names.update(p.name_key for p in table.players)
     if len(names) > limits.ROSTER_PLAYERS:
-        raise ImportRefused(_("The table would have %(count)s players; a table holds at most %(most)s.",
-                              count=number(len(names)), most=limits.ROSTER_PLAYERS))
+        raise ImportRefused(_("The table would have {count} players; a table holds at most {most}.",
+                              count=len(names), most=limits.ROSTER_PLAYERS))
 
 
 def _check_currency(currency: Any) -> str | None:
     if currency is None:
         return None
     if not isinstance(currency, str) or len(currency.strip()) > limits.CURRENCY:
-        raise ImportRefused(_("The table's currency must be text of at most %(count)s characters.",
+        raise ImportRefused(_("The table's currency must be text of at most {count} characters.",
                               count=limits.CURRENCY))
     return currency.strip() or None
 
 
 def _check_house_rules(house_rules: Any) -> list[dict[str, Any]]:
     if not isinstance(house_rules, list) or len(house_rules) > presets.PER_TABLE_MAX:
-        raise ImportRefused(_("The table's house rules must be a list of at most %(count)s.",
+        raise ImportRefused(_("The table's house rules must be a list of at most {count}.",
                               count=presets.PER_TABLE_MAX))
     for h in house_rules:
         name = h.get("name") if isinstance(h, dict) else None
@@ -292,7 +289,7 @@ def _check_house_rules(house_rules: Any) -> list[dict[str, Any]]:
             presets.clean_name(name)
             presets.check(h.get("variant"), h.get("rules", {}))
         except (presets.PresetRefused, AttributeError) as exc:
-            raise ImportRefused(_("House rules “%(name)s”: %(reason)s", name=str(name or "")[:40],
+            raise ImportRefused(_("House rules “{name}”: {reason}", name=str(name or "")[:40],
                                   reason=exc)) from None
     return house_rules
 
@@ -308,7 +305,7 @@ def find_duplicates(table: Table, plan: Plan) -> list[Duplicate]:
         wanted.setdefault((d["variant"], len(d["players"]), len(d["entries"])), []).append((number, planned))
     if not wanted:
         return []
-    counts = dict(db.session.execute(
+    counts = dict(session().execute(
         sa.select(Match.id, sa.func.count(Entry.id)).select_from(Match)
         .outerjoin(Entry, sa.and_(Entry.match_id == Match.id, Entry.deleted_at.is_(None)))
         .where(Match.table_id == table.id).group_by(Match.id)).all())
@@ -350,9 +347,9 @@ def _write_match(table: Table, roster: dict[str, Player], planned: _Planned) -> 
         match.created_at = created
     if planned.finished:
         match.finished_at = _parse_time(planned.extras.get("finished_at")) or dt.datetime.now(dt.UTC).replace(tzinfo=None)
-    db.session.add(match)
-    db.session.flush()
-    db.session.add_all(Entry(match_id=match.id, position=position, kind=entry["kind"],
+    session().add(match)
+    session().flush()
+    session().add_all(Entry(match_id=match.id, position=position, kind=entry["kind"],
                              payload=payload_from_document(entry, ids), history=[])
                        for position, entry in enumerate(document["entries"], start=1))
     return match
@@ -370,10 +367,10 @@ def _hold_table(table: Table) -> None:
     there, as a later upload would be. The checks of the document (the replay, the costly part) are
     done before, outside the lock.
     """
-    db.session.execute(sa.update(Table).where(Table.id == table.id).values(token=Table.token)
+    session().execute(sa.update(Table).where(Table.id == table.id).values(token=Table.token)
                        .execution_options(synchronize_session=False))
     # what was read of the table before the lock may be out of date: its roster, matches, rules
-    db.session.expire(table)
+    session().expire(table)
 
 
 def import_document(table: Table, document: Any, *, again: bool = False) -> list[Match]:
@@ -395,22 +392,22 @@ def import_document(table: Table, document: Any, *, again: bool = False) -> list
         for name in wanted:
             if name.casefold() not in roster:
                 player = Player(table_id=table.id, name=name, name_key=name.casefold())
-                db.session.add(player)
+                session().add(player)
                 roster[player.name_key] = player
-        db.session.flush()
+        session().flush()
         for h in plan.house_rules:  # a name the table already uses keeps the table's own
             if not any(p.name_key == presets.clean_name(h["name"]).casefold() for p in table.house_rules):
                 try:
                     presets.save(table, h["variant"], h["name"], dict(h.get("rules") or {}), commit=False)
                 except presets.PresetRefused as exc:
-                    raise ImportRefused(_("House rules “%(name)s”: %(reason)s", name=str(h["name"])[:40],
+                    raise ImportRefused(_("House rules “{name}”: {reason}", name=str(h["name"])[:40],
                                           reason=exc)) from None
         if plan.currency and not table.currency:
             table.currency = plan.currency
         created = [_write_match(table, roster, planned) for planned in plan.matches]
-        db.session.commit()
+        session().commit()
     except Exception:
-        db.session.rollback()
+        session().rollback()
         raise
     return created
 

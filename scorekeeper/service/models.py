@@ -16,11 +16,17 @@ import sqlalchemy as sa
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-from .engine.limits import CURRENCY
+from ..engine.limits import CURRENCY
 
 
 def utcnow() -> dt.datetime:
     return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+
+
+def fold_spaces(value: str | None) -> str | None:
+    """A name as the forms keep it: every run of whitespace one space, none at either end ("  Ann
+    Lee " is "Ann Lee"). Imports keep names the same way, so a name is one name however it came."""
+    return " ".join(value.split()) if isinstance(value, str) else value
 
 
 class Model(DeclarativeBase):

@@ -10,17 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import sqlalchemy as sa
-from flask import abort
-from flask_babel import gettext as _
 
 from ..engine.errors import Refusal
-from ..engine.i18n import message_of
+from ..engine.i18n import _, message_of
 from ..engine.variants import find_variant
-from ..i18n import speak
-from ..extensions import db
-from ..models import HouseRules, Table
-from . import words
+from .store import session
+from .models import HouseRules, Table
 
 NAME_MAX = 40
 #: presets one table may keep (every input bounded)
@@ -36,7 +31,7 @@ def clean_name(name: Any) -> str:
     if not text:
         raise PresetRefused(_("Give these rules a name, like “Our Ramino”."))
     if len(text) > NAME_MAX:
-        raise PresetRefused(_("Keep the name under %(count)s letters.", count=NAME_MAX))
+        raise PresetRefused(_("Keep the name under {count} letters.", count=NAME_MAX))
     return text
 
 
@@ -45,14 +40,14 @@ def check(variant_key: Any, rules: Any) -> None:
     try:
         variant = find_variant(str(variant_key))
     except Refusal:
-        raise PresetRefused(_("There is no game called %(name)s.", name=repr(variant_key))) from None
+        raise PresetRefused(_("There is no game called {name}.", name=repr(variant_key))) from None
     if not isinstance(rules, dict):
         raise PresetRefused(_("House rules are a set of switches and values."))
     try:
         variant.rules(**rules)
     except Refusal as exc:
-        raise PresetRefused(_("%(game)s does not take these rules: %(reason)s", game=variant.name,
-                                reason=speak(message_of(exc)))) from None
+        raise PresetRefused(_("{game} does not take these rules: {reason}", game=variant.name,
+                                reason=message_of(exc))) from None
 
 
 def save(table: Table, variant_key: str, name: Any, rules: dict[str, Any], *, commit: bool = True) -> HouseRules:
@@ -64,55 +59,37 @@ def save(table: Table, variant_key: str, name: Any, rules: dict[str, Any], *, co
     existing = next((p for p in table.house_rules if p.name_key == name.casefold()), None)
     if existing is None:
         if len(table.house_rules) >= PER_TABLE_MAX:
-            raise PresetRefused(_("A table keeps at most %(count)s sets of house rules: delete one first.",
+            raise PresetRefused(_("A table keeps at most {count} sets of house rules: delete one first.",
                                    count=PER_TABLE_MAX))
         existing = HouseRules(table_id=table.id, name=name, name_key=name.casefold())
-        db.session.add(existing)
+        session().add(existing)
         table.house_rules.append(existing)
     existing.name, existing.variant, existing.rules = name, variant_key, dict(rules)
     if commit:
-        db.session.commit()
+        session().commit()
     return existing
 
 
 def rename(table: Table, preset: HouseRules, name: Any) -> None:
     name = clean_name(name)
     if any(p.name_key == name.casefold() and p.id != preset.id for p in table.house_rules):
-        raise PresetRefused(_("This table already has house rules called %(name)s.", name=name))
+        raise PresetRefused(_("This table already has house rules called {name}.", name=name))
     preset.name, preset.name_key = name, name.casefold()
-    db.session.commit()
+    session().commit()
 
 
 def delete(preset: HouseRules) -> None:
-    db.session.delete(preset)
-    db.session.commit()
-
-
-def preset_or_404(table: Table, preset_id: int | None) -> HouseRules:
-    preset = db.session.scalar(sa.select(HouseRules).where(HouseRules.id == preset_id,
-                                                           HouseRules.table_id == table.id))
-    if preset is None:
-        abort(404)
-    return preset
+    session().delete(preset)
+    session().commit()
 
 
 def for_game(table: Table, variant_key: str) -> list[HouseRules]:
     return [p for p in table.house_rules if p.variant == variant_key]
 
 
-def describe(variant_key: str, rules: dict[str, Any]) -> str:
-    """What the rules change from the standard ones, in words ("Opening at least: 40, Match to: 500")."""
-    try:
-        variant = find_variant(variant_key)
-    except Refusal:
-        return ""
-    changed = words.changes(variant.switches(), rules)
-    return ", ".join(changed) if changed else "the standard rules"
-
-
 def to_document(preset: HouseRules) -> dict[str, Any]:
     return {"name": preset.name, "variant": preset.variant, "rules": dict(preset.rules or {})}
 
 
-__all__ = ["NAME_MAX", "PresetRefused", "check", "clean_name", "delete", "describe", "for_game",
-           "preset_or_404", "rename", "save", "to_document"]
+__all__ = ["NAME_MAX", "PresetRefused", "check", "clean_name", "delete", "for_game", "rename", "save",
+           "to_document"]

@@ -1,5 +1,5 @@
-"""The matches service: loading tables and matches by their secrets, turning stored entries into the
-match document, replaying it, and saving changes safely.
+"""A match's life: turning stored entries into the match document, replaying it (and remembering the
+replay), and saving changes safely, with undo.
 
 Every change to a match goes through here, so that three guarantees hold in one place:
 - nothing is saved that the engine refuses (the whole document is replayed before anything is written);
@@ -17,17 +17,14 @@ import secrets
 from typing import Any, Iterable
 
 import sqlalchemy as sa
-from flask import abort
-from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from ..engine.errors import Refusal
-from ..i18n import lazy_gettext as _l
 from ..engine import limits
-from ..engine.i18n import message_of
+from ..engine.i18n import _, message_of
 from ..engine.match import InvalidMatchError, MatchReplay, StaleCheckpointError, replay
-from ..extensions import db
-from ..models import Entry, Match, Player, ReplayCheckpoint, Table, utcnow
+from .models import Entry, Match, Player, ReplayCheckpoint, Table, utcnow
+from .store import session
 
 DOCUMENT_FORMAT = "scorekeeper.match/1"
 
@@ -35,8 +32,8 @@ DOCUMENT_FORMAT = "scorekeeper.match/1"
 class StaleSheetError(Exception):
     """The match changed since the form was drawn (another phone saved first)."""
 
-    message = _l("The sheet changed on another phone since you opened this form. Check the scores below, then save "
-                 "again: what you typed is kept.")
+    message = _("The sheet changed on another phone since you opened this form. Check the scores below, then save "
+                "again: what you typed is kept.")
 
 
 class MatchClosedError(Refusal):
@@ -53,42 +50,13 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-# -- loading ------------------------------------------------------------------------------------------
-
-# The one set of loaders for a table, a match and an entry: a wrong token or id is a 404. ``options``
-# are loader options (``selectinload``) for a page that reads a relation of every row it shows.
-
-def _one_or_404(query):
-    found = db.session.scalar(query)
-    if found is None:
-        abort(404)
-    return found
-
-
-def table_or_404(token: str, *options) -> Table:
-    return _one_or_404(sa.select(Table).where(Table.token == token).options(*options))
-
-
-def match_or_404(table: Table, match_id: int, *options) -> Match:
-    return _one_or_404(sa.select(Match).where(Match.id == match_id, Match.table_id == table.id).options(*options))
-
-
-def viewed_match_or_404(view_token: str, *options) -> Match:
-    """The match a spectator's link names (``/v/<view_token>``)."""
-    return _one_or_404(sa.select(Match).where(Match.view_token == view_token).options(*options))
-
-
-def entry_or_404(match: Match, entry_id: int) -> Entry:
-    return _one_or_404(sa.select(Entry).where(Entry.id == entry_id, Entry.match_id == match.id))
-
-
 def live_entries(match: Match) -> list[Entry]:
     return [e for e in match.entries if e.deleted_at is None]
 
 
 def recent_entries(match: Match, limit: int) -> list[Entry]:
     """The last ``limit`` live entries of ``match``, in order (one query, whatever the match's length)."""
-    newest = db.session.scalars(
+    newest = session().scalars(
         sa.select(Entry).where(Entry.match_id == match.id, Entry.deleted_at.is_(None))
         .order_by(Entry.position.desc()).limit(limit))
     return list(reversed(list(newest)))
@@ -263,10 +231,10 @@ def replayed(match: Match, *, whole: bool = False) -> MatchReplay:
 
 def _resumed(match: Match) -> MatchReplay | None:
     """The match carried on from its checkpoint, if one was kept for its version (None otherwise)."""
-    kept = db.session.get(ReplayCheckpoint, match.id)
+    kept = session().get(ReplayCheckpoint, match.id)
     if kept is None or kept.version != match.version:
         return None  # made for another version: never trusted, the match is replayed whole
-    after = db.session.scalars(
+    after = session().scalars(
         sa.select(Entry).where(Entry.match_id == match.id, Entry.deleted_at.is_(None), Entry.position > kept.position)
         .order_by(Entry.position))
     try:
@@ -284,21 +252,21 @@ def _keep_checkpoint(match: Match, run: MatchReplay, version: int, *, appended: 
     limit = run.entries - limits.SCOREBOARD_ROWS
     marks = {at: state for at, state in run.checkpoints().items() if at <= limit}
     best = max(marks, default=None)
-    kept = db.session.get(ReplayCheckpoint, match.id)
+    kept = session().get(ReplayCheckpoint, match.id)
     if appended and kept is not None and kept.version == version - 1 and (best is None or best <= kept.state["at"]) \
             and kept.state.get("header") == run.header:  # (not after a rename: the state names the players)
         kept.version = version
         return
     if best is None:
         if kept is not None:
-            db.session.delete(kept)  # nothing to carry on from yet: replayed whole (a short match)
+            session().delete(kept)  # nothing to carry on from yet: replayed whole (a short match)
         return
     # the position of the best-th live entry, counted back from the last (a few rows of the index)
-    position = db.session.scalar(
+    position = session().scalar(
         sa.select(Entry.position).where(Entry.match_id == match.id, Entry.deleted_at.is_(None))
         .order_by(Entry.position.desc()).limit(1).offset(run.entries - best))
     if kept is None:
-        db.session.add(ReplayCheckpoint(match_id=match.id, version=version, position=position, state=marks[best]))
+        session().add(ReplayCheckpoint(match_id=match.id, version=version, position=position, state=marks[best]))
     else:
         kept.version, kept.position, kept.state = version, position, marks[best]
 
@@ -306,7 +274,7 @@ def _keep_checkpoint(match: Match, run: MatchReplay, version: int, *, appended: 
 def _restamp_checkpoint(match: Match, version: int, new_version: int) -> None:
     """A change that moves the version without touching the entries (ending a match early, reopening
     it): the checkpoint still holds."""
-    db.session.execute(sa.update(ReplayCheckpoint).where(ReplayCheckpoint.match_id == match.id,
+    session().execute(sa.update(ReplayCheckpoint).where(ReplayCheckpoint.match_id == match.id,
                                                          ReplayCheckpoint.version == version)
                        .values(version=new_version).execution_options(synchronize_session=False))
 
@@ -325,12 +293,12 @@ def _claim_version(match: Match, version: int, finished: bool) -> None:
 def _compare_and_swap(match: Match, version: int, values: dict[str, Any], *conditions: Any) -> None:
     """``UPDATE match SET values WHERE version = version``: the one way a match's version moves, so that
     of two phones acting at once exactly one wins and the version counts every change."""
-    result = db.session.execute(
+    result = session().execute(
         sa.update(Match).where(Match.id == match.id, Match.version == version, *conditions).values(**values)
         .execution_options(synchronize_session=False)
     )
     if result.rowcount != 1:
-        db.session.rollback()
+        session().rollback()
         raise StaleSheetError()
 
 
@@ -352,18 +320,18 @@ def _check(match: Match, payloads: list[dict[str, Any]]) -> MatchReplay:
 
 def _remember(match: Match, run: MatchReplay) -> None:
     """After a commit: ``run`` is the replay of the match's new version."""
-    db.session.refresh(match)
+    session().refresh(match)
     _replays.put(_memo_key(match), run)
 
 
 def _commit() -> None:
     try:
-        db.session.commit()
+        session().commit()
     except IntegrityError:
-        db.session.rollback()
+        session().rollback()
         raise
     except OperationalError as error:
-        db.session.rollback()
+        session().rollback()
         if error.connection_invalidated:
             # the database went away at the commit: nothing was saved; the web says "try again" (503)
             raise
@@ -375,7 +343,7 @@ def _commit() -> None:
 def find_by_key(match: Match, key: str | None) -> Entry | None:
     if not key:
         return None
-    return db.session.scalar(sa.select(Entry).where(Entry.match_id == match.id, Entry.idempotency_key == key))
+    return session().scalar(sa.select(Entry).where(Entry.match_id == match.id, Entry.idempotency_key == key))
 
 
 def add_entry(match: Match, payload: dict[str, Any], *, version: int, key: str | None) -> Entry:
@@ -389,14 +357,14 @@ def add_entry(match: Match, payload: dict[str, Any], *, version: int, key: str |
     _check_open(match, version)
     # One entry played on the remembered replay: the cost of a save does not grow with the match.
     run = replayed(match).then([payload_to_document(payload, _names(match))])
-    position = (db.session.scalar(sa.select(sa.func.max(Entry.position)).where(Entry.match_id == match.id))
+    position = (session().scalar(sa.select(sa.func.max(Entry.position)).where(Entry.match_id == match.id))
                 or 0) + 1
     entry = Entry(match_id=match.id, position=position, kind=payload["kind"], payload=payload,
                   idempotency_key=key or None, history=[])
     try:
         _claim_version(match, version, run.finished)
-        db.session.add(entry)
-        db.session.flush()
+        session().add(entry)
+        session().flush()
         _keep_checkpoint(match, run, version + 1, appended=True)
         _log(match, {"do": "add", "entry": entry.id}, version + 1)
         _commit()
@@ -408,7 +376,7 @@ def add_entry(match: Match, payload: dict[str, Any], *, version: int, key: str |
         if existing is not None:
             return existing
         raise
-    db.session.refresh(match)
+    session().refresh(match)
     _replays.put(_memo_key(match), run)
     return entry
 
@@ -519,7 +487,7 @@ def last_action(match: Match, *, undone: bool = False) -> dict[str, Any] | None:
 
 
 def _apply(match: Match, action: dict[str, Any], version: int, *, backwards: bool) -> MatchReplay:
-    entry = db.session.get(Entry, action["entry"])
+    entry = session().get(Entry, action["entry"])
     if entry is None or entry.match_id != match.id:
         raise NothingToUndo(_("That entry is gone: nothing to undo."))
     word = "undone" if backwards else "redone"
@@ -574,7 +542,7 @@ def abandon_match(match: Match, *, version: int) -> None:
     if run is not None:
         _remember(match, run)
     else:
-        db.session.refresh(match)
+        session().refresh(match)
 
 
 def reopen_match(match: Match, *, version: int) -> None:
@@ -608,13 +576,15 @@ def create_match(table: Table, *, variant: str, rules: dict[str, Any], seats: li
         "players": [names[s] for s in seats], "first_dealer": names[first_dealer_id],
         "entries": [], **({"stake": stake} if stake is not None else {}),
     })
-    db.session.add(match)
-    db.session.commit()
+    session().add(match)
+    session().commit()
     return match
 
 
 __all__ = [
-    "InvalidMatchError", "LaterEntryError", "NothingToUndo", "StaleSheetError", "add_entry", "changes_since", "create_match", "delete_entry", "edit_entry",
-    "entry_or_404", "live_entries", "match_or_404", "new_token", "restore_entry", "seated_players",
-    "current_standings", "standings", "table_or_404", "to_document", "undo", "viewed_match_or_404",
+    "DOCUMENT_FORMAT", "InvalidMatchError", "LaterEntryError", "MatchClosedError", "NothingToUndo", "ReplayMemo",
+    "StaleSheetError", "abandon_match", "add_entry", "changes_since", "create_match", "current_standings",
+    "current_standings_or_none", "delete_entry", "edit_entry", "find_by_key", "last_action", "live_entries",
+    "new_token", "payload_from_document", "payload_to_document", "preview", "preview_edit", "recent_entries",
+    "reopen_match", "replayed", "restore_entry", "seated_players", "standings", "to_document", "undo",
 ]

@@ -20,10 +20,10 @@ from sqlalchemy.orm import selectinload
 from ..engine.errors import Refusal
 from ..engine import limits
 from ..engine.match import replay
-from ..extensions import db
-from ..models import Match
-from ..stats import Played, match_summary
-from . import service
+from .store import session
+from .models import Match
+from .stats import Played, match_summary
+from . import matches as service
 
 #: the shape of a kept summary: one of an older shape is made again
 SUMMARY_FORMAT = 3
@@ -63,11 +63,11 @@ def summaries(matches: list[Match], *, keep: bool = True) -> list[dict[str, Any]
     for start in range(0, len(stale), limits.SUMMARY_BATCH):
         batch = stale[start:start + limits.SUMMARY_BATCH]
         # the entries of these matches only, in one statement; let go of them once summed up
-        db.session.scalars(sa.select(Match).where(Match.id.in_([m.id for m in batch]))
+        session().scalars(sa.select(Match).where(Match.id.in_([m.id for m in batch]))
                            .options(selectinload(Match.entries))).all()
         for m in batch:
             fresh[m.id] = (m.version, summary_of(m))
-            db.session.expire(m, ["entries"])
+            session().expire(m, ["entries"])
     if fresh and keep:
         _keep(fresh)
     return [fresh[m.id][1] if m.id in fresh else m.summary for m in matches]
@@ -78,7 +78,7 @@ def _keep(fresh: dict[int, tuple[int, dict[str, Any]]]) -> None:
                                   Match.version == sa.bindparam("kept_version"))
     try:
         # on a connection of its own, so that this page's objects are not expired by a commit
-        with db.engine.begin() as connection:
+        with session().get_bind().begin() as connection:
             connection.execute(keep.values(summary=sa.bindparam("kept_summary"),
                                            summary_version=sa.bindparam("kept_version")),
                                [{"match_id": i, "kept_version": v, "kept_summary": s}

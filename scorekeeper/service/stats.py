@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Iterable, Mapping
 
-from .engine.errors import Refusal
-from .engine.ends import unknown_end
-from .engine.variants import find_variant
+from ..engine.errors import Refusal
+from ..engine.ends import unknown_end
+from ..engine.variants import find_variant
 
 def high_is_good(variant: str, overrides: Mapping[str, Any] | None = None) -> bool:
     """Whether a higher hand score is better in this variant with these house rules (the variant says)."""

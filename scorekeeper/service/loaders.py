@@ -1,0 +1,47 @@
+"""The one set of loaders: a table by its link, a match, an entry, a player or a set of house rules of
+that table. A wrong link or an id of another table is ``NotFound`` (the web's 404), never someone
+else's row. ``options`` are loader options (``selectinload``) for a page that reads a relation of
+every row it shows."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+from .errors import NotFound
+from .models import Entry, HouseRules, Match, Player, Table
+from .store import session
+
+
+def _one(query):
+    found = session().scalar(query)
+    if found is None:
+        raise NotFound()
+    return found
+
+
+def find_table(token: str, *options) -> Table:
+    return _one(sa.select(Table).where(Table.token == token).options(*options))
+
+
+def find_match(table: Table, match_id: int, *options) -> Match:
+    return _one(sa.select(Match).where(Match.id == match_id, Match.table_id == table.id).options(*options))
+
+
+def find_viewed_match(view_token: str, *options) -> Match:
+    """The match a spectator's link names (``/v/<view_token>``)."""
+    return _one(sa.select(Match).where(Match.view_token == view_token).options(*options))
+
+
+def find_entry(match: Match, entry_id: int) -> Entry:
+    return _one(sa.select(Entry).where(Entry.id == entry_id, Entry.match_id == match.id))
+
+
+def find_player(table: Table, player_id: int) -> Player:
+    return _one(sa.select(Player).where(Player.id == player_id, Player.table_id == table.id))
+
+
+def find_preset(table: Table, preset_id: int | None) -> HouseRules:
+    return _one(sa.select(HouseRules).where(HouseRules.id == preset_id, HouseRules.table_id == table.id))
+
+
+__all__ = ["find_entry", "find_match", "find_player", "find_preset", "find_table", "find_viewed_match"]

@@ -1,0 +1,124 @@
+"""The three layers import in one order only: the engine (pure), then the service (stored matches, no
+Flask), then the web (the factory, extensions and blueprints).
+
+Read from the source (every ``import`` of every module, relative ones resolved), so that an import
+hidden inside a function counts too, and checked by importing the service alone in a fresh process.
+A blueprint's ``routes`` are the web's leaves: no other module imports them (what two blueprints share
+lives in a module of its own), so a page's helpers never pull in another page's views.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import scorekeeper
+
+PACKAGE = Path(scorekeeper.__file__).resolve().parent
+#: libraries of the web: the service (and so the engine) imports none of them
+WEB_LIBRARIES = ("flask", "flask_babel", "flask_wtf", "flask_limiter", "flask_alembic", "flask_compress",
+                 "flask_sqlalchemy_lite", "htmx_flask", "werkzeug", "jinja2", "markupsafe", "wtforms")
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path, here: str | None = None) -> set[str]:
+    """Every module ``path`` (the module ``here``) imports, as absolute names."""
+    here = here or _module_name(path)
+    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                stem = ".".join(base + ([node.module] if node.module else []))
+            else:
+                stem = node.module or ""
+            found.add(stem)
+            # ``from . import service`` imports the module ``scorekeeper.service``
+            found.update(f"{stem}.{alias.name}" for alias in node.names)
+    return found
+
+
+def _layer(module: str) -> str:
+    if module == "scorekeeper.engine" or module.startswith("scorekeeper.engine."):
+        return "engine"
+    if module == "scorekeeper.service" or module.startswith("scorekeeper.service."):
+        return "service"
+    return "web"
+
+
+def _modules() -> dict[str, set[str]]:
+    return {_module_name(p): _imports(p) for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def _is_ours(name: str) -> bool:
+    return name == "scorekeeper" or name.startswith("scorekeeper.")
+
+
+def _existing(name: str, modules: dict[str, set[str]]) -> bool:
+    return name in modules
+
+
+def test_each_layer_imports_only_the_layers_below_it():
+    modules = _modules()
+    order = {"engine": 0, "service": 1, "web": 2}
+    wrong = []
+    for module, imported in modules.items():
+        for name in imported:
+            if not _is_ours(name) or not _existing(name, modules) or name == "scorekeeper":
+                continue
+            if order[_layer(name)] > order[_layer(module)]:
+                wrong.append(f"{module} ({_layer(module)}) imports {name} ({_layer(name)})")
+    assert not wrong, "\n".join(sorted(wrong))
+
+
+def test_the_service_and_the_engine_import_no_web_library():
+    wrong = []
+    for module, imported in _modules().items():
+        if _layer(module) == "web":
+            continue
+        for name in imported:
+            if name.split(".")[0] in WEB_LIBRARIES:
+                wrong.append(f"{module} imports {name}")
+    assert not wrong, "\n".join(sorted(wrong))
+
+
+def test_no_module_imports_another_blueprints_routes():
+    modules = _modules()
+    wrong = []
+    for module, imported in modules.items():
+        for name in imported:
+            if _is_ours(name) and name.endswith(".routes") and name in modules:
+                owner = name.rpartition(".")[0]
+                if module != owner:
+                    wrong.append(f"{module} imports {name}")
+    assert not wrong, "\n".join(sorted(wrong))
+
+
+def test_the_service_imports_alone():
+    code = ("import sys; import scorekeeper.service, scorekeeper.service.importing, scorekeeper.service.presets, "
+            "scorekeeper.service.summaries, scorekeeper.service.stats; "
+            f"bad = sorted(m for m in sys.modules if m.split('.')[0] in {WEB_LIBRARIES!r}); "
+            "web = sorted(m for m in sys.modules if m.startswith('scorekeeper.') "
+            "and not m.startswith(('scorekeeper.engine', 'scorekeeper.service'))); "
+            "assert not bad and not web, (bad, web); print('alone')")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "alone"
+
+
+def test_the_test_sees_a_wrong_import(tmp_path):
+    # the source reading is the test's eyes: an import hidden in a function of a service module is seen
+    probe = tmp_path / "probe.py"
+    probe.write_text("def later():\n    from ..extensions import db\n    from flask import abort\n", encoding="utf-8")
+    found = _imports(probe, "scorekeeper.service.probe")
+    assert {"scorekeeper.extensions", "scorekeeper.extensions.db", "flask"} <= found
+    assert _layer("scorekeeper.extensions") == "web" and _layer("scorekeeper.service.probe") == "service"
