@@ -374,7 +374,7 @@ def _register_web_plumbing(app: Flask) -> None:
         from .engine.variants import find_variant
 
         try:
-            return find_variant(key).name
+            return i18n.speak(find_variant(key).name)
         except Refusal:
             return key
 

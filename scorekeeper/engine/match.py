@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import limits
+from .errors import Refusal
 from .i18n import Joined, Message, _, _n, joined, message_of
 from .hands import (
     Explanations, Hand, InvalidHandError, InvalidMatchError, InvalidRebuyError, MatchState, PlayerState,
@@ -35,6 +36,8 @@ from .variants import UnknownVariantError, Variant, find_variant
 
 FORMAT = "scorekeeper.match/1"
 CENT = Decimal("0.01")
+#: how many hands ahead the standings name the dealer of (``Standings.dealers_ahead``)
+DEALERS_AHEAD = 8
 
 __all__ = [
     "FORMAT", "MatchReplay", "StaleCheckpointError", "replay", "preview_hand", "next_entry_context", "Standings", "PlayerStanding", "EntryResult", "GameStanding",
@@ -143,6 +146,17 @@ class Standings(_ToDict):
     notes: list[str]
     #: a sheet of several games (Hollywood Gin): every game opened so far, in order; None for other games
     games: list[GameStanding] | None = None
+    #: while a rebuy is open for the player the deal would pass to, that player: they deal if they buy back
+    #: in, otherwise ``next_dealer`` does (docs/rules/common.md#next-dealer); None when nobody's rebuy
+    #: changes the next dealer
+    next_dealer_if_rebuy: str | None = None
+    #: the notes about the match as it stands (the game's and the end's), without those about single hands
+    #: ("hand 1: Ann's melds taken as …"), which a finished match's result no longer needs
+    match_notes: list[str] = field(default_factory=list)
+    #: who deals the next hands, ``next_dealer`` first, while nobody is knocked out (a void hand keeps the
+    #: dealer): what a phone with hands kept offline says; empty once finished or where the dealer
+    #: depends on the hand (2-player Gin's winner deals)
+    dealers_ahead: list[str] = field(default_factory=list)
 
     def player(self, name: str) -> PlayerStanding:
         return next(p for p in self.players if p.name == name)
@@ -316,6 +330,7 @@ def next_entry_context(document: Mapping[str, Any]) -> dict[str, Any]:
         "high_wins": run.variant.high_wins(),
         "upcard_required": run.variant.upcard_required,
         "dealer": st.next_dealer,
+        "dealer_if_rebuy": st.next_dealer_if_rebuy,
         "hand_number": run.state.hands_played + 1,
         "rebuys_open": bool(st.open_rebuys),
         "open_rebuys": [o.to_dict() for o in st.open_rebuys],
@@ -575,6 +590,8 @@ class _Replay:
             self.results.append(self.void(index, entry))
         elif kind == "hand":
             self.results.append(self.hand(index, entry))
+        elif any(t.key == kind for t in self.variant.table_ends):
+            self.results.append(self.table_end(index, entry))
         elif isinstance(kind, str) and kind in {k.key for k in self.variant.entry_kinds()}:
             # an entry of the game's own (Hollywood's stop): the game applies it, the dealer stays
             summary = self.variant.play_entry(self.state, index, entry)
@@ -582,6 +599,22 @@ class _Replay:
                                             summary=summary))
         else:
             raise InvalidMatchError(_("unknown entry kind {kind!r}", kind=kind), entry=index, field="kind")
+
+    def table_end(self, index: int, entry: Mapping[str, Any]) -> EntryResult:
+        """The table ends the match itself (a ``TableEnd`` of the game: Free scoring's finish); the game
+        says who wins (docs/rules/free.md#finishing)."""
+        kind = entry["kind"]
+        unknown = set(entry) - {"kind", "note"}
+        if unknown:
+            raise InvalidMatchError(_("a {kind} entry has no {name}", kind=kind, name=sorted(unknown)[0]),
+                                    entry=index, field="kind")
+        try:
+            winners = self.variant.table_end(kind, self.state)
+        except Refusal as exc:
+            raise InvalidMatchError(message_of(exc), entry=index, field="kind") from None
+        self.finish(winners)
+        said = next(t for t in self.variant.table_ends if t.key == kind)
+        return EntryResult(index, kind, None, None, None, totals=self.totals(), summary=said.summary)
 
     def current_dealer(self) -> str | None:
         if self.advance_dealer:
@@ -912,19 +945,36 @@ class _Replay:
         ]
         ctx = variant.context(state)
         next_dealer = None if state.finished else self.peek_dealer()
+        game_notes = variant.notes(state)
+        if_rebuy = None if state.finished else self.peek_dealer(assume_rebuys=True)
         return Standings(
             variant=self.key, players=players, hands=list(self.results), finished=state.finished,
             winners=list(state.winners), pot=pot, payouts=payouts, pot_remainder=remainder,
             next_dealer=next_dealer, open_rebuys=offers,
             deal=ctx.get("deal"), contract=ctx.get("contract"), leader=list(leaders),
-            notes=self.notes + variant.notes(state) + self.end_notes,
+            notes=self.notes + game_notes + self.end_notes,
+            next_dealer_if_rebuy=if_rebuy if if_rebuy != next_dealer else None,
+            match_notes=game_notes + self.end_notes,
+            dealers_ahead=self.dealers_ahead(next_dealer),
             games=None if (games := variant.games(state)) is None else [GameStanding(**g) for g in games],
         )
 
-    def peek_dealer(self) -> str:
+    def dealers_ahead(self, first: str | None, count: int = DEALERS_AHEAD) -> list[str]:
+        """``first``, then the next seats still in after it, ``count`` in all (docs/rules/common.md#next-dealer)."""
+        if first is None or self.variant.dealer_by_hand():
+            return []
+        out = [first]
+        while len(out) < count:
+            out.append(self.next_seat_in(out[-1]))
+        return out
+
+    def peek_dealer(self, assume_rebuys: bool = False) -> str:
+        """Who deals the next hand. A player whose rebuy is still open is skipped, as when the next hand is
+        entered without their rebuy; with ``assume_rebuys`` they count as in, since a player who buys back in
+        keeps their seat (docs/rules/common.md#next-dealer)."""
         if self.advance_dealer:
-            # rebuys still open count as in: a player who rebuys keeps their seat (docs/rules/common.md#next-dealer)
-            waiting = frozenset(self.window["players"]) if self.window is not None else frozenset()
+            waiting = (frozenset(self.window["players"]) if assume_rebuys and self.window is not None
+                       else frozenset())
             return self.next_seat_in(self.dealer, waiting)
         return self.dealer
 

@@ -91,9 +91,11 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
                 render_kw={"autocomplete": "off", "autocapitalize": "characters"}))
     points = sheet.field("points")
     # No "pattern": the browser's generic "match the requested format" would speak instead of the
-    # app. A box that takes negatives gets the full keyboard: iOS's numeric pad has no minus key.
+    # app. A box that takes negatives gets the full keyboard (iOS's numeric pad has no minus key); with
+    # JavaScript it gets the number pad and a "±" button beside it (data-signed; static/js/table.js).
     points_kw = {"autocomplete": "off"}
-    points_kw.update({"inputmode": "text", "autocapitalize": "off", "autocorrect": "off", "spellcheck": "false"}
+    points_kw.update({"inputmode": "text", "autocapitalize": "off", "autocorrect": "off", "spellcheck": "false",
+                      "data-signed": ""}
                      if points is not None and points.minimum is not None and points.minimum < 0
                      else {"inputmode": "numeric"})
     for p in players:

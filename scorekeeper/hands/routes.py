@@ -269,6 +269,18 @@ def game_entry(token: str, match_id: int):
     return _button_entry(token, match_id, payload, gettext("This match has no such entry."))
 
 
+@bp.post("/t/<token>/m/<dbid:match_id>/end")
+def table_end(token: str, match_id: int):
+    """The table ends the match itself, in a way the game declares (``Variant.table_ends``; the form's
+    ``kind``): the engine says who wins."""
+    kind = request.form.get("kind", "")
+
+    def payload(match):
+        return {"kind": kind} if any(t.key == kind for t in find_variant(match.variant).table_ends) else None
+
+    return _button_entry(token, match_id, payload, gettext("This game cannot be ended that way."))
+
+
 def _button_entry(token: str, match_id: int, make_payload, refusal: str):
     """Record the entry a one-button form stands for (a rebuy, a void hand)."""
     table = service.find_table(token)
@@ -360,7 +372,8 @@ def edit(token: str, match_id: int, entry_id: int):
     except Refusal as exc:
         _apply_engine_error(form, exc, players)
         return _form_page(table, match, form, 422, entry=entry)
-    return redirect(url_for("matches.show", token=token, match_id=match_id, new=entry.id) + "#standings")
+    return redirect(url_for("matches.show", token=token, match_id=match_id, new=entry.id, edited=entry.id)
+                    + "#standings")
 
 
 def _edit_players(match, entry) -> list[Any]:

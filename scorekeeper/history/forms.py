@@ -7,7 +7,7 @@ from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, SelectField
 
 from ..bidi import isolated
-from ..i18n import lazy_gettext as _l
+from ..i18n import lazy_gettext as _l, speak
 from ..engine.variants import VARIANTS
 from ..util import Form, choices
 
@@ -22,7 +22,7 @@ class _GetForm(Form):
 
 
 def _variant_choices():
-    return choices([(ANY, _l("Any game"))] + [(v.key, v.name) for v in VARIANTS.values()])
+    return choices([(ANY, _l("Any game"))] + [(v.key, speak(v.name)) for v in VARIANTS.values()])
 
 
 def _player_choices(players, blank: str):

@@ -23,7 +23,7 @@ from sqlalchemy.orm import defer, selectinload
 
 from ..engine.errors import Refusal
 from ..engine.i18n import message_of
-from ..i18n import refusal
+from ..i18n import refusal, speak
 from .. import charts
 from ..engine import limits
 from ..engine.variants import VARIANTS, find_variant
@@ -112,7 +112,7 @@ def _chart_parts(match: Match, standings):
     labels, totals = charts.series(standings)
     names = [p.name for p in service.seated_players(match)]
     lines = charts.limit_lines(match.variant, match.rules, len(names))
-    return gettext("%(game)s: running totals", game=find_variant(match.variant).name), names, labels, totals, lines
+    return gettext("%(game)s: running totals", game=speak(find_variant(match.variant).name)), names, labels, totals, lines
 
 
 def chart_for(match: Match, standings, chart_id: str = "chart"):
@@ -194,7 +194,7 @@ def stats(token: str):
     h2h_error = gettext("Choose two different players.") if a and b and a == b else None
     return render_page("history/stats.html", "history/stats.html", table=table,
                        stats=player_stats(played), matches=len(matches), total=total, form=form, h2h=h2h,
-                       h2h_error=h2h_error, variant_names={k: v.name for k, v in VARIANTS.items()})
+                       h2h_error=h2h_error, variant_names={k: speak(v.name) for k, v in VARIANTS.items()})
 
 
 # -- export -----------------------------------------------------------------------------------------------
@@ -213,7 +213,10 @@ def _stem(match: Match) -> str:
 def export_match_json(token: str, match_id: int):
     table = _table(token)
     match = _match(table, match_id)
-    body = json.dumps(service.to_document(match), indent=2, ensure_ascii=False)
+    document = service.to_document(match)
+    if table.currency:
+        document["currency"] = table.currency  # the table's money words go with the match (docs/match-format.md)
+    body = json.dumps(document, indent=2, ensure_ascii=False)
     return _download(body + "\n", "application/json", _stem(match) + ".json")
 
 
@@ -331,10 +334,18 @@ def import_page(token: str):
                 form.again.errors = [gettext("Tick this to import it a second time.")]
         else:
             if len(created) == 1:
-                return redirect(url_for("history.match_page", token=token, match_id=created[0].id))
-            return redirect(url_for("history.index", token=token))
+                where = url_for("history.match_page", token=token, match_id=created[0].id)
+            else:
+                where = url_for("history.index", token=token)
+            if getattr(request, "htmx", None):
+                # sent by htmx: the whole browser goes to the imported match, not a swap of its page
+                response = Response(status=204)
+                response.headers["HX-Redirect"] = where
+                return response
+            return redirect(where)
+    # sent by htmx, the page keeps its file box (and the file chosen in it); a plain post loses it
     return render_page("history/import.html", "history/import.html", table=table, form=form,
-                       error=error, status=422)
+                       error=error, kept_file=bool(getattr(request, "htmx", None)), status=422)
 
 
 __all__ = ["bp", "table_document", "table_document_text"]

@@ -72,11 +72,22 @@ def new(token: str):
     offered = presets.for_game(table, variant.key)
     chosen = next((p for p in offered if p.id == request.values.get("preset", type=form_id)), None)
     data = None
+    # where the house rules filled in come from, said beside them: a preset, the last match, the standard
+    rules_from = None
     if formdata is None:
-        data = (_again(table, request.args.get("again", type=form_id), variant, switches)
-                or _last_seats(table, variant) or {})
+        again = _again(table, request.args.get("again", type=form_id), variant, switches)
+        data = again or _last_seats(table, variant) or {}
+        rules_from = "again" if again is not None and again.get("rules_from") else "standard"
+        data.pop("rules_from", None)
         if chosen is not None:  # the preset's rules fill the house rules (the match keeps a copy)
             data.update(_rule_data(switches, chosen.rules))
+            rules_from = "preset"
+        elif again is None:
+            # the table's last choice for this game: its last match's house rules, not the standard ones
+            last = next((m for m in reversed(table.matches) if m.variant == variant.key), None)
+            if last is not None and last.rules:
+                data.update(_rule_data(switches, last.rules))
+                rules_from = "last"
     form = build_match_form(players, switches, formdata, data=data)
     status, saved = 200, None
     if request.method == "POST" and "save_rules" in request.form:
@@ -91,7 +102,7 @@ def new(token: str):
         "matches/new.html", table=table, form=form, variant=variant,
         variants=list(VARIANTS.values()), switches=switches, player_counts=_player_counts(variant),
         sheet=_rules_sheet(variant, seated_count), presets=presets.for_game(table, variant.key),
-        chosen_preset=chosen, saved_preset=saved, describe=words.describe,
+        chosen_preset=chosen, saved_preset=saved, describe=words.describe, rules_from=rules_from,
     ), status
 
 
@@ -150,6 +161,7 @@ def _again(table, match_id: int | None, variant, switches) -> dict[str, Any] | N
         data["first_dealer"] = str(dealer)
     if previous.variant == variant.key:
         data.update(_rule_data(switches, previous.rules))
+        data["rules_from"] = bool(previous.rules)
     return data
 
 
@@ -181,7 +193,7 @@ def _create_from_form(table, variant, switches, seated_count, form):
         form.form_errors.append(
             ngettext("%(game)s is for %(least)s–%(most)s players; %(num)s is seated.",
                      "%(game)s is for %(least)s–%(most)s players; %(num)s are seated.", len(seat_ids),
-                     game=variant.name, least=variant.min_players, most=variant.max_players))
+                     game=speak(variant.name), least=variant.min_players, most=variant.max_players))
         return None
     dealer = form.first_dealer.data or ""
     # not an id of ours ("²" passes str.isdigit, "9"*30 no column holds) is refused like a stranger

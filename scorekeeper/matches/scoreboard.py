@@ -20,6 +20,7 @@ from .. import charts
 from ..engine import limits
 from ..engine.cards import RANK_LABELS, Card
 from ..engine.i18n import message_of
+from ..engine.match import replay
 from ..engine.variants import find_variant
 from ..bidi import isolated
 from ..guards import form_id
@@ -118,6 +119,18 @@ def first_error(form) -> tuple[str, str] | None:
 
 # -- what the scoreboard shows -----------------------------------------------------------------------
 
+def table_end_words(match) -> dict[str, str]:
+    """The game's own entries (``Variant.table_ends``, which end the match, and ``Variant.entry_kinds``), by
+    kind: their name in a row."""
+    try:
+        variant = find_variant(match.variant)
+        # and the entries of the game's own that do not end it (a notice to stop), in a row the same way
+        return {**{k.key: speak(k.word) for k in variant.entry_kinds()},
+                **{t.key: speak(t.word) for t in variant.table_ends}}
+    except Refusal:
+        return {}
+
+
 def entry_label(match, entry, hands: int | None = None) -> str:
     """How an entry is called in messages: "hand 4", "Ann's rebuy", "the void hand after hand 3".
     ``hands``: the live hands before it, when the caller has counted them."""
@@ -125,15 +138,18 @@ def entry_label(match, entry, hands: int | None = None) -> str:
         hands = _hands_before(match, entry)
     if entry.kind == "hand":
         return _("hand %(number)s", number=hands + 1)
-    if entry.kind == "rebuy":
-        name = {p.id: p.name for p in match.table.players}.get(entry.payload.get("player"), "?")
-        return (_("%(name)s's rebuy after hand %(number)s", name=name, number=hands) if hands
-                else _("%(name)s's rebuy before the first hand", name=name))
     own = own_kinds(match).get(entry.kind)
     if own is not None:
         # an entry of the game's own (a notice to stop), in the game's words
         return (_("the %(what)s after hand %(number)s", what=speak(own.word), number=hands) if hands
                 else _("the %(what)s before the first hand", what=speak(own.word)))
+    table_end = table_end_words(match).get(entry.kind)
+    if table_end is not None:
+        return table_end
+    if entry.kind == "rebuy":
+        name = {p.id: p.name for p in match.table.players}.get(entry.payload.get("player"), "?")
+        return (_("%(name)s's rebuy after hand %(number)s", name=name, number=hands) if hands
+                else _("%(name)s's rebuy before the first hand", name=name))
     return (_("the void hand after hand %(number)s", number=hands) if hands
             else _("the void hand before the first hand"))
 
@@ -202,8 +218,11 @@ def bars(match, standings) -> dict[str, dict[str, Any]]:
         share = max(0.0, min(1.0, p.total / line.value))
         left = line.value - p.total
         near = line.kind == "limit" and share >= 0.8
-        label = (_("%(left)s to go to %(value)s", left=number(left), value=number(line.value)) if line.kind == "target"
-                 else _("%(left)s left before %(value)s", left=number(left), value=number(line.value)) if left > 0
+        # the line's own words ("Out at 100"), then how far is left, said once ("Out at 100 · 30 left"),
+        # never "100 left before 100" for a player still on 0
+        label = (line.label if p.total == 0
+                 else _("%(line)s · %(left)s to go", line=line.label, left=number(left)) if line.kind == "target"
+                 else _("%(line)s · %(left)s left", line=line.label, left=number(left)) if left > 0
                  else _("at %(value)s", value=number(line.value)))
         out[p.name] = {"label": label, "near": near, "kind": line.kind, "value": line.value,
                        # a <meter> turns amber past "low" and red past "high" (near the limit)
@@ -216,6 +235,7 @@ def grid_rows(match, standings, *, deleted: bool = True) -> list[dict[str, Any]]
     result if it counts, its number, what to call it, and its cells in seat order."""
     names = {str(p.id): p.name for p in match.table.players}
     seated = [p.name for p in service.seated_players(match)]
+    words = table_end_words(match)
     shape = _row_shape(match, standings)
     live = iter(standings.hands) if standings is not None else iter(())
     rows = []
@@ -230,7 +250,7 @@ def grid_rows(match, standings, *, deleted: bool = True) -> list[dict[str, Any]]
         result = next(live, None)
         if entry.kind == "hand":
             hand += 1
-        rows.append(_row(entry, result, hand, seated, match.variant, **shape))
+        rows.append(_row(entry, result, hand, seated, words, match.variant, **shape))
     return rows
 
 
@@ -256,6 +276,7 @@ def recent_rows(match, standings, *, deleted: bool = True) -> tuple[list[dict[st
     total, hand, hands_played = counted
     names = {str(p.id): p.name for p in match.table.players}
     seated = [p.name for p in service.seated_players(match)]
+    words = table_end_words(match)
     shape = _row_shape(match, standings)
     n_live = sum(1 for e in shown if e.deleted_at is None)
     results = iter(standings.hands[len(standings.hands) - n_live:] if standings is not None and n_live else ())
@@ -268,19 +289,18 @@ def recent_rows(match, standings, *, deleted: bool = True) -> tuple[list[dict[st
             continue
         if entry.kind == "hand":
             hand += 1
-        rows.append(_row(entry, next(results, None), hand, seated, match.variant, **shape))
+        rows.append(_row(entry, next(results, None), hand, seated, words, match.variant, **shape))
     return rows, total - len(shown), hands_played
 
 
 def _row_shape(match, standings) -> dict[str, Any]:
     """What every row of this match's grid shows besides the scores: a sheet of several games shows each
-    hand's points and the games they went into (the nets move only when a game closes); the game's own
-    entries are named in its words."""
-    return {"by_games": standings is not None and standings.games is not None, "kinds": own_kinds(match)}
+    hand's points and the games they went into (the nets move only when a game closes)."""
+    return {"by_games": standings is not None and standings.games is not None}
 
 
-def _row(entry, result, hand: int, seated: list[str], game: str, by_games: bool = False,
-         kinds: dict[str, Any] | None = None) -> dict[str, Any]:
+def _row(entry, result, hand: int, seated: list[str], words: dict[str, str], game: str,
+         by_games: bool = False) -> dict[str, Any]:
     how = ""
     if result is not None:
         # a hand nobody ended (every player's points typed) has nothing to say of how it ended
@@ -296,10 +316,9 @@ def _row(entry, result, hand: int, seated: list[str], game: str, by_games: bool 
         points = result.hand_points if result is not None else {}
         cells = [(points[name], name) if name in points else None for name in seated]
         games = [{"number": n, "closed": n in result.closed} for n in result.games] if result is not None else []
-    own = (kinds or {}).get(entry.kind)
     return {"entry": entry, "result": result, "number": hand if entry.kind == "hand" else None,
             "deleted": False, "cells": cells, "how": how, "edited": bool(entry.history), "games": games,
-            "kind_word": speak(own.word) if own is not None else None}
+            "word": words.get(entry.kind)}
 
 
 def _held_words(held: dict[str, Any] | None) -> str:
@@ -380,6 +399,29 @@ def bonus_row(match, standings) -> list[int] | None:
     return extra if any(extra) else None
 
 
+def edit_sign(match, action: dict[str, Any] | None, entry_id: int | None, standings) -> dict[str, Any] | None:
+    """After an edit (the last action, of the entry ``entry_id``): what it changed, for the scoreboard to
+    say ("hand 1 changed") and to show as each player's delta instead of the last hand's. The totals
+    before are those of the entries replayed with the payload the edit replaced."""
+    if (action is None or standings is None or entry_id is None or action.get("do") != "edit"
+            or action.get("entry") != entry_id):
+        return None
+    entry = _entry_of(match, entry_id)
+    live = service.live_entries(match)
+    at = next((i for i, e in enumerate(live) if e.id == entry_id), None)
+    if entry is None or at is None:
+        return None
+    names = {str(p.id): p.name for p in match.table.players}
+    document = service.to_document(match)
+    document["entries"][at] = service.payload_to_document(action.get("before") or {}, names)
+    try:
+        before = {p.name: p.total for p in replay(document).players}
+    except Refusal:
+        return None
+    deltas = {p.name: p.total - before.get(p.name, p.total) for p in standings.players}
+    return {"label": entry_label(match, entry), "deltas": deltas}
+
+
 def scoreboard_context(table, match, *, form=None, message: str | None = None, **extra: Any) -> dict[str, Any]:
     """What the scoreboard fragment needs: the replayed standings, the entries beside them, the hand
     form (a fresh one unless ``form``), undo and redo."""
@@ -422,6 +464,8 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, *
         "knocked_out": knocked, "bars": bars(match, standings),
         "undo_label": describe_action(match, undo_action) if undo_action else None,
         "redo_label": describe_action(match, redo_action) if redo_action else None,
+        # without JavaScript an edit redirects here (?edited=): the scoreboard says what the edit changed
+        "edited": edit_sign(match, undo_action, request.args.get("edited", type=form_id), standings),
         **extra,
     }
     if match.status == "active" and standings is not None and not standings.finished:

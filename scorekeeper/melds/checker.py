@@ -87,17 +87,17 @@ def read_cards(text: str, variant: Variant, decks: int, jokers: int, limit: int,
         check_copies(cards, decks, jokers)
     except InvalidCardError as exc:
         if variant.deck_grows_with_players and players:
-            said = _("%(refusal)s in %(game)s with %(count)s players", refusal=refusal(exc), game=variant.name,
+            said = _("%(refusal)s in %(game)s with %(count)s players", refusal=refusal(exc), game=speak(variant.name),
                      count=players)
         else:
-            said = _("%(refusal)s in %(game)s", refusal=refusal(exc), game=variant.name)
+            said = _("%(refusal)s in %(game)s", refusal=refusal(exc), game=speak(variant.name))
         raise CheckError(_sentence(said)) from None
     return cards
 
 
 def check_one_meld(variant: Variant, rules: Any, cards: list[Card]) -> Verdict:
     """One meld: valid or not, with the engine's reason; the kind and the opening value."""
-    game = variant.name
+    game = speak(variant.name)
     rumino = variant.instant_win(cards, rules)
     if rumino is not None:
         return Verdict(True, _sentence(_("A rumino, %(what)s: it wins the match at once", what=_what_rumino(rumino))),
@@ -172,7 +172,7 @@ def _knock_hand(variant: Variant, rules: Any, cards: list[Card], upcard: str) ->
         own = variant.gin_own_total(rules)
         if own is not None and len(best.melds) > 0:
             # a gin that scores on the gin player's own total (Rumino's "ten less")
-            notes.append(Note("yes", _("Gin in %(game)s: %(score)s to your own total.", game=variant.name,
+            notes.append(Note("yes", _("Gin in %(game)s: %(score)s to your own total.", game=speak(variant.name),
                                        score=signed(own))))
     elif limit is None and not variant.upcard_required:
         sentence = (_("May knock: deadwood %(points)s after throwing %(card)s (any deadwood may knock)",

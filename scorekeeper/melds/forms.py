@@ -45,7 +45,7 @@ class MeldCheckForm(Form):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.variant.choices = choices((v.key, v.name) for v in checkable())
+        self.variant.choices = choices((v.key, speak(v.name)) for v in checkable())
 
     def offer(self, variant: Variant) -> None:
         """Fill the deal and table-size choices from ``variant``'s declarations."""

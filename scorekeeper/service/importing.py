@@ -37,7 +37,7 @@ from .matches import DOCUMENT_FORMAT, live_entries, new_token, payload_from_docu
 
 TABLE_FORMAT = "scorekeeper.table/1"
 #: keys a table document's match carries besides the match document itself
-MATCH_EXTRAS = ("status", "created_at", "finished_at")
+MATCH_EXTRAS = ("status", "created_at", "finished_at", "currency")
 
 
 class ImportRefused(Refusal):
@@ -85,7 +85,8 @@ class Plan:
     matches: list[_Planned] = field(default_factory=list)
     #: a table document's named house rules, checked (``presets``)
     house_rules: list[dict[str, Any]] = field(default_factory=list)
-    #: a table document's currency, checked; a table that has one keeps its own
+    #: the document's currency (a table's, or the table's a match was exported from), checked; a table that
+    #: has one keeps its own
     currency: str | None = None
 
 
@@ -249,6 +250,7 @@ def plan_import(table: Table, document: Any) -> Plan:
         plan.currency = _check_currency(document.get("currency"))
     elif fmt in (None, DOCUMENT_FORMAT):
         documents, wheres = [document], [_("The match")]
+        plan.currency = _check_currency(document.get("currency"))
     else:
         raise ImportRefused(_("This is not a Scorekeeper export (its format is “{format}”).", format=str(fmt)[:40]))
     entries = sum(len(m.get("entries") or []) for m in documents if isinstance(m, dict)

@@ -12,13 +12,15 @@ The poll is cheap when nothing changed: the sheet's ETag is made from the match'
 from __future__ import annotations
 
 import sqlalchemy as sa
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 from flask import Blueprint, Response, abort, render_template, request
 from sqlalchemy.orm import selectinload
 
 from ..engine.errors import Refusal
 from ..bidi import isolated
-from ..i18n import current_language, refusal
+from ..i18n import current_language, money, refusal, speak, whole
+from ..util import signed
+from . import image
 from ..engine.variants import find_variant
 from ..extensions import db
 from .. import service
@@ -112,8 +114,8 @@ def _summary(match: Match) -> dict:
             order = sorted(result.scores.items(), key=lambda kv: -abs(kv[1]))
             best = {"number": numbered, "swing": swing, "scores": order}
     changed = words.house_rules_words(match)
-    rules = f"{variant.name}: " + ("; ".join(changed) if changed else gettext("standard rules"))
-    game = variant.name
+    rules = f"{speak(variant.name)}: " + ("; ".join(changed) if changed else gettext("standard rules"))
+    game = speak(variant.name)
     # the headline is plain text (the page's title, the image's, the chat's): names isolated in it
     if standings.finished:
         winners = [isolated(n) for n in standings.winners]
@@ -149,6 +151,32 @@ def summary_image(view_token: str):
     body = render_template("spectate/summary.svg", height=250 + 44 * rows, **context)
     response = Response(body, mimetype="image/svg+xml")
     response.headers["Content-Disposition"] = f'inline; filename="result-{match.id}.svg"'
+    return response
+
+
+@bp.get("/v/<view_token>/summary.png")
+def summary_png(view_token: str):
+    """The result card as a PNG (``spectate.image``, drawn with Pillow): what a chat shows as the link's
+    picture, and the file the Share button sends."""
+    match = _match(view_token, selectinload(Match.entries))
+    context = _summary(match)
+    standings, currency = context["standings"], context["currency"]
+    rows = [image.Row(p.place, p.name, whole(p.total), p.name in standings.winners)
+            for p in sorted(standings.players, key=lambda p: p.place)]
+    lines = []
+    if standings.pot is not None:
+        lines.append(gettext("Pot %(pot)s", pot=money(standings.pot, currency)) + "".join(
+            f" · {name} {money(share, currency)}" for name, share in standings.payouts.items()))
+    hands = ngettext("%(num)s hand", "%(num)s hands", context["hands"])
+    best = context["best"]
+    if best:
+        hands += " " + gettext("· largest swing: hand %(number)s, %(name)s %(score)s", number=best["number"],
+                               name=best["scores"][0][0], score=signed(best["scores"][0][1]))
+    lines += [hands, context["rules_line"]]
+    response = Response(image.result_png(context["headline"], rows, lines), mimetype="image/png")
+    response.headers["Content-Disposition"] = f'inline; filename="result-{match.id}.png"'
+    # the picture changes with the match: a chat's preview may keep it a while, a phone checks again
+    response.headers["Cache-Control"] = "public, max-age=60"
     return response
 
 

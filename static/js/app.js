@@ -51,6 +51,26 @@
     } else { select(); }
   });
 
+  // Share the result's picture (a PNG): the phone's share sheet with the file where the Web Share API
+  // takes files (most phones), otherwise the link's own download goes ahead.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("[data-share-image]");
+    if (!link || !navigator.canShare || typeof File === "undefined") return;
+    event.preventDefault();
+    var status = document.querySelector(".share-done");
+    var download = function () {
+      link.removeAttribute("data-share-image"); // the plain link from now on
+      link.click();
+    };
+    fetch(link.href).then(function (r) { return r.blob(); }).then(function (blob) {
+      var file = new File([blob], link.getAttribute("download") || "result.png", { type: "image/png" });
+      if (!navigator.canShare({ files: [file] })) { download(); return; }
+      return navigator.share({ files: [file], title: link.getAttribute("data-share-title") }).then(function () {
+        if (status) status.textContent = say("Shared.");
+      }, function () { /* closed without sharing */ });
+    }, download);
+  });
+
   // Keep the screen awake on the scoreboard and the record-hand screen; the lock is released when
   // the page is hidden, so take it again when the page comes back.
   var lock = null;

@@ -195,7 +195,11 @@
     var line = form && form.querySelector(".next-dealer");
     if (!line) return;
     if (!line.hasAttribute("data-drawn")) line.setAttribute("data-drawn", line.innerHTML);
-    if (waiting) line.textContent = tr("Hand %s", parseInt(form.getAttribute("data-hand"), 10) + waiting);
+    // the engine's dealers of the hands after this one (data-ahead: "Hand 5 · Cat deals", in the page's
+    // language); past them, or where the dealer depends on a hand (2-player Gin), the number alone
+    var ahead = [];
+    try { ahead = JSON.parse(line.getAttribute("data-ahead") || "[]"); } catch (e) { ahead = []; }
+    if (waiting) line.textContent = ahead[waiting - 1] || tr("Hand %s", parseInt(form.getAttribute("data-hand"), 10) + waiting);
     else line.innerHTML = line.getAttribute("data-drawn"); // the server's own words, put back
   }
   function drawQueue() {

@@ -162,4 +162,30 @@
   }
   document.addEventListener("DOMContentLoaded", function () { localTimes(document); });
   document.addEventListener("htmx:load", function (event) { localTimes(event.detail.elt); });
+
+  // A points box that takes negatives (free scoring) is sent with the full keyboard, where the minus
+  // is. Here it gets the number pad instead (inputmode numeric; iOS's has no minus key) and its "±"
+  // button is shown beside it: a tap puts a minus in front of what was typed, or takes it away.
+  function signBoxes(scope) {
+    (scope || document).querySelectorAll("button.sign-toggle[hidden]").forEach(function (button) {
+      var box = document.getElementById(button.getAttribute("data-sign-for"));
+      if (!box) return;
+      box.setAttribute("inputmode", "numeric");
+      button.hidden = false;
+      var row = button.closest(".held-row");
+      if (row) row.classList.add("signed");
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () { signBoxes(document); });
+  document.addEventListener("htmx:load", function (event) { signBoxes(event.detail.elt); });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button.sign-toggle");
+    if (!button) return;
+    var box = document.getElementById(button.getAttribute("data-sign-for"));
+    if (!box) return;
+    var value = box.value.trim();
+    box.value = /^[\u2212-]/.test(value) ? value.replace(/^[\u2212-]\s*/, "") : "\u2212" + value;
+    box.dispatchEvent(new Event("input", { bubbles: true }));
+    box.focus();
+  });
 })();

@@ -471,8 +471,10 @@ def test_kept_hands_are_numbered_and_sending_them_says_how_many_went(browser: Br
     expect(rows.nth(0)).to_contain_text("Ann 12 · Ben 5 · Cat 0")
     expect(rows.nth(1)).to_contain_text("Hand 2")
     expect(rows.nth(1)).to_contain_text("Ann 3 · Ben 20 · Cat 7")
-    # the form is the third hand's; who deals it is said once the server has the two kept ones
-    expect(page.locator("#save-bar .next-dealer")).to_have_text("Hand 3")
+    # the form is the third hand's, and the sheet says whose deal it is with the two hands kept (the
+    # engine's dealers ahead)
+    expect(page.locator("#save-bar .next-dealer")).to_have_text("Hand 3 · Cat deals")
+    expect(page.locator("#save-bar .next-dealer")).to_be_in_viewport()
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/two-hands-kept.png")
 

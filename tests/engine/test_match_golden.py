@@ -3,7 +3,7 @@
 Each case is a match document and what its standings must show. ``expect`` may give:
 ``totals`` {player: total}, ``hands`` [{index?, scores?, win_points?, totals?, eliminated?}],
 ``finished``, ``winners``, ``leader``, ``pot``, ``payouts``, ``pot_remainder``, ``states``,
-``win_points``, ``boxes``, ``paid``, ``rebuys``, ``next_dealer``, ``open_rebuys`` [{player, total, cost}],
+``win_points``, ``boxes``, ``paid``, ``rebuys``, ``next_dealer``, ``next_dealer_if_rebuy``, ``dealers_ahead``, ``open_rebuys`` [{player, total, cost}],
 ``deal``, ``contract``, ``notes_contain`` [substring], ``explanations_contain`` {player: substring} (last hand),
 ``error`` {"message": substring, "field": name} for a document that must be refused, ``games`` [each
 game's fields, every game opened] for a sheet of several games (Hollywood), and in ``hands`` also ``games``,
@@ -25,7 +25,7 @@ GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "matches"
 #: every key this runner checks; anything else in a case is a typo
 EXPECT_KEYS = {
     "totals", "states", "win_points", "boxes", "paid", "rebuys", "places", "finished", "winners", "leader", "pot",
-    "payouts", "pot_remainder", "next_dealer", "deal", "contract", "open_rebuys", "hands", "notes_contain",
+    "payouts", "pot_remainder", "next_dealer", "next_dealer_if_rebuy", "dealers_ahead", "deal", "contract", "open_rebuys", "hands", "notes_contain",
     "explanations_contain", "error", "games",
 }
 HAND_KEYS = {"index", "scores", "win_points", "totals", "eliminated", "kind", "dealer", "games", "closed", "hand_points"}

@@ -139,3 +139,25 @@ def test_editing_a_hand_changes_nothing_before_it(doc, data):
     held[name] = {"points": 0}
     after = replay(edited)
     assert [h.to_dict() for h in after.hands[:j]] == [h.to_dict() for h in before.hands]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 4), st.sampled_from(["lowest", "highest"]),
+       st.lists(st.lists(st.integers(-50, 50), min_size=4, max_size=4), min_size=1, max_size=8),
+       st.one_of(st.none(), st.integers(1, 8)))
+def test_free_scoring_finished_or_played_to_its_rounds_names_the_best_totals(n, winner, hands, rounds):
+    """A finish (docs/rules/free.md#finishing) or the last of ``rounds`` hands ends the match, and the
+    winners are exactly the players with the best total by ``winner``."""
+    names = NAMES[:n]
+    rules = {"winner": winner} if rounds is None else {"winner": winner, "rounds": rounds}
+    played = hands if rounds is None else hands[:rounds]
+    entries = [{"kind": "hand", "end": "scores", "held": {p: {"points": pts[i]} for i, p in enumerate(names)}}
+               for pts in played]
+    if rounds is None or len(played) < rounds:
+        entries.append({"kind": "finish"})
+    standings = replay({"variant": "free", "players": names, "rules": rules, "entries": entries})
+    totals = {p.name: p.total for p in standings.players}
+    best = (max if winner == "highest" else min)(totals.values())
+    assert standings.finished
+    assert sorted(standings.winners) == sorted(p for p, t in totals.items() if t == best)
+    assert all(p.place == 1 for p in standings.players if p.name in standings.winners)

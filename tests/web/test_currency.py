@@ -108,3 +108,20 @@ def test_the_table_export_carries_the_currency_and_an_import_sets_it(sheet, app,
     response = upload(dict(document, currency="x" * (limits.CURRENCY + 1)), sheet.create_table("Third"))
     assert response.status_code == 422
     assert f"at most {limits.CURRENCY} characters" in response.get_data(as_text=True)
+
+
+def test_a_match_export_carries_the_currency_and_its_import_sets_it(sheet, app, client):
+    import io
+
+    sheet.create_table()
+    sheet.post(f"/t/{sheet.token}/currency", {"currency": "other", "other": "kr"})
+    sheet.add_players("Ann", "Ben")
+    match_id = sheet.start_match("free", ["Ann", "Ben"])
+    sheet.record_points(match_id, {"Ann": 5, "Ben": 3})
+    body = client.get(f"/t/{sheet.token}/m/{match_id}/export.json").get_data()
+    assert b'"currency": "kr"' in body
+    target = sheet.create_table("Copy")
+    response = sheet.post(f"/t/{target}/import", {"document": (io.BytesIO(body), "m.json")},
+                          content_type="multipart/form-data")
+    assert response.status_code == 302
+    assert currency_of(app, target) == "kr"

@@ -313,3 +313,19 @@ def test_the_hand_that_ends_the_match_brings_the_result_into_view(sheet, client)
     ids = sheet.player_ids()
     match_id = sheet.start_match("free", ["Ann", "Ben"], rules={"winner": "highest", "target": 50})
     assert save({"Ann": 60, "Ben": 10}).headers["Location"].endswith("#result")
+
+
+def test_the_table_finishes_a_match_with_no_target_and_an_unknown_way_is_refused(sheet, app, client):
+    sheet.create_table()
+    sheet.add_players("Ann", "Ben")
+    match_id = sheet.start_match("free", ["Ann", "Ben"])
+    sheet.record_points(match_id, {"Ann": 5, "Ben": 3})
+    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    assert "Finish: the best total wins" in page
+    url = f"/t/{sheet.token}/m/{match_id}/end"
+    refused = sheet.post(url, {"kind": "bogus", "version": str(sheet.version(match_id))})
+    assert refused.status_code == 422 and "cannot be ended that way" in refused.get_data(as_text=True)
+    done = sheet.post(url, {"kind": "finish", "version": str(sheet.version(match_id))})
+    assert done.status_code == 302
+    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    assert "Ben wins" in page and "Finish: the best total wins" not in page

@@ -202,7 +202,7 @@ def test_new_match_same_players_suggests_the_winner_as_dealer(sheet, client):
     match_id, _ = start(sheet, "free", 3, rules={"target": 10, "winner": "highest"})
     sheet.record_points(match_id, {"Ann": 1, "Ben": 12, "Cat": 3})
     page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
-    assert "New match, same players" in page
+    assert "Change rules or game first" in page
     ids = sheet.player_ids()
     form = client.get(f"/t/{sheet.token}/matches/new?variant=free&again={match_id}").get_data(as_text=True)
     assert f'<option selected value="{ids["Ben"]}">Ben</option>' in form

@@ -248,3 +248,26 @@ def test_head_to_head_matches_the_replays(table, app, client):
     # Ann won the last two (a streak of 2), Ben's last was a loss
     assert re.search(r"Ann</th>.*?2 wins</td>", section, re.S)
     assert re.search(r"Ben</th>\s*<td class=\"num\">1</td>\s*<td class=\"num\">–</td>", section)
+
+
+def test_the_summary_link_has_preview_tags_and_a_png_of_the_view_links_content(table, app, client):
+    import io
+    import re
+
+    from PIL import Image
+
+    match_id = table.start_match("free", ["Ann", "Ben", "Cat"], rules={"target": 20}, stake="5")
+    assert table.record_points(match_id, {"Ann": 3, "Ben": 22, "Cat": 1}).status_code == 302
+    with app.app_context():
+        view_token = db.session.get(Match, match_id).view_token
+    page = client.get(f"/v/{view_token}/summary").get_data(as_text=True)
+    tags = dict(re.findall(r'<meta property="(og:[a-z:_]+)" content="([^"]*)"', page))
+    assert tags["og:title"] == "Cat wins at Free scoring"
+    assert tags["og:description"] == "1. Cat 1 · 2. Ann 3 · 3. Ben 22"
+    assert tags["og:url"].endswith(f"/v/{view_token}/summary")
+    assert tags["og:image"].endswith(f"/v/{view_token}/summary.png")
+    assert table.token not in page  # the view link's content only, never the edit link
+    png = client.get(f"/v/{view_token}/summary.png")
+    assert png.status_code == 200 and png.mimetype == "image/png"
+    picture = Image.open(io.BytesIO(png.get_data()))
+    assert picture.format == "PNG" and picture.width == 1200 and picture.height > 400

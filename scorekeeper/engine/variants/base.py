@@ -36,7 +36,7 @@ from .. import melds as _melds
 from ..arrange import Arrangement
 from ..cards import Card, InvalidCardError, check_copies, format_cards, parse_cards
 from ..i18n import _, joined, message_of
-from ..ends import END_KINDS, End, unknown_end
+from ..ends import END_KINDS, End, TableEnd, unknown_end
 from ..switch_words import CHOICES, LABELS, NONE_WORDS
 from ..hands import Hand, HandScore, Held, MatchState, PlayerState, RebuyPolicy
 from .. import limits as _limits
@@ -229,6 +229,9 @@ class Variant(ABC):
     ends: ClassVar[tuple[str, ...]] = ()
     #: the words of ends this game has and no shared list does (``engine.ends.End``)
     own_ends: ClassVar[tuple[End, ...]] = ()
+    #: the ways the table may end the match itself, each an entry of its own kind (``engine.ends.TableEnd``;
+    #: Free scoring's finish); ``table_end`` says who wins by one
+    table_ends: ClassVar[tuple[TableEnd, ...]] = ()
     #: whether the winner of a match deals the first hand of the next one (Rumino's seed says so);
     #: otherwise a rematch's first dealer is whoever would have dealt the next hand
     winner_deals_next_match: ClassVar[bool] = False
@@ -485,6 +488,11 @@ class Variant(ABC):
             fields.append(EntryField("melds", "melds", label,
                                      help=_("Separate the melds with | , e.g. 3h 4h 5h | 8s 8d 8c")))
         points = _limits.hand_points_limit(self, rules)
+        own = self.typed_maximum_under(rules, n_players)
+        if own is not None:
+            # one limit for one box: the game's own bound on typed points is the figure the box says and
+            # the replay checks, never a looser one first and this one past it
+            points = min(points, own)
         fields.append(EntryField("points", "points", _("Points"), per="player",
                                  minimum=None if self.uses_cards else -points, maximum=points))
         if self.uses_cards:
@@ -493,6 +501,18 @@ class Variant(ABC):
         if self.not_opened_word:
             fields.append(EntryField("opened", "flag", self.not_opened_word, per="player", ticked=False))
         return Sheet(tuple(fields))
+
+    def typed_maximum(self) -> int | None:
+        """The most points one player's hand typed as points can hold in the bound match, by the game's own
+        count (docs/rules/common.md#typed-points); None when the game has no bound of its own."""
+        return None
+
+    def typed_maximum_under(self, rules: Rules, n_players: int | None = None) -> int | None:
+        """``typed_maximum`` under ``rules`` at a table of ``n_players``, for a variant bound or not."""
+        if self.house is rules and self.players:
+            return self.typed_maximum()
+        seats = tuple(f"seat {i + 1}" for i in range(n_players or rules.n_players or self.min_players))
+        return self.for_match(rules, seats).typed_maximum()
 
     def opening_minimum(self, rules: Rules | None = None) -> int | None:
         """The least value of a player's first lay-down, for a game with openings (None: no opening)."""
@@ -612,6 +632,11 @@ class Variant(ABC):
         """Who deals next if not simply the next seat still in (2-player Gin: the hand's winner)."""
         return None
 
+    def dealer_by_hand(self) -> bool:
+        """Whether the bound match's next dealer depends on how a hand goes (``next_dealer`` answers
+        for it: 2-player Gin's winner deals), so the dealers of hands not yet played cannot be told."""
+        return False
+
     def leaders(self, state: MatchState) -> list[str]:
         """Who leads an unfinished match: the best total among the players still in."""
         return self.best_of(state.still_in or list(state.players), state)
@@ -723,6 +748,11 @@ class Variant(ABC):
             values = self._solver()[1]
             found = resolved._memo["value_words"] = (values, tuple(map(str, values)))
         return found
+
+    def table_end(self, key: str, state: MatchState) -> list[str]:
+        """The winners when the table ends the match by ``key`` (one of ``table_ends``) now; raises
+        ``InvalidMatchError`` when it may not be ended so yet."""
+        raise InvalidRulesError(_("this game has no {key} entry", key=key))
 
     def best_of(self, names: Iterable[str], state: MatchState) -> list[str]:
         """The players among ``names`` with the best total (lowest, or highest where high wins)."""

@@ -1,12 +1,15 @@
 """Free scoring: any other card game, with points typed each hand (docs/rules/free.md).
 
 No cards, no melds: each hand the scorer types every player's points (negative allowed). Lowest or
-highest wins; an optional target ends the match, an optional elimination total knocks players out.
+highest wins; an optional target or number of rounds ends the match, an optional elimination total knocks
+players out, and a table that plays to none ends it with a finish entry: the best total wins.
 
 >>> from scorekeeper.engine.variants import find_variant
 >>> free = find_variant("free")
 >>> free.rules(1, target=500).target
 500
+>>> free.rules(1, rounds=3).rounds, [t.key for t in free.table_ends]
+(3, ['finish'])
 >>> free.rules(winner="highest", elimination_at=100)
 Traceback (most recent call last):
 ...
@@ -18,28 +21,39 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from ..cards import Card
-from ..hands import Hand, HandScore, MatchState
+from ..ends import TableEnd
+from ..hands import Hand, HandScore, InvalidMatchError, MatchState
 from ..i18n import _
 from ..limits import FREE_HAND_POINTS, FREE_HAND_POINTS_MAX
 from ..melds import InvalidMeldError, MeldCheck, MeldRules
 from .base import InvalidRulesError, Rules, Switch, Variant
 
 
+#: the most hands a ``rounds`` match can be set to (docs/rules/free.md#house-rules)
+ROUNDS_MAX = 500
+
+
 class Free(Variant):
     key = "free"
     order = 1000
-    name = "Free scoring"
+    name = _("Free scoring")  # words, not a proper name: said in the page's language
     aliases = ("free scoring", "free_scoring", "other", "custom")
     summary = _("Any other game: type each player's points per hand; lowest or highest wins.")
     min_players, max_players = 1, 12
     ends = ("scores",)
     by_required = False
     uses_cards = False
+    #: a table that plays to no target stops when it likes: the best total wins (docs/rules/free.md#finishing)
+    table_ends = (TableEnd("finish", _("Finish: the best total wins"),
+                           _("Finish the match now? The best total wins, as the standings show."),
+                           _("finished by the table: the best total wins"), _("the finish")),)
     SWITCHES = (
         Switch("winner", "enum", "lowest", _("Whether the lowest or the highest total wins."),
                choices=("lowest", "highest")),
         Switch("target", "int_or_null", None, _("The match ends after a hand where a total reaches this.")),
         Switch("elimination_at", "int_or_null", None, _("A total at or over this is out (lowest wins only).")),
+        Switch("rounds", "int_or_null", None, _("The match ends after this many hands (void hands do not count)."),
+               min=1, max=ROUNDS_MAX, label=_("Hands to play"), none_words=_("until the table stops")),
         Switch("points_limit", "int", FREE_HAND_POINTS,
                _("The most points one player may score in one hand, either way (a typing slip past it is refused)."),
                min=1, max=FREE_HAND_POINTS_MAX),
@@ -87,8 +101,10 @@ class Free(Variant):
         if r.elimination_at is not None:
             lines.append(_("A total of {elimination_at} or more is out; the last one left wins.",
                            elimination_at=r.elimination_at))
-        if r.target is None and r.elimination_at is None:
-            lines.append(_("No target: the table decides when the match ends."))
+        if r.rounds is not None:
+            lines.append(_("The match ends after {rounds} hands.", rounds=r.rounds))
+        if r.target is None and r.elimination_at is None and r.rounds is None:
+            lines.append(_("No target: the table decides when the match ends, and the best total then wins."))
         return lines
 
     # -- a hand: typed scores (docs/rules/free.md) ---------------------------------------------------------
@@ -119,9 +135,16 @@ class Free(Variant):
         return self.house.target
 
     def match_over(self, state: MatchState, hand: Hand, scored: HandScore) -> list[str] | None:
-        target = self.house.target
-        if target is None:
-            return None
-        if not any(state.players[p].total >= target for p in hand.players_in):
+        target, rounds = self.house.target, self.house.rounds
+        reached = target is not None and any(state.players[p].total >= target for p in hand.players_in)
+        # void hands are not hands played, so they never count toward the rounds
+        if not reached and (rounds is None or state.hands_played < rounds):
             return None
         return self.best_of(state.still_in or hand.players_in, state)
+
+    def table_end(self, key: str, state: MatchState) -> list[str]:
+        """The table finishes the match: the best total among the players still in wins, ties share
+        (docs/rules/free.md#finishing); refused before the first hand, when there is nothing to win by."""
+        if state.hands_played == 0:
+            raise InvalidMatchError(_("a match cannot be finished before its first hand"))
+        return self.best_of(state.still_in, state)

@@ -345,6 +345,9 @@ class KnockRummy(KnockGame, Variant):
             return [scored.winner]
         return None
 
+    def dealer_by_hand(self) -> bool:
+        return not self.seed_scheme()
+
     def next_dealer(self, state: MatchState, hand: Hand, scored: HandScore) -> str | None:
         if self.seed_scheme():
             return None
