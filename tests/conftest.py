@@ -99,9 +99,11 @@ class Sheet:
             return {p.name: p.id for p in table.players}
 
     def start_match(self, variant: str, seats: list[str], first_dealer: str | None = None,
-                    rules: dict | None = None, stake: str = "") -> int:
+                    rules: dict | None = None, stake: str = "", **fields: str) -> int:
+        """Start a match through the form; ``fields`` are further boxes of it (a player's side)."""
         ids = self.player_ids()
         data = {f"seat_{ids[name]}": str(i) for i, name in enumerate(seats, start=1)}
+        data.update(fields)
         data["first_dealer"] = str(ids[first_dealer]) if first_dealer else ""
         data["stake"] = stake
         data["variant"] = variant

@@ -28,6 +28,7 @@ class End:
     ``label`` is the button's word ("Knock"), ``word`` the same in the middle of a sentence ("how: knock
     → gin"). ``tally`` names the stats line the end counts toward (big gin counts as a gin), and
     ``count_words`` says that line for a number ("2 gins"); an end the stats do not count has neither.
+    ``needs_by`` is False for an end nobody makes (the stock ran out): a hand ended so names nobody.
     """
 
     key: str
@@ -35,6 +36,7 @@ class End:
     word: str
     tally: str | None = None
     count_words: Callable[[int], str] | None = None
+    needs_by: bool = True
 
     def counted(self, n: int) -> str | None:
         """"2 gins": the stats line for ``n`` hands ended this way (None if the stats do not count it)."""
@@ -56,6 +58,9 @@ END_KINDS: dict[str, End] = {end.key: end for end in (
         lambda n: _n("{count} one-turn out", "{count} one-turn outs", n, count=n)),
     End("hunt", _("Hunt"), _("hunt"), "hunt", lambda n: _n("{count} hunt", "{count} hunts", n, count=n)),
     End("scores", _("Scores"), _("scores")),
+    End("stock_exhausted", _("Stock ran out"), _("stock ran out"), "stock_exhausted",
+        lambda n: _n("{count} hand to the end of the stock", "{count} hands to the end of the stock", n, count=n),
+        needs_by=False),
 )}
 
 

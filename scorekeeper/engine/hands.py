@@ -27,23 +27,26 @@ class InvalidMatchError(Refusal):
     """A match document that cannot be replayed, with where the problem is.
 
     ``entry`` is the 0-based index of the entry at fault (None for the document's header), ``player``
-    the player concerned and ``field`` the form field to show the message beside.
+    the player concerned, ``side`` the side concerned (a game scored by sides) and ``field`` the form field
+    to show the message beside.
 
     >>> e = InvalidMatchError("Ben is out", entry=3, player="Ben", field="player")
-    >>> (str(e), e.entry, e.player, e.field)
-    ('Ben is out', 3, 'Ben', 'player')
+    >>> (str(e), e.entry, e.player, e.field, e.side)
+    ('Ben is out', 3, 'Ben', 'player', None)
     """
 
     def __init__(self, message: str, *, entry: int | None = None, player: str | None = None,
-                 field: str | None = None) -> None:
+                 field: str | None = None, side: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.entry = entry
         self.player = player
         self.field = field
+        self.side = side
 
     def to_dict(self) -> dict[str, Any]:
-        return {"message": self.message, "entry": self.entry, "player": self.player, "field": self.field}
+        return {"message": self.message, "entry": self.entry, "player": self.player, "field": self.field,
+                "side": self.side}
 
 
 class InvalidHandError(InvalidMatchError):
@@ -87,8 +90,18 @@ class Hand:
     number: int = 1  # 1-based count of non-void hands, this one included
     raw: Mapping[str, Any] = field(default_factory=dict)
 
-    def error(self, message: str, *, player: str | None = None, field: str | None = None) -> InvalidHandError:
-        return InvalidHandError(message, entry=self.index, player=player, field=field)
+    #: a game scored by sides: what each side (or, in a hand of its own, each unit) entered, read by the
+    #: sheet's per-side fields (``sides.SideEntry``), and who is in each
+    sides: dict[str, Any] = field(default_factory=dict)
+    members: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def error(self, message: str, *, player: str | None = None, field: str | None = None,
+              side: str | None = None) -> InvalidHandError:
+        return InvalidHandError(message, entry=self.index, player=player, field=field, side=side)
+
+    def side_of(self, player: str | None) -> str | None:
+        """The side (or unit) ``player`` is in for this hand, or None."""
+        return next((name for name, members in self.members.items() if player in members), None)
 
     @cached_property
     def others(self) -> list[str]:
@@ -182,6 +195,8 @@ class HandScore:
     games: list[int] = field(default_factory=list)
     closed: list[int] = field(default_factory=list)
     hand_points: dict[str, int] = field(default_factory=dict)
+    #: a game scored by sides: each side's change (every member's ``scores`` entry is the side's)
+    side_scores: dict[str, int] = field(default_factory=dict)
 
 
 # -- reading a hand ----------------------------------------------------------------------------------------

@@ -43,6 +43,8 @@ ROSTER_PLAYERS = 100
 
 #: letters in a player's name and in a table's name (the database columns hold these)
 PLAYER_NAME = 40
+#: the longest name of a side (docs/match-format.md, "teams")
+SIDE_NAME = 20
 TABLE_NAME = 100
 
 #: characters of a form's idempotency key (the forms send 22; the database column holds 64)
@@ -214,7 +216,7 @@ def json_depth(value: Any) -> int:
 __all__ = [
     "CHECKPOINT_EVERY", "CURRENCY", "DRAW", "EXPORT_BATCH", "HEAD_TO_HEAD_MATCHES", "STATS_MATCHES",
     "SUMMARY_BATCH", "TABLE_PAGE_MATCHES", "FORM_KEY", "FREE_HAND_POINTS", "FREE_HAND_POINTS_MAX", "IMPORT_ENTRIES",
-    "JSON_DEPTH", "LimitError", "MATCH_ENTRIES", "PLAYER_NAME", "POINTS_CEILING", "REPLAY_MEMO_ENTRIES", "ROSTER_PLAYERS", "SCOREBOARD_ROWS",
+    "JSON_DEPTH", "LimitError", "MATCH_ENTRIES", "PLAYER_NAME", "POINTS_CEILING", "REPLAY_MEMO_ENTRIES", "ROSTER_PLAYERS", "SCOREBOARD_ROWS", "SIDE_NAME",
     "SOLVER_TABLES",
     "STAKE_MAX", "STAKE_TEXT", "TABLE_NAME", "UPLOAD_BYTES", "check_entries", "check_hand_cards",
     "hand_cards_limit", "hand_points_limit", "json_depth", "solver_cards_limit",

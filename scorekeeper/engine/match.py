@@ -32,6 +32,7 @@ from .hands import (
     Explanations, Hand, InvalidHandError, InvalidMatchError, InvalidRebuyError, MatchState, PlayerState,
     RebuyPolicy, parse_held, parse_meld_list,
 )
+from .sides import Side, default_sides, parse_teams
 from .variants import UnknownVariantError, Variant, find_variant
 
 FORMAT = "scorekeeper.match/1"
@@ -41,7 +42,7 @@ DEALERS_AHEAD = 8
 
 __all__ = [
     "FORMAT", "MatchReplay", "StaleCheckpointError", "replay", "preview_hand", "next_entry_context", "Standings", "PlayerStanding", "EntryResult", "GameStanding",
-    "RebuyOffer", "InvalidMatchError", "InvalidHandError", "InvalidRebuyError",
+    "RebuyOffer", "SideStanding", "InvalidMatchError", "InvalidHandError", "InvalidRebuyError",
 ]
 
 
@@ -88,6 +89,22 @@ class PlayerStanding(_ToDict):
     paid: Decimal | None
     boxes: int | None
     place: int
+    #: the player's side, in a game scored by sides (None otherwise); ``total`` is then the side's
+    side: str | None = None
+
+
+@dataclass
+class SideStanding(_ToDict):
+    """One side of a game scored by sides: its members, its total (every member's), its place among the
+    sides (equal totals share), its state, and the least first meld of its next hand (None when the game
+    has none, or once the match is over)."""
+
+    name: str
+    members: list[str]
+    total: int
+    place: int
+    state: str  # in | winner | finished
+    opening_minimum: int | None
 
 
 @dataclass
@@ -109,6 +126,9 @@ class EntryResult(_ToDict):
     games: list[int] = field(default_factory=list)
     closed: list[int] = field(default_factory=list)
     hand_points: dict[str, int] = field(default_factory=dict)
+    #: a game scored by sides: each side's change (``scores`` gives every member the side's); the
+    #: ``explanations`` are then one per side, by the side's name
+    side_scores: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -146,6 +166,10 @@ class Standings(_ToDict):
     notes: list[str]
     #: a sheet of several games (Hollywood Gin): every game opened so far, in order; None for other games
     games: list[GameStanding] | None = None
+    #: a game scored by sides: each side, in the seat order of its first member
+    sides: list[SideStanding] = field(default_factory=list)
+    #: the sides that won (several when they share); ``winners`` lists their members
+    winning_sides: list[str] = field(default_factory=list)
     #: while a rebuy is open for the player the deal would pass to, that player: they deal if they buy back
     #: in, otherwise ``next_dealer`` does (docs/rules/common.md#next-dealer); None when nobody's rebuy
     #: changes the next dealer
@@ -157,9 +181,15 @@ class Standings(_ToDict):
     #: dealer): what a phone with hands kept offline says; empty once finished or where the dealer
     #: depends on the hand (2-player Gin's winner deals)
     dealers_ahead: list[str] = field(default_factory=list)
+    #: a game played in numbered rounds that change the rules (Hand and Foot): the next round's number,
+    #: None once finished or in a game without rounds
+    round: int | None = None
 
     def player(self, name: str) -> PlayerStanding:
         return next(p for p in self.players if p.name == name)
+
+    def side(self, name: str) -> SideStanding:
+        return next(s for s in self.sides if s.name == name)
 
 
 # -- the public functions ---------------------------------------------------------------------------------
@@ -469,6 +499,15 @@ class _Replay:
         #: of each player, and what the game checks without asking (Russian's ``deal``)
         self.hand_fields = frozenset({"kind", "note", "end", "by", *(f.name for f in sheet.per_hand),
                                       *(("held",) if sheet.per_player else ()), *self.variant.checked_fields})
+        #: a game scored by sides: its sides (``engine.sides``), every member showing the side's total
+        self.by_sides = sheet.scored == "sides"
+        self.sides = self.read_teams(document.get("teams"), list(players))
+        self.variant.sides = self.sides
+        #: hands hold ``sides`` (a game scored by sides, or one whose hands have units of their own)
+        self.side_entries = self.by_sides or "sides" in self.variant.entry_keys
+        if self.side_entries:
+            # a game scored by sides (or with sides of its own) reads each hand's ``sides`` and its own keys
+            self.hand_fields |= {"sides", *self.variant.entry_keys}
         self.stake = _parse_stake(document.get("stake"))
         first = document.get("first_dealer", players[0])
         if first not in players:
@@ -492,6 +531,23 @@ class _Replay:
         # players the last hand knocked out who may not rebuy, and why
         self.refused: dict[str, str] = {}
         self.end_notes: list[str] = []
+
+    def read_teams(self, teams: Any, players: list[str]) -> tuple[Side, ...]:
+        """The match's sides: the document's ``teams`` where the game takes them, else its default sides
+        (docs/match-format.md, "teams"); none in a game scored by player."""
+        variant = self.variant
+        if teams is not None:
+            if not variant.teams_allowed(len(players), variant.house):
+                raise _header_error(_("{game} with {count} players has no teams", game=variant.name,
+                                      count=len(players)), "teams")
+            sides = parse_teams(teams, players)
+            wrong = variant.check_teams(sides, variant.house)
+            if wrong:
+                raise _header_error(wrong, "teams")
+            return sides
+        if not self.by_sides:
+            return ()
+        return default_sides(players, variant.partnerships)
 
     # -- walking the entries ---------------------------------------------------------------------------
 
@@ -524,7 +580,8 @@ class _Replay:
         """What a checkpoint must share with the document it resumes: everything but the entries."""
         return {"variant": self.key, "rules": _encode(dict(self.overrides)),
                 "players": list(self.state.players), "first_dealer": self.first_dealer,
-                "stake": None if self.stake is None else str(self.stake)}
+                "stake": None if self.stake is None else str(self.stake),
+                "teams": [[s.name, list(s.members)] for s in self.sides]}
 
     def snapshot(self) -> dict[str, Any]:
         """Everything a later entry reads, as JSON-safe values. The scored hands kept in
@@ -643,6 +700,9 @@ class _Replay:
 
     def parse_hand(self, index: int, entry: Mapping[str, Any]) -> Hand:
         variant = self.variant
+        if self.by_sides and entry.get("held") is not None:
+            raise InvalidHandError(_("a hand of {game} is entered by side: give 'sides', not 'held'",
+                                     game=variant.name), entry=index, field="sides")
         # the format's first fields were read in every game: written out empty (``"upcard": null`` in a
         # Gin hand) they are still nothing, so documents kept before games declared their sheets replay
         unknown = {name for name, value in entry.items()
@@ -659,7 +719,11 @@ class _Replay:
                                      ends=joined(_(" or "), ends), end=end),
                                    entry=index, field="end")
         by = entry.get("by")
-        if variant.by_required:
+        if self.side_entries:
+            # who ended the hand is checked by the game, in its order of checks (docs/match-format.md)
+            if by is not None:
+                self.check_player_in(index, by, "by")
+        elif variant.by_required:
             if by is None:
                 raise InvalidHandError(_("say who ended the hand"), entry=index, field="by")
             self.check_player_in(index, by, "by")
@@ -679,7 +743,9 @@ class _Replay:
         hand = Hand(index=index, end=end, by=by, dealer=dealer, players_in=players_in,
                     held={p: held[p] for p in players_in if p in held},
                     number=self.state.hands_played + 1, raw=entry)
-        for name in players_in:
+        if self.side_entries:
+            variant.parse_sides(hand, entry)
+        for name in players_in if not self.by_sides else ():
             if name not in held and not variant.may_leave_out(hand, name):
                 raise InvalidHandError(_("{name} is missing: give {name}'s cards or points", name=name)
                                        if variant.uses_cards else _("{name} is missing: type {name}'s points", name=name),
@@ -733,6 +799,9 @@ class _Replay:
             self.finish([scored.wins_match])
             return EntryResult(index, "hand", hand.end, hand.by, hand.dealer, {}, {}, scored.explanations,
                                self.totals(), [], scored.summary)
+        if self.by_sides:
+            # every member of a side scores the side's change (docs/match-format.md, "Standings")
+            scored.scores = {m: scored.side_scores.get(s.name, 0) for s in self.sides for m in s.members}
         # 5. add to totals (floor at zero where the table plays that way)
         floor = variant.floors_totals()
         before = {p: state.players[p].total for p in players_in}
@@ -788,7 +857,8 @@ class _Replay:
                              {p: scored.scores.get(p, 0) for p in players_in},
                              {p: v for p, v in scored.win_points.items() if v} if variant.keeps_win_points() else {},
                              Explanations(scored.explanations), {}, eliminated, scored.summary,
-                             list(scored.games), list(scored.closed), dict(scored.hand_points))
+                             games=list(scored.games), closed=list(scored.closed),
+                             hand_points=dict(scored.hand_points), side_scores=dict(scored.side_scores))
         # 8. match end by a target, a deal count, three gins (what the game keeps between hands first)
         variant.after_hand(state, hand, scored)
         winners = variant.match_over(state, hand, scored)
@@ -934,14 +1004,23 @@ class _Replay:
                     offers.append(RebuyOffer(name, self.window["total"], cost))
         leaders = state.winners if state.finished else variant.leaders(state)
         places = self.places()
+        side_of = {m: s.name for s in self.sides for m in s.members}
         players = [
             PlayerStanding(
                 name=ps.name, total=ps.total,
                 win_points=ps.win_points if variant.keeps_win_points() else None,
                 state=ps.state, rebuys=ps.rebuys, paid=ps.paid,
                 boxes=ps.boxes if variant.has_boxes() else None, place=places[ps.name],
+                side=side_of.get(ps.name),
             )
             for ps in state.players.values()
+        ]
+        sides = [
+            SideStanding(name=s.name, members=list(s.members), total=state.players[s.members[0]].total,
+                         place=places[s.members[0]], state=state.players[s.members[0]].state,
+                         opening_minimum=None if state.finished else
+                         variant.side_minimum_at(state, state.players[s.members[0]].total))
+            for s in self.sides
         ]
         ctx = variant.context(state)
         next_dealer = None if state.finished else self.peek_dealer()
@@ -957,6 +1036,8 @@ class _Replay:
             match_notes=game_notes + self.end_notes,
             dealers_ahead=self.dealers_ahead(next_dealer),
             games=None if (games := variant.games(state)) is None else [GameStanding(**g) for g in games],
+            sides=sides, winning_sides=[s.name for s in sides if s.state == "winner"],
+            round=None if state.finished else ctx.get("round"),
         )
 
     def dealers_ahead(self, first: str | None, count: int = DEALERS_AHEAD) -> list[str]:
@@ -993,6 +1074,19 @@ class _Replay:
                 return (2, -ps.out_at) + tuple(variant.place_key(ps))
             return (1, 0) + tuple(variant.place_key(ps))
 
+        if self.sides:
+            # ranked by side: a side's members share its state and total, and its place (1, 2, … among
+            # the sides, not among the players)
+            ranked = sorted(self.sides, key=lambda s: key(state.players[s.members[0]]))
+            by_side: dict[str, int] = {}
+            prev, place = None, 0
+            for i, side in enumerate(ranked, start=1):
+                k = key(state.players[side.members[0]])
+                if k != prev:
+                    place, prev = i, k
+                for m in side.members:
+                    by_side[m] = place
+            return by_side
         ordered = sorted(state.players.values(), key=key)
         places: dict[str, int] = {}
         prev, place = None, 0

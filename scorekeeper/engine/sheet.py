@@ -12,7 +12,7 @@ key in that player's ``held`` (``points``, ``cards``, ``opened``); docs/match-fo
 >>> sheet.scored, [f.name for f in sheet.per_hand], [f.name for f in sheet.per_player]
 ('players', ['by', 'end', 'melds'], ['points', 'cards'])
 >>> sheet.field("points").maximum, sheet.field("cards").maximum
-(110, 11)
+(100, 11)
 >>> [f.name for f in find_variant("free").sheet().per_hand]
 []
 """
@@ -25,30 +25,52 @@ from typing import Literal
 #: what a field holds, and so how a form asks for it:
 #: ``player`` one of the players in (a tap), ``end`` one of the game's ends (a tap), ``card`` one card
 #: (Oklahoma's upcard: rank, then suit), ``melds`` melds typed or tapped, ``points`` a whole number,
-#: ``cards`` a player's cards (the card picker), ``flag`` a box that is ticked or not
-FieldKind = Literal["player", "end", "card", "melds", "points", "cards", "flag"]
+#: ``cards`` a player's cards (the card picker), ``flag`` a box that is ticked or not, ``count`` how many of
+#: something a side or player has (canastas, red threes: a small whole number ≥ 0)
+FieldKind = Literal["player", "end", "card", "melds", "points", "cards", "flag", "count"]
+
+
+@dataclass(frozen=True)
+class ValueClass:
+    """One class of cards a ``points`` field may be counted by instead of typed (Canasta's jokers at 50,
+    aces and twos at 20, …): the entry then holds ``{name: count}`` and the engine multiplies. ``maximum``
+    is how many cards of the class the deck holds, over the whole hand."""
+
+    name: str
+    label: str
+    value: int
+    maximum: int
 
 
 @dataclass(frozen=True)
 class EntryField:
     """One thing typed for a hand.
 
-    ``per`` says whether it is typed once for the hand or once for each player in. ``required`` fields
+    ``per`` says whether it is typed once for the hand, once for each player in, or once for each side
+    (a game scored by sides: the entry's ``sides[side][name]``). ``required`` fields
     must be given; ``minimum`` and ``maximum`` bound a number (``points``) or a count of cards
     (``cards``); ``label`` and ``help`` are the engine's words for it. A ``flag`` stores ``ticked`` in
     its field when its box is ticked and nothing otherwise (Ramino's "never opened" stores
-    ``opened: false``).
+    ``opened: false``). A ``points`` field with ``classes`` may be typed or counted by value class;
+    ``multiple_of`` refuses points no cards can make (Canasta's 5).
     """
 
     name: str
     kind: FieldKind
     label: str
-    per: Literal["hand", "player"] = "hand"
+    per: Literal["hand", "player", "side"] = "hand"
     required: bool = False
     minimum: int | None = None
     maximum: int | None = None
     help: str | None = None
     ticked: object = True
+    classes: tuple[ValueClass, ...] = ()
+    multiple_of: int | None = None
+
+    def counted_value(self, counts: dict[str, int]) -> int:
+        """What counts by value class are worth: ``{"jokers": 1, "aces_twos": 2}`` → 90 in Canasta."""
+        worth = {c.name: c.value for c in self.classes}
+        return sum(worth[name] * n for name, n in counts.items())
 
 
 @dataclass(frozen=True)
@@ -66,14 +88,18 @@ class EntryKind:
 
 @dataclass(frozen=True)
 class Sheet:
-    """Who is scored (``"players"``; a game of partnerships will say ``"sides"``) and the fields of a
-    hand entry, in the order a form asks them.
+    """Who is scored (``"players"``, or ``"sides"``: the match's sides, each typed once per hand, every
+    member showing the side's total) and the fields of a hand entry, in the order a form asks them.
 
     ``games`` is how many games the sheet keeps side by side (1 for most; a game of several, such as
     Hollywood's three, has its standings' ``games``), and ``entries`` the other entries it may offer."""
 
     fields: tuple[EntryField, ...]
     scored: Literal["players", "sides"] = "players"
+    #: a game whose hands have sides of their own, not the match's (Canasta's Cutthroat: the lone hand
+    #: and the pair): each unit's key in the entry's ``sides`` and its words; its per-side fields are
+    #: asked once per unit, and its per-player fields go in the entry as ``{field: {player: value}}``
+    units: tuple[tuple[str, str], ...] = ()
     games: int = 1
     entries: tuple[EntryKind, ...] = ()
 
@@ -85,6 +111,10 @@ class Sheet:
     def per_player(self) -> list[EntryField]:
         return [f for f in self.fields if f.per == "player"]
 
+    @property
+    def per_side(self) -> list[EntryField]:
+        return [f for f in self.fields if f.per == "side"]
+
     def field(self, name: str) -> EntryField | None:
         """The field called ``name``, or None when this sheet has none."""
         return next((f for f in self.fields if f.name == name), None)
@@ -93,4 +123,4 @@ class Sheet:
         return self.field(name) is not None
 
 
-__all__ = ["EntryField", "EntryKind", "FieldKind", "Sheet"]
+__all__ = ["EntryField", "EntryKind", "FieldKind", "Sheet", "ValueClass"]

@@ -62,20 +62,81 @@ class _HandBase(Form):
     key = HiddenField()
 
 
+class FormSide:
+    """One side of a match as the hand form asks for it: how a stored entry keys it, its name, its
+    members (``Player`` rows) and the prefix of its boxes (``s0_``, ``s1_``, …)."""
+
+    def __init__(self, index: int, key: str, name: str, members: list[Any]) -> None:
+        self.index, self.key, self.name, self.members = index, key, name, members
+        self.prefix = f"s{index}_"
+
+
+def match_sides(match: Any) -> list[FormSide]:
+    """The sides of ``match`` (a game scored by sides; [] otherwise): the ones it names (``Match.teams``),
+    else the game's default sides, keyed by their members' ids (``service.side_key``)."""
+    from ..engine.sides import default_sides
+    from ..engine.variants import find_variant
+    from .. import service
+
+    variant = find_variant(match.variant)
+    players = service.seated_players(match)
+    try:
+        if not variant.scored_by_sides(variant.rules(len(players), **(match.rules or {})), len(players)):
+            return []
+    except Refusal:
+        return []
+    by_id = {p.id: p for p in players}
+    if match.teams:
+        return [FormSide(i, name, name, [by_id[pid] for pid in ids if pid in by_id])
+                for i, (name, ids) in enumerate(match.teams)]
+    sides = default_sides([str(p.id) for p in players], variant.partnerships)
+    return [FormSide(i, service.side_key(side.members), " & ".join(by_id[int(pid)].name for pid in side.members),
+                     [by_id[int(pid)] for pid in side.members]) for i, side in enumerate(sides)]
+
+
+def match_sheet(match: Any) -> Sheet | None:
+    """The game's sheet under the match's own rules and table (None if those no longer resolve)."""
+    from ..engine.variants import find_variant
+
+    variant = find_variant(match.variant)
+    try:
+        return variant.sheet(variant.rules(len(match.seats), **(match.rules or {})), len(match.seats))
+    except Refusal:
+        return None
+
+
 def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
                     data: dict[str, Any] | None = None, version: int | None = None,
-                    sheet: Sheet | None = None) -> FlaskForm:
+                    sheet: Sheet | None = None, match: Any = None) -> FlaskForm:
     """The entry form for ``players`` (those still in): one box or row of taps for each field of the
-    game's sheet (``variant.sheet``), per hand and per player, with the sheet's words."""
-    sheet = sheet or variant.sheet()
+    game's sheet (``variant.sheet``, under ``match``'s rules when given), per hand, per player and per
+    side, with the sheet's words."""
+    own = match_sheet(match) if match is not None and sheet is None else None
+    # a game scored by sides is asked by the match's own sheet and sides; the others as before
+    sheet = sheet or (own if own is not None and (own.scored == "sides" or own.units) else None) or variant.sheet()
+    sides = match_sides(match) if match is not None and sheet.scored == "sides" else []
+    if sheet.units:
+        # a hand's own sides (the lone hand and the pair): a box per unit, as the engine names them
+        sides = [FormSide(i, key, speak(label), []) for i, (key, label) in enumerate(sheet.units)]
 
     class HandForm(_HandBase):
         pass
+
+    for side in sides:
+        for spec in sheet.per_side:
+            # a count or points box per side, and for points counted by class a box per class
+            setattr(HandForm, side.prefix + spec.name, StringField(
+                speak(spec.label), validators=[_integer], render_kw={"autocomplete": "off", "inputmode": "numeric"}))
+            for cls in spec.classes:
+                setattr(HandForm, f"{side.prefix}{spec.name}__{cls.name}", StringField(
+                    speak(cls.label), validators=[_integer], render_kw={"autocomplete": "off", "inputmode": "numeric"}))
 
     for spec in sheet.per_hand:
         if spec.kind == "end":
             HandForm.end = RadioField(speak(spec.label), choices=choices(
                 (e, speak(variant.end(e).label)) for e in variant.ends), validate_choice=False)
+        elif spec.kind == "player" and spec.name != "by" and not sheet.units:
+            continue
         elif spec.kind == "player":
             setattr(HandForm, spec.name, RadioField(speak(spec.label), choices=choices(
                 (str(p.id), isolated(p.name)) for p in players), validate_choice=False))
@@ -89,6 +150,10 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
             setattr(HandForm, spec.name, StringField(
                 speak(spec.label), description=speak(spec.help or ""),
                 render_kw={"autocomplete": "off", "autocapitalize": "characters"}))
+        elif spec.kind == "flag":
+            setattr(HandForm, spec.name, BooleanField(speak(spec.label), description=speak(spec.help or "")))
+    if sides and not sheet.units:
+        players = [p for side in sides for p in side.members]
     points = sheet.field("points")
     # No "pattern": the browser's generic "match the requested format" would speak instead of the
     # app. A box that takes negatives gets the full keyboard (iOS's numeric pad has no minus key); with
@@ -105,6 +170,9 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
                     isolated(p.name), validators=[_integer], render_kw=dict(points_kw)))
             elif spec.kind == "flag":
                 setattr(HandForm, f"unopened_{p.id}", BooleanField(speak(spec.label)))
+            elif spec.kind == "count":
+                setattr(HandForm, f"{spec.name}_{p.id}", StringField(
+                    isolated(p.name), validators=[_integer], render_kw={"autocomplete": "off", "inputmode": "numeric"}))
             elif spec.kind == "cards":
                 setattr(HandForm, f"cards_{p.id}", StringField(
                     _("%(name)s's cards", name=isolated(p.name)), render_kw={
@@ -125,6 +193,7 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
         if version is not None:
             form.version.data = str(version)
     form.free = free
+    form.sides = sides
     form.sheet = sheet
     form.variant = variant
     form.players = players
@@ -134,6 +203,8 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
 def payload_from_form(form: FlaskForm, variant: Any) -> dict[str, Any]:
     """The stored entry (players by id) that the filled-in form describes."""
     sheet = form.sheet
+    if form.sides:
+        return _side_payload(form, variant)
     held: dict[str, Any] = {}
     for p in form.players:
         points = getattr(form, f"points_{p.id}").data
@@ -163,9 +234,63 @@ def payload_from_form(form: FlaskForm, variant: Any) -> dict[str, Any]:
     return payload
 
 
-def form_data_from_payload(payload: dict[str, Any]) -> dict[str, Any]:
+def _side_payload(form: FlaskForm, variant: Any) -> dict[str, Any]:
+    """A hand entered by side: each side's counts and points (a points total counted by class when any
+    of its class boxes is filled, else as typed; a box left blank is 0), who went out, and the flags."""
+    sheet = form.sheet
+    sides: dict[str, Any] = {}
+    for side in form.sides:
+        values: dict[str, Any] = {}
+        for spec in sheet.per_side:
+            counts = {cls.name: int(getattr(form, f"{side.prefix}{spec.name}__{cls.name}").data)
+                      for cls in spec.classes
+                      if getattr(form, f"{side.prefix}{spec.name}__{cls.name}").data not in ("", None)}
+            typed = getattr(form, side.prefix + spec.name).data
+            if any(counts.values()):
+                values[spec.name] = counts
+            elif typed not in ("", None):
+                values[spec.name] = int(typed)
+            elif spec.required:
+                values[spec.name] = 0
+        sides[side.key] = values
+    payload: dict[str, Any] = {"kind": "hand", "end": form.end.data or None}
+    for spec in sheet.per_hand:
+        box = getattr(form, spec.name, None)
+        if spec.kind == "flag" and box is not None and box.data:
+            payload[spec.name] = spec.ticked
+        elif spec.kind == "player" and box is not None and box.data:
+            payload[spec.name] = int(box.data)
+    for spec in sheet.per_player:
+        # a hand of its own sides: what each player has apart from his side ({field: {player: n}})
+        if spec.kind == "count":
+            counts = {str(p.id): int(getattr(form, f"{spec.name}_{p.id}").data) for p in form.players
+                      if getattr(form, f"{spec.name}_{p.id}").data not in ("", None)}
+            if counts:
+                payload[spec.name] = counts
+    payload["sides"] = sides
+    return payload
+
+
+def form_data_from_payload(payload: dict[str, Any], sides: list[FormSide] | None = None) -> dict[str, Any]:
     """The form's values for an existing entry (to edit it)."""
     data: dict[str, Any] = {}
+    prefixes = {side.key: side.prefix for side in sides or []}
+    for key, values in (payload.get("sides") or {}).items():
+        prefix = prefixes.get(key)
+        if prefix is None or not isinstance(values, dict):
+            continue
+        for name, value in values.items():
+            if isinstance(value, dict):
+                data.update({f"{prefix}{name}__{cls}": str(n) for cls, n in value.items()})
+            else:
+                data[prefix + name] = str(value)
+    for name, value in payload.items():
+        if value is True and name not in ("kind",):
+            data[name] = True
+        elif name == "lone" and value is not None:
+            data[name] = str(value)
+        elif name != "sides" and isinstance(value, dict) and sides:
+            data.update({f"{name}_{pid}": str(n) for pid, n in value.items()})
     if payload.get("end"):
         data["end"] = payload["end"]
     if payload.get("by") is not None:

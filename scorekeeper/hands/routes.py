@@ -24,7 +24,7 @@ from .. import service
 # the module, not its names: scoreboard imports this package's forms while it loads
 from ..matches import scoreboard
 from ..util import ButtonForm, wants_fragment
-from .forms import build_hand_form, form_data_from_payload, payload_from_form
+from .forms import build_hand_form, form_data_from_payload, match_sides, payload_from_form
 
 bp = Blueprint("hands", __name__)
 
@@ -42,15 +42,23 @@ def _apply_engine_error(form, exc: ValueError, players) -> None:
     message = scoreboard.refusal_words(form.variant, refusal_of(exc))
     field_name = getattr(exc, "field", None)
     player = getattr(exc, "player", None)
+    side = getattr(exc, "side", None)
     target = None
-    if player is not None:
+    for fs in getattr(form, "sides", None) or ():
+        # a side's refusal beside that side's box (the side as the engine names it: the document's name)
+        if side is not None and side in (fs.name, fs.key):
+            target = getattr(form, fs.prefix + str(field_name), None)
+    if target is None and player is not None:
         pid = next((p.id for p in players if p.name == player), None)
         if pid is not None:
             kind = "cards" if field_name == "cards" and hasattr(form, f"cards_{pid}") else "points"
             target = getattr(form, f"{kind}_{pid}", None)
             if field_name in ("by",) and hasattr(form, "by"):
                 target = form.by
-    if target is None and field_name in ("end", "by", "upcard") and hasattr(form, field_name):
+    if target is None and player is not None and field_name and getattr(form, "sides", None):
+        pid = next((p.id for p in players if p.name == player), None)
+        target = getattr(form, f"{field_name}_{pid}", None)
+    if target is None and field_name in ("end", "by", "upcard", "concealed", "lone") and hasattr(form, field_name):
         target = getattr(form, field_name)
     if target is not None:
         target.errors = list(target.errors) + [message]
@@ -120,7 +128,8 @@ def new(token: str, match_id: int):
     if request.method == "GET":
         return render_template("hands/new.html", **scoreboard.scoreboard_context(table, match))
     standings = service.current_standings_or_none(match)
-    form = build_hand_form(variant, scoreboard.players_in(match, standings), formdata=request.form)
+    form = build_hand_form(variant, scoreboard.players_in(match, standings), formdata=request.form,
+                           match=match)
     if not (form.validate_on_submit() & _boxes_ok(form, match, variant)):
         return _form_page(table, match, form, 422)
     drawn, version = _posted_version(form)
@@ -179,7 +188,8 @@ def preview(token: str, match_id: int):
     match = service.find_match(table, match_id)
     variant = find_variant(match.variant)
     standings = service.current_standings_or_none(match)
-    form = build_hand_form(variant, scoreboard.players_in(match, standings), formdata=request.form)
+    form = build_hand_form(variant, scoreboard.players_in(match, standings), formdata=request.form,
+                           match=match)
     return _preview(form, match, variant, lambda payload: service.preview(match, payload))
 
 
@@ -350,12 +360,12 @@ def edit(token: str, match_id: int, entry_id: int):
         return redirect(url_for("hands.show", token=token, match_id=match_id, entry_id=entry_id))
     players = _edit_players(match, entry)
     if request.method == "GET":
-        form = build_hand_form(variant, players, data=form_data_from_payload(entry.payload),
+        form = build_hand_form(variant, players, data=form_data_from_payload(entry.payload, match_sides(match)), match=match,
                                version=match.version)
         return render_template("hands/edit.html", table=table, match=match, entry=entry, form=form,
                                variant=variant, number=scoreboard.entry_label(match, entry),
                                **_edit_context(table, match, entry))
-    form = build_hand_form(variant, players, formdata=request.form)
+    form = build_hand_form(variant, players, formdata=request.form, match=match)
     if not (form.validate_on_submit() & _boxes_ok(form, match, variant)):
         return _form_page(table, match, form, 422, entry=entry)
     drawn, version = _posted_version(form)
@@ -390,7 +400,7 @@ def edit_preview(token: str, match_id: int, entry_id: int):
     match = service.find_match(table, match_id)
     entry = service.find_entry(match, entry_id)
     variant = find_variant(match.variant)
-    form = build_hand_form(variant, _edit_players(match, entry), formdata=request.form)
+    form = build_hand_form(variant, _edit_players(match, entry), formdata=request.form, match=match)
 
     def score(payload):
         try:

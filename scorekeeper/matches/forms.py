@@ -69,11 +69,16 @@ def _switch_field(switch: Any) -> Field:
 
 
 def build_match_form(players: list[Player], switches: list[Any], formdata: Any = None,
-                     data: dict[str, Any] | None = None) -> FlaskForm:
-    """A form class made for this roster and this variant's switches, instantiated."""
+                     data: dict[str, Any] | None = None, sides: int = 0) -> FlaskForm:
+    """A form class made for this roster and this variant's switches, instantiated; with ``sides``, a
+    game played in sides, each player's side too (blank: partners opposite, as the game plays them)."""
 
     class MatchForm(_Base):
         pass
+
+    side_choices = [("", _("as seated"))] + [(str(i), _("side %(number)s", number=i)) for i in range(1, sides + 1)]
+    for p in players if sides else ():
+        setattr(MatchForm, f"side_{p.id}", SelectField(isolated(p.name), choices=make_choices(side_choices), default=""))
 
     seat_choices = [(NOT_PLAYING, _("not playing"))] + [(str(i), _("seat %(number)s", number=i)) for i in range(1, len(players) + 1)]
     for p in players:
@@ -83,6 +88,7 @@ def build_match_form(players: list[Player], switches: list[Any], formdata: Any =
     form = MatchForm(formdata=formdata, data=data or {})
     form.first_dealer.choices = make_choices([("", _("the first seated"))] + [(str(p.id), isolated(p.name)) for p in players])
     form.switch_names = [s.name for s in switches]
+    form.sides = sides
     form.players = players
     return form
 

@@ -88,7 +88,7 @@ def new(token: str):
             if last is not None and last.rules:
                 data.update(_rule_data(switches, last.rules))
                 rules_from = "last"
-    form = build_match_form(players, switches, formdata, data=data)
+    form = build_match_form(players, switches, formdata, data=data, sides=_side_count(variant))
     status, saved = 200, None
     if request.method == "POST" and "save_rules" in request.form:
         chosen = saved = _save_preset(table, variant, switches, form)
@@ -101,9 +101,35 @@ def new(token: str):
     return render_template(
         "matches/new.html", table=table, form=form, variant=variant,
         variants=list(VARIANTS.values()), switches=switches, player_counts=_player_counts(variant),
+        team_counts=" ".join(str(n) for n in range(variant.min_players, variant.max_players + 1)
+                             if variant.teams_allowed(n)),
         sheet=_rules_sheet(variant, seated_count), presets=presets.for_game(table, variant.key),
         chosen_preset=chosen, saved_preset=saved, describe=words.describe, rules_from=rules_from,
     ), status
+
+
+def _side_count(variant) -> int:
+    """How many sides the new-match form offers: a game that takes ``teams`` at some table size gets
+    as many as half its largest table (at least two); 0 for the others."""
+    sizes = [n for n in range(variant.min_players, variant.max_players + 1) if variant.teams_allowed(n)]
+    return max(2, max(sizes) // 2) if sizes else 0
+
+
+def _teams(form, variant, seat_ids: list[int]) -> list[Any] | None:
+    """Who plays with whom, as the form says it: None for the game's own sides (nobody moved), else
+    each side named by its members, in the seat order of its first member (``Match.teams``)."""
+    if not form.sides or not variant.teams_allowed(len(seat_ids)):
+        return None
+    chosen = {pid: getattr(form, f"side_{pid}").data or "" for pid in seat_ids}
+    if not any(chosen.values()):
+        return None
+    groups: dict[str, list[int]] = {}
+    for i, pid in enumerate(seat_ids):
+        # a player left "as seated" sits with the partners opposite
+        groups.setdefault(chosen[pid] or str(i % 2 + 1), []).append(pid)
+    names = {p.id: p.name for p in form.players}
+    ordered = sorted(groups.values(), key=lambda ids: seat_ids.index(ids[0]))
+    return [[" & ".join(names[pid] for pid in ids), ids] for ids in ordered]
 
 
 def _save_preset(table, variant, switches, form):
@@ -206,7 +232,8 @@ def _create_from_form(table, variant, switches, seated_count, form):
         return None
     try:
         return service.create_match(table, variant=variant.key, rules=overrides, seats=seat_ids,
-                                    first_dealer_id=first_dealer, stake=form.stake.data or None)
+                                    first_dealer_id=first_dealer, stake=form.stake.data or None,
+                                    teams=_teams(form, variant, seat_ids))
     except Refusal as exc:
         db.session.rollback()
         message = refusal(exc)

@@ -58,7 +58,7 @@ def entry_form_context(table, match, standings=None, form=None) -> dict[str, Any
     """The hand form for the scoreboard (or the record page), for the players still in."""
     variant = find_variant(match.variant)
     if form is None:
-        form = build_hand_form(variant, players_in(match, standings), version=match.version)
+        form = build_hand_form(variant, players_in(match, standings), version=match.version, match=match)
     return {"entry_form": form, "upcard_limits": upcard_limits(match, variant),
             "entry_action": url_for("hands.new", token=table.token, match_id=match.id),
             "preview_url": url_for("hands.preview", token=table.token, match_id=match.id),
@@ -94,10 +94,15 @@ def first_error(form) -> tuple[str, str] | None:
     """The first refusal in the order the form shows its fields: (the id to focus, the message).
     A refusal that belongs to no field is focused at the Save button."""
     order = []
-    for name in ("upcard", "by", "end"):
+    for name in ("upcard", "lone", "by", "end", "concealed"):
         if hasattr(form, name):
             order.append(getattr(form, name))
-    for p in form.players:
+    for side in getattr(form, "sides", None) or ():
+        order.extend(f for f in form if f.name.startswith(side.prefix))
+    if getattr(form, "sides", None):
+        order.extend(getattr(form, f"{spec.name}_{p.id}") for spec in form.sheet.per_player
+                     if spec.kind == "count" for p in form.players)
+    for p in form.players if not getattr(form, "sides", None) else ():
         order.append(getattr(form, f"points_{p.id}"))
         cards = getattr(form, f"cards_{p.id}", None)
         if cards is not None:
@@ -230,11 +235,19 @@ def bars(match, standings) -> dict[str, dict[str, Any]]:
     return out
 
 
+def grid_columns(match, standings) -> list[str]:
+    """Who the grid has a column for: the sides of a game scored by sides (as the standings list
+    them), else the players in seat order."""
+    if standings is not None and standings.sides:
+        return [side.name for side in standings.sides]
+    return [p.name for p in service.seated_players(match)]
+
+
 def grid_rows(match, standings, *, deleted: bool = True) -> list[dict[str, Any]]:
     """Every entry in order (deleted ones too, unless ``deleted`` is false), each with its replayed
     result if it counts, its number, what to call it, and its cells in seat order."""
     names = {str(p.id): p.name for p in match.table.players}
-    seated = [p.name for p in service.seated_players(match)]
+    seated = grid_columns(match, standings)
     words = table_end_words(match)
     shape = _row_shape(match, standings)
     live = iter(standings.hands) if standings is not None else iter(())
@@ -275,7 +288,7 @@ def recent_rows(match, standings, *, deleted: bool = True) -> tuple[list[dict[st
     ).where(Entry.match_id == match.id)).one()
     total, hand, hands_played = counted
     names = {str(p.id): p.name for p in match.table.players}
-    seated = [p.name for p in service.seated_players(match)]
+    seated = grid_columns(match, standings)
     words = table_end_words(match)
     shape = _row_shape(match, standings)
     n_live = sum(1 for e in shown if e.deleted_at is None)
@@ -308,8 +321,9 @@ def _row(entry, result, hand: int, seated: list[str], words: dict[str, str], gam
         how = " ".join(x for x in (isolated(result.by or ""), end) if x)  # plain text: the name isolated
     # each cell is (score, player): the grid reads the explanation only where it shows it (the match
     # page), so a scoreboard never asks a replay for the words of two hundred hands
-    cells = [None if result is None or name not in result.scores else (result.scores[name], name)
-             for name in seated]
+    # a game scored by sides: one cell per side (its change and its explanation, by the side's name)
+    scores = (result.side_scores or result.scores) if result is not None else {}
+    cells = [None if result is None or name not in scores else (scores[name], name) for name in seated]
     games = None
     if by_games:
         # the hand's points, the winner's only, and the games they went into (those it closed marked)

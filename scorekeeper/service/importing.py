@@ -33,7 +33,7 @@ from ..engine.variants import find_variant
 from .store import session
 from .models import Entry, Match, Player, Table, fold_spaces
 from . import presets
-from .matches import DOCUMENT_FORMAT, live_entries, new_token, payload_from_document, to_document
+from .matches import DOCUMENT_FORMAT, live_entries, new_token, payload_from_document, side_key, teams_from_document, to_document
 
 TABLE_FORMAT = "scorekeeper.table/1"
 #: keys a table document's match carries besides the match document itself
@@ -77,6 +77,8 @@ class _Planned:
     extras: dict[str, Any]
     finished: bool
     fingerprint: str
+    #: the default sides of a game scored by sides: {side name: [player, …]} (empty otherwise)
+    sides: dict[str, list[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -163,6 +165,9 @@ def _kept_names(document: dict[str, Any], where: str) -> dict[str, Any]:
     out = {**document, "players": players}
     if "first_dealer" in document:
         out["first_dealer"] = kept(document["first_dealer"])
+    if isinstance(document.get("teams"), dict):
+        out["teams"] = {side: [kept(m) for m in members] if isinstance(members, list) else members
+                        for side, members in document["teams"].items()}
     entries = document.get("entries")
     if isinstance(entries, list):
         out["entries"] = [_kept_entry(entry, kept, where) for entry in entries]
@@ -207,6 +212,8 @@ def _normalised(document: dict[str, Any]) -> dict[str, Any]:
     stake = _stake(document.get("stake"))
     if stake is not None:
         out["stake"] = stake
+    if document.get("teams") is not None:
+        out["teams"] = document["teams"]
     return out
 
 
@@ -231,7 +238,8 @@ def _check_match(document: Any, where: str) -> _Planned:
     except Refusal as exc:
         raise ImportRefused(_("{where}: {reason}.", where=where, reason=message_of(exc))) from None
     normal = _normalised(match_document)
-    return _Planned(normal, extras, standings.finished, fingerprint(normal))
+    return _Planned(normal, extras, standings.finished, fingerprint(normal),
+                    {s.name: list(s.members) for s in standings.sides})
 
 
 def plan_import(table: Table, document: Any) -> Plan:
@@ -343,7 +351,8 @@ def _write_match(table: Table, roster: dict[str, Player], planned: _Planned) -> 
         status = "abandoned"
     match = Match(table_id=table.id, variant=document["variant"], rules=document["rules"],
                   seats=[ids[n] for n in names], first_dealer_id=ids[document["first_dealer"]],
-                  stake=document.get("stake"), view_token=new_token(), version=1, status=status)
+                  stake=document.get("stake"), view_token=new_token(), version=1, status=status,
+                  teams=teams_from_document(document.get("teams"), ids))
     created = _parse_time(planned.extras.get("created_at"))
     if created is not None:
         match.created_at = created
@@ -351,8 +360,11 @@ def _write_match(table: Table, roster: dict[str, Player], planned: _Planned) -> 
         match.finished_at = _parse_time(planned.extras.get("finished_at")) or dt.datetime.now(dt.UTC).replace(tzinfo=None)
     session().add(match)
     session().flush()
+    # default sides ("Ann & Cat", or one per player) are stored by their members' ids
+    side_keys = {} if document.get("teams") else {
+        name: side_key(ids[m] for m in members) for name, members in planned.sides.items()}
     session().add_all(Entry(match_id=match.id, position=position, kind=entry["kind"],
-                             payload=payload_from_document(entry, ids), history=[])
+                             payload=payload_from_document(entry, ids, side_keys), history=[])
                        for position, entry in enumerate(document["entries"], start=1))
     return match
 

@@ -73,6 +73,19 @@ def _names(match: Match) -> dict[str, str]:
     return {str(p.id): p.name for p in match.table.players}
 
 
+def side_key(member_ids: Iterable[Any]) -> str:
+    """How a stored entry names a side the match did not name (its default sides: partners opposite, or
+    one per player): by its members' ids, ``"#3#5"``, so that renaming a player renames the side."""
+    return "".join(f"#{pid}" for pid in member_ids)
+
+
+def _side_name(key: str, names: dict[str, str]) -> str:
+    # a default side is named by its members, "Ann & Cat" (docs/match-format.md, "teams")
+    if not key.startswith("#"):
+        return key
+    return " & ".join(names.get(pid, pid) for pid in key[1:].split("#"))
+
+
 def payload_to_document(payload: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
     """A stored entry (players by id) as a document entry (players by name)."""
     out = dict(payload)
@@ -82,11 +95,19 @@ def payload_to_document(payload: dict[str, Any], names: dict[str, str]) -> dict[
         out["player"] = names.get(str(out["player"]), str(out["player"]))
     if "held" in out:
         out["held"] = {names.get(str(k), str(k)): v for k, v in out["held"].items()}
+    if isinstance(out.get("sides"), dict):
+        out["sides"] = {_side_name(str(k), names): v for k, v in out["sides"].items()}
+    if out.get("lone") is not None:
+        out["lone"] = names.get(str(out["lone"]), str(out["lone"]))
+    if isinstance(out.get("red_threes"), dict):
+        out["red_threes"] = {names.get(str(k), str(k)): v for k, v in out["red_threes"].items()}
     return out
 
 
-def payload_from_document(entry: dict[str, Any], ids: dict[str, int]) -> dict[str, Any]:
-    """A document entry (players by name) as a stored payload (players by id)."""
+def payload_from_document(entry: dict[str, Any], ids: dict[str, int],
+                          side_keys: dict[str, str] | None = None) -> dict[str, Any]:
+    """A document entry (players by name) as a stored payload (players by id); ``side_keys`` maps a
+    default side's name ("Ann & Cat") to how an entry stores it (``side_key``)."""
     out = dict(entry)
     if out.get("by") is not None:
         out["by"] = ids[out["by"]]
@@ -94,7 +115,27 @@ def payload_from_document(entry: dict[str, Any], ids: dict[str, int]) -> dict[st
         out["player"] = ids[out["player"]]
     if "held" in out:
         out["held"] = {str(ids[k]): v for k, v in out["held"].items()}
+    if isinstance(out.get("sides"), dict):
+        out["sides"] = {(side_keys or {}).get(k, k): v for k, v in out["sides"].items()}
+    if out.get("lone") is not None:
+        out["lone"] = ids[out["lone"]]
+    if isinstance(out.get("red_threes"), dict):
+        out["red_threes"] = {str(ids[k]): v for k, v in out["red_threes"].items()}
     return out
+
+
+def teams_to_document(teams: list[Any] | None, names: dict[str, str]) -> dict[str, list[str]] | None:
+    """The stored sides (``Match.teams``: side names and player ids) as the document's ``teams``."""
+    if not teams:
+        return None
+    return {name: [names.get(str(pid), str(pid)) for pid in members] for name, members in teams}
+
+
+def teams_from_document(teams: Any, ids: dict[str, int]) -> list[Any] | None:
+    """The document's ``teams`` (checked by the replay) as stored: side names and player ids."""
+    if not isinstance(teams, dict):
+        return None
+    return [[name, [ids[m] for m in members]] for name, members in teams.items()]
 
 
 def to_document(match: Match, entries: Iterable[Entry] | None = None,
@@ -114,6 +155,9 @@ def to_document(match: Match, entries: Iterable[Entry] | None = None,
     }
     if match.stake is not None:
         document["stake"] = match.stake
+    teams = teams_to_document(match.teams, names)
+    if teams is not None:
+        document["teams"] = teams
     return document
 
 
@@ -207,7 +251,8 @@ _replays = ReplayMemo(limits.REPLAY_MEMO_ENTRIES)
 def _memo_key(match: Match) -> tuple:
     names = _names(match)
     return (match.view_token, match.version, tuple(names[str(p)] for p in match.seats),
-            names[str(match.first_dealer_id)], json.dumps(match.rules or {}, sort_keys=True), match.stake)
+            names[str(match.first_dealer_id)], json.dumps(match.rules or {}, sort_keys=True), match.stake,
+            json.dumps(match.teams))
 
 
 def replayed(match: Match, *, whole: bool = False) -> MatchReplay:
@@ -564,18 +609,22 @@ def reopen_match(match: Match, *, version: int) -> None:
 
 
 def create_match(table: Table, *, variant: str, rules: dict[str, Any], seats: list[int],
-                 first_dealer_id: int, stake: str | None) -> Match:
-    """Create a match after the engine has accepted its (empty) document."""
+                 first_dealer_id: int, stake: str | None, teams: list[Any] | None = None) -> Match:
+    """Create a match after the engine has accepted its (empty) document. ``teams`` are its sides
+    (``Match.teams``), for a game scored by sides that takes them."""
     match = Match(table_id=table.id, variant=variant, rules=rules, seats=seats,
                   first_dealer_id=first_dealer_id, stake=stake, view_token=new_token(), version=1,
-                  status="active")
+                  status="active", teams=teams or None)
     match.table = table
     names = {p.id: p.name for p in table.players}
-    replay({
+    document = {
         "format": DOCUMENT_FORMAT, "variant": variant, "rules": rules,
         "players": [names[s] for s in seats], "first_dealer": names[first_dealer_id],
         "entries": [], **({"stake": stake} if stake is not None else {}),
-    })
+    }
+    if teams:
+        document["teams"] = teams_to_document(teams, {str(k): v for k, v in names.items()})
+    replay(document)
     session().add(match)
     session().commit()
     return match
@@ -586,5 +635,6 @@ __all__ = [
     "StaleSheetError", "abandon_match", "add_entry", "changes_since", "create_match", "current_standings",
     "current_standings_or_none", "delete_entry", "edit_entry", "find_by_key", "last_action", "live_entries",
     "new_token", "payload_from_document", "payload_to_document", "preview", "preview_edit", "recent_entries",
-    "reopen_match", "replayed", "restore_entry", "seated_players", "standings", "to_document", "undo",
+    "reopen_match", "replayed", "restore_entry", "seated_players", "side_key", "standings", "teams_from_document",
+    "teams_to_document", "to_document", "undo",
 ]

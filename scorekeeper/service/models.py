@@ -108,6 +108,9 @@ class Match(Model):
     stake: Mapped[str | None] = mapped_column(String(20))
     #: player ids in seat order
     seats: Mapped[list[int]] = mapped_column(JSON)
+    #: a game scored by sides that names them (the match document's ``teams``): ``[[side name, [player
+    #: id, …]], …]``; None where the game plays its default sides (or none)
+    teams: Mapped[list[Any] | None] = mapped_column(JSON)
     first_dealer_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
     #: active | finished | abandoned; a listing aid refreshed on every save (the truth is the replay)
     status: Mapped[str] = mapped_column(String(20), default="active")

@@ -29,8 +29,11 @@ from ..service.models import Match, Table
 
 bp = Blueprint("spectate", __name__)
 
-#: seconds between two polls of the spectator's sheet
-POLL_SECONDS = 3
+#: seconds between two polls of the spectator's sheet: short conditional polling (an idle poll is a 304 from one
+#: small query, no replay), so a new hand is on a follower's screen within a second (p95) and no worker is
+#: ever held: under the documented gunicorn setup (sync workers) a held stream (server-sent events)
+#: would take a whole worker per follower (benchmarks/bench_live.py measures both delay and cost)
+POLL_SECONDS = 0.8
 #: bump when the sheet's markup changes, so browsers drop sheets drawn by the old template
 SHEET_REVISION = 3
 
@@ -118,7 +121,7 @@ def _summary(match: Match) -> dict:
     game = speak(variant.name)
     # the headline is plain text (the page's title, the image's, the chat's): names isolated in it
     if standings.finished:
-        winners = [isolated(n) for n in standings.winners]
+        winners = [isolated(n) for n in standings.winning_sides or standings.winners]
         headline = (gettext("%(name)s wins at %(game)s", name=winners[0], game=game) if len(winners) == 1
                     else gettext("%(names)s share the win at %(game)s", names=gettext(" and ").join(winners), game=game))
     else:

@@ -351,7 +351,10 @@ def test_points_boxes_take_negatives_and_speak_the_apps_words(server, phone: Pag
     seed = Seed(server, "free", ("Ann", "Ben"))
     phone.goto(seed.url)
     ann = points_box(phone, "Ann")
-    assert ann.get_attribute("inputmode") != "numeric" and ann.get_attribute("pattern") is None
+    # the number pad, with a ± button beside the box for the minus (iOS's pad has none), and no "pattern"
+    expect(ann).to_have_attribute("inputmode", "numeric")
+    assert ann.get_attribute("pattern") is None
+    expect(form(phone).get_by_role("button", name="Change the sign of Ann’s points")).to_be_visible()
     ann.fill("abc")
     points_box(phone, "Ben").fill("4")
     expect(phone.locator("#preview")).to_contain_text("Ann: Type a whole number.")

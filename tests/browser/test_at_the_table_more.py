@@ -222,14 +222,15 @@ def test_the_finished_screens_buttons_say_different_things_and_the_next_match_st
 
 
 def test_a_saved_preset_loaded_is_named_in_the_house_rules_summary(server, phone: Page):
-    from scorekeeper.matches import presets, service
+    from scorekeeper import service
+    from scorekeeper.service import presets
 
     from .conftest import in_thread
 
     seed = Seed(server, "free", ("Ann", "Ben"))
 
     def save():
-        return presets.save(service.table_or_404(seed.token), "free", "Short", {"target": 50}).id
+        return presets.save(service.find_table(seed.token), "free", "Short", {"target": 50}).id
 
     preset = in_thread(seed.app, save)
     phone.goto(f"{seed.base}/t/{seed.token}/matches/new?variant=free&preset={preset}")

@@ -47,6 +47,14 @@ DOCUMENTS = {
         {"kind": "hand", "end": "scores", "held": {"Ann": {"points": 30}, "Ben": {"points": 12}, "Cat": {"points": 0}, "Dan": {"points": 4}}},
         {"kind": "hand", "end": "scores", "held": {"Ann": {"points": 25}, "Ben": {"points": 3}, "Cat": {"points": 9}, "Dan": {"points": 8}}},
     ]},
+    # a game scored by sides: two partnerships, one hand typed, one counted by value class
+    "canasta": {"variant": "canasta", "players": PLAYERS, "teams": {"NS": ["Ann", "Cat"], "EW": ["Ben", "Dan"]}, "entries": [
+        {"kind": "hand", "end": "out", "by": "Ann", "sides": {
+            "NS": {"natural_canastas": 1, "mixed_canastas": 1, "meld_points": 235, "hand_points": 20},
+            "EW": {"red_threes": 4, "meld_points": 130, "hand_points": {"jokers": 1, "aces_twos": 2,
+                                                                        "eights_to_kings": 3, "fours_to_sevens": 4,
+                                                                        "black_threes": 1}}}},
+    ]},
 }
 
 
@@ -77,6 +85,10 @@ def _lay_the_table(app) -> dict[str, str]:
         "new match, Ramino": f"{t}/matches/new?variant=ramino",
         "new match, Gin": f"{t}/matches/new?variant=gin",
         "new match, Oklahoma": f"{t}/matches/new?variant=oklahoma",
+        "new match, Canasta": f"{t}/matches/new?variant=canasta",
+        "scoreboard, Canasta": f"{t}/m/{matches['canasta'].id}",
+        "edit a hand, Canasta": f"{t}/m/{matches['canasta'].id}/hands/{service.live_entries(matches['canasta'])[0].id}/edit",
+        "spectator, Canasta": f"/v/{matches['canasta'].view_token}",
         "scoreboard": f"{t}/m/{free.id}",
         "scoreboard, Gin": f"{t}/m/{matches['gin'].id}",
         "scoreboard, finished": f"{t}/m/{matches['finished'].id}",

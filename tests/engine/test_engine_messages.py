@@ -148,7 +148,7 @@ def _refusal_words() -> list[tuple[str, object]]:
     refused("hand cards", lambda: check_hand_cards(parse_cards("AS " * 30), gin, 2, who="Ann"), LimitError)
     refused("entries", lambda: check_entries(10**9), LimitError)
     for where, document in [
-        ("variant", {"variant": "canasta", "players": ["Ann"]}),
+        ("variant", {"variant": "bridge", "players": ["Ann"]}),
         ("stake", {"variant": "free", "players": ["Ann"], "stake": "lots"}),
         ("twice", {"variant": "free", "players": ["Ann", "ann"]}),
         ("missing", free(Ann={"points": 1})),

@@ -5,9 +5,12 @@ Each case is a match document and what its standings must show. ``expect`` may g
 ``finished``, ``winners``, ``leader``, ``pot``, ``payouts``, ``pot_remainder``, ``states``,
 ``win_points``, ``boxes``, ``paid``, ``rebuys``, ``next_dealer``, ``next_dealer_if_rebuy``, ``dealers_ahead``, ``open_rebuys`` [{player, total, cost}],
 ``deal``, ``contract``, ``notes_contain`` [substring], ``explanations_contain`` {player: substring} (last hand),
-``error`` {"message": substring, "field": name} for a document that must be refused, ``games`` [each
-game's fields, every game opened] for a sheet of several games (Hollywood), and in ``hands`` also ``games``,
-``closed`` and ``hand_points``.
+``error`` {"message": substring, "field": name, "side": name} for a document that must be refused,
+``games`` [each game's fields, every game opened] for a sheet of several games (Hollywood), and in
+``hands`` also ``games``, ``closed`` and ``hand_points``.
+A game scored by sides adds ``sides`` {side: total}, ``side_places`` {side: place}, ``minimums``
+{side: next opening minimum}, ``winning_sides`` [side], ``members`` {side: [player]}, and in ``hands``
+``side_scores`` {side: change} and ``explanations`` {side or player: the whole line}.
 An unknown key in ``expect`` (or in one of its ``hands``) fails the case, so a typo cannot drop a check.
 """
 
@@ -26,10 +29,12 @@ GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "matches"
 EXPECT_KEYS = {
     "totals", "states", "win_points", "boxes", "paid", "rebuys", "places", "finished", "winners", "leader", "pot",
     "payouts", "pot_remainder", "next_dealer", "next_dealer_if_rebuy", "dealers_ahead", "deal", "contract", "open_rebuys", "hands", "notes_contain",
-    "explanations_contain", "error", "games",
+    "explanations_contain", "error", "games", "sides", "side_places", "minimums", "winning_sides", "members",
+    "round",
 }
-HAND_KEYS = {"index", "scores", "win_points", "totals", "eliminated", "kind", "dealer", "games", "closed", "hand_points"}
-ERROR_KEYS = {"message", "field"}
+HAND_KEYS = {"index", "scores", "win_points", "totals", "eliminated", "kind", "dealer", "games", "closed", "hand_points",
+             "side_scores", "explanations"}
+ERROR_KEYS = {"message", "field", "side"}
 
 
 def check_keys(expect: dict) -> None:
@@ -63,6 +68,8 @@ def test_golden(variant, case):
         assert expect["error"]["message"] in str(info.value)
         if "field" in expect["error"]:
             assert info.value.field == expect["error"]["field"]
+        if "side" in expect["error"]:
+            assert info.value.side == expect["error"]["side"]
         return
     got = replay(document).to_dict()
     players = {p["name"]: p for p in got["players"]}
@@ -72,8 +79,19 @@ def test_golden(variant, case):
                       ("paid", "paid"), ("rebuys", "rebuys"), ("places", "place")):
         if key in expect:
             assert {n: players[n][attr] for n in expect[key]} == expect[key], key
+    sides = {s["name"]: s for s in got["sides"]}
+    for key, attr in (("sides", "total"), ("side_places", "place"), ("minimums", "opening_minimum"),
+                      ("members", "members")):
+        if key in expect:
+            assert {n: sides[n][attr] for n in expect[key]} == expect[key], key
+    if sides:
+        # every member shows the side's total and place (docs/match-format.md, "Standings")
+        for side in sides.values():
+            for member in side["members"]:
+                assert (players[member]["total"], players[member]["place"], players[member]["side"]) == \
+                    (side["total"], side["place"], side["name"])
     for key in ("finished", "winners", "leader", "pot", "payouts", "pot_remainder", "next_dealer",
-                "deal", "contract"):
+                "deal", "contract", "winning_sides", "round"):
         if key in expect:
             assert got[key] == expect[key], key
     if "open_rebuys" in expect:
@@ -85,7 +103,8 @@ def test_golden(variant, case):
     for i, want in enumerate(expect.get("hands", [])):
         index = want.get("index", i)
         have = got["hands"][index]
-        for key in ("scores", "win_points", "totals", "eliminated", "kind", "dealer", "games", "closed", "hand_points"):
+        for key in ("scores", "win_points", "totals", "eliminated", "kind", "dealer", "games", "closed", "hand_points",
+                    "side_scores", "explanations"):
             if key in want:
                 if key == "hand_points":
                     assert have[key] == want[key], (index, key)

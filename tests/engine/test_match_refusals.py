@@ -20,7 +20,7 @@ def free_hand(**points):
 
 
 REFUSED = [
-    (doc(variant="canasta"), "unknown variant", "variant", None),
+    (doc(variant="bridge"), "unknown variant", "variant", None),
     (doc(players=["Ann", "ann"]), "named twice", "players", None),
     (doc(players=[]), "players must be", "players", None),
     (doc(rules={"colour": "red"}), "colour", "rules", None),

@@ -114,9 +114,10 @@ def test_golden_knock_limits(key, case):
     assert variant.knock_limit(case["upcard"], _rules(variant, case)) == case["limit"]
 
 
-def test_free_scoring_has_no_melds():
+@pytest.mark.parametrize("key", ["free", "canasta"])
+def test_a_game_without_card_melds_refuses_a_meld_check(key):
     with pytest.raises(InvalidMeldError):
-        find_variant("free").check_meld("7S 7H 7D")
+        find_variant(key).check_meld("7S 7H 7D")
 
 
 # -- generic checks, straight from MeldRules ------------------------------------------------------

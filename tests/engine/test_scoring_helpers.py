@@ -82,7 +82,7 @@ def test_error_to_dict():
         replay({"variant": "rumino", "players": ["A", "B"], "entries": [
             {"kind": "hand", "end": "knock", "by": "A", "held": {"A": {"points": 9}, "B": {"points": 1}}}]})
     assert info.value.to_dict() == {"message": "cannot knock with 9: the limit is 7", "entry": 0, "player": "A",
-                                    "field": "points"}
+                                    "field": "points", "side": None}
 
 
 def test_standings_to_dict_is_json_safe():

@@ -67,7 +67,8 @@ def test_defaults(key, name, default):
 
 
 def test_registry_order_and_keys():
-    assert list(VARIANTS) == ["rumino", "russian", "ramino", "gin", "hollywood_gin", "oklahoma", "kalooki", "rummy", "free"]
+    assert list(VARIANTS) == ["rumino", "russian", "ramino", "gin", "hollywood_gin", "oklahoma", "kalooki", "rummy", "canasta",
+                              "hand_and_foot", "free"]
     for key, variant in VARIANTS.items():
         assert variant.key == key and variant.name and variant.summary and variant.ends
 
@@ -81,7 +82,7 @@ def test_find_variant_aliases(name, key):
     assert find_variant(name).key == key
 
 
-@pytest.mark.parametrize("name", ["canasta", "", "gin-rummy-x", 3, None])
+@pytest.mark.parametrize("name", ["bridge", "", "gin-rummy-x", 3, None])
 def test_unknown_variant(name):
     with pytest.raises(UnknownVariantError, match="no variant called"):
         find_variant(name)

@@ -22,7 +22,7 @@ TRANSLATIONS = Path(web_i18n.__file__).resolve().parent / "translations" / "it" 
 ENGINE_CATALOG = TRANSLATIONS / "engine.po"
 
 #: words that are English only in English text (names of games, of the app, of formats stay)
-KEPT = {"Scorekeeper", "Ramino", "Rumino", "Gin", "Rummy", "Oklahoma", "Kalooki", "Russian", "English",
+KEPT = {"Scorekeeper", "Hand and Foot", "Ramino", "Rumino", "Gin", "Rummy", "Oklahoma", "Kalooki", "Russian", "English",
         "JSON", "CSV", "SVG", "UTC", "QR", "JavaScript", "undercut", "Jkr", "JKR", "bonus", "standard",
         "online", "offline", "link", "Offline", "Online", "Link", "Bonus", "Standard", "ok"}
 #: English words that give away an untranslated sentence

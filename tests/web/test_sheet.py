@@ -1,5 +1,5 @@
 """The hand form is the game's sheet: for every game, the boxes the form draws are the fields the
-engine declares (``Variant.sheet``), per hand and per player, and nothing else."""
+engine declares (``Variant.sheet``), per hand, per player and per side, and nothing else."""
 
 from __future__ import annotations
 
@@ -27,7 +27,13 @@ def test_the_hand_form_draws_the_sheet(key, sheet, client):
     drawn = set(re.findall(r'name="([a-z_]+?)(?:_\d+)?"', form)) - {"csrf_token", "version", "key"}
     drawn = {n for n in drawn if not n.endswith(("__pick", "__ticked"))}
     declared = variant.sheet(variant.rules(n), n)
-    wanted = {HAND_BOX[f.kind] for f in declared.per_hand} | {PLAYER_BOX[f.kind] for f in declared.per_player}
+    wanted = ({f.name if f.kind == "flag" else HAND_BOX[f.kind] for f in declared.per_hand}
+              | {PLAYER_BOX[f.kind] for f in declared.per_player})
     if "upcard" in wanted:
         wanted.add("upcard_suit")
     assert drawn == wanted
+    # a game scored by sides: each side's boxes (``s0_``, ``s1_``, …), a points field's classes too
+    by_side = set(re.findall(r'name="s(\d+)_([a-z_]+)"', form))
+    fields = {f.name for f in declared.per_side} | {f"{f.name}__{c.name}" for f in declared.per_side for c in f.classes}
+    sides = len(variant.for_match(variant.rules(n), names).sides) or (n if declared.scored == "sides" else 0)
+    assert by_side == {(str(i), name) for i in range(sides) for name in fields}

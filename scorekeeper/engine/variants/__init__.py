@@ -4,13 +4,13 @@
 ``UnknownVariantError``. Each entry is a ``Variant`` instance (see ``base``).
 
 >>> list(VARIANTS)
-['rumino', 'russian', 'ramino', 'gin', 'hollywood_gin', 'oklahoma', 'kalooki', 'rummy', 'free']
+['rumino', 'russian', 'ramino', 'gin', 'hollywood_gin', 'oklahoma', 'kalooki', 'rummy', 'canasta', 'hand_and_foot', 'free']
 >>> find_variant("Kaluki").key
 'kalooki'
->>> find_variant("canasta")
+>>> find_variant("bridge")
 Traceback (most recent call last):
 ...
-scorekeeper.engine.variants.base.UnknownVariantError: no variant called 'canasta'; known: rumino, russian, ramino, gin, hollywood_gin, oklahoma, kalooki, rummy, free
+scorekeeper.engine.variants.base.UnknownVariantError: no variant called 'bridge'; known: rumino, russian, ramino, gin, hollywood_gin, oklahoma, kalooki, rummy, canasta, hand_and_foot, free
 """
 
 from __future__ import annotations

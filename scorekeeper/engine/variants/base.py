@@ -42,6 +42,7 @@ from ..hands import Hand, HandScore, Held, MatchState, PlayerState, RebuyPolicy
 from .. import limits as _limits
 from ..limits import POINTS_CEILING
 from ..sheet import EntryField, EntryKind, Sheet
+from ..sides import read_sides
 from ..melds import ContractCheck, MeldCheck, MeldRules, OpeningCheck
 
 SwitchType = Literal["bool", "int", "enum", "int_or_null"]
@@ -261,11 +262,18 @@ class Variant(ABC):
     not_opened_word: ClassVar[str | None] = None
     #: what the declared melds of a hand are checked for, in a few words ("" when only kept)
     declared_melds_use: ClassVar[str] = ""
+    #: a partnership game: without ``teams``, four players play seats 1 + 3 against 2 + 4
+    #: (``engine.sides.default_sides``); other tables play a side per player
+    partnerships: ClassVar[bool] = False
+    #: hand-entry keys of this game beyond those every hand may carry (Canasta's ``concealed``)
+    entry_keys: ClassVar[tuple[str, ...]] = ()
 
     #: the resolved rules of the match this copy is bound to (None for the registry's unbound variant)
     house: Rules | None = None
     #: the seats of the bound match
     players: tuple[str, ...] = ()
+    #: the sides of the bound match (``engine.sides.Side``), in a game scored by sides; () otherwise
+    sides: tuple[Any, ...] = ()
 
     # -- metadata -------------------------------------------------------------------------------------
 
@@ -517,6 +525,39 @@ class Variant(ABC):
     def opening_minimum(self, rules: Rules | None = None) -> int | None:
         """The least value of a player's first lay-down, for a game with openings (None: no opening)."""
         return None
+
+    # -- sides (``engine.sides``) -----------------------------------------------------------------------
+
+    def scored_by_sides(self, rules: Rules | None = None, n_players: int | None = None) -> bool:
+        """Whether a match of this game under ``rules`` is scored by sides (its sheet says so)."""
+        return self.sheet(self._resolve(rules), n_players).scored == "sides"
+
+    def teams_allowed(self, n_players: int, rules: Rules | None = None) -> bool:
+        """Whether a match of ``n_players`` may say who plays with whom (the document's ``teams``); a game
+        scored by sides that allows none plays its default sides."""
+        return False
+
+    def check_teams(self, sides: Sequence[Any], rules: Rules | None = None) -> str | None:
+        """What is wrong with these sides for this game (Canasta: exactly 2 sides of 2), or None."""
+        return None
+
+    def side_minimum(self, total: int) -> int | None:
+        """Bound: the least first meld of the next hand for a side (or player) on ``total`` (None: the
+        game has no such minimum). Shown on the standings, never checked."""
+        return None
+
+    def side_minimum_at(self, state: MatchState, total: int) -> int | None:
+        """Bound: ``side_minimum`` for a game whose minimum also follows the match so far (Hand and Foot:
+        the round number), given the state before the next hand. By default the total alone decides."""
+        return self.side_minimum(total)
+
+    def parse_sides(self, hand: Hand, entry: Mapping[str, Any]) -> None:
+        """Bound, in a game scored by sides: read the entry's ``sides`` into ``hand.sides`` against the
+        sheet's per-side fields (``engine.sides.read_sides``), and who is in each into ``hand.members``.
+        A game whose hands have sides of their own (Canasta's Cutthroat) overrides it."""
+        hand.members = {s.name: s.members for s in self.sides}
+        fields = self.sheet(self.house, len(self.players)).per_side
+        hand.sides = read_sides(hand, entry.get("sides"), [s.name for s in self.sides], fields)
 
     def instant_win(self, cards: str | Iterable[Card], rules: Rules | None = None) -> MeldCheck | None:
         """The meld that wins the match at once when these cards are a whole dealt hand (Rumino's
