@@ -3,7 +3,8 @@
 // seat order on the new-match page, sharing a match's result, the service worker that keeps opened
 // pages for a dropped connection, the "offline" line, and the two larger scripts loaded only when a
 // page needs them (the card picker's, and offline.js for the hand form), so a first load stays light.
-// The match pages add static/js/table.js (answers where the thumb is).
+// The match pages add static/js/table.js (answers where the thumb is), and the pages that draw a new
+// match or a hand form static/js/sheet.js (sides, steppers).
 (function () {
   "use strict";
   document.documentElement.classList.add("has-js");
@@ -127,95 +128,6 @@
     render();
   }
   document.addEventListener("DOMContentLoaded", seatTaps);
-
-  // New match of a game played in sides: who plays with whom. Partners sit opposite unless a player
-  // is tapped across; each player's side select (shown without JavaScript) carries the choice.
-  function sidesPick() {
-    var pick = document.querySelector("[data-sides-pick]");
-    if (!pick) return;
-    var counts = (pick.getAttribute("data-players") || "").split(" ");
-    var cols = Array.prototype.slice.call(pick.querySelectorAll(".side-col .side-members"));
-    function seated() {
-      return Array.prototype.slice.call(document.querySelectorAll(".seat-tap"))
-        .map(function (b) { return { b: b, seat: document.getElementById(b.getAttribute("data-seat-for")) }; })
-        .filter(function (x) { return x.seat.value; })
-        .sort(function (a, b) { return Number(a.seat.value) - Number(b.seat.value); });
-    }
-    function sideOf(x, i) {
-      var chosen = document.getElementById("side_" + x.b.getAttribute("data-player"));
-      return chosen && chosen.value ? chosen.value : String(i % 2 + 1);
-    }
-    function render() {
-      var players = seated();
-      pick.hidden = counts.indexOf(String(players.length)) < 0;
-      cols.forEach(function (c) { c.textContent = ""; });
-      Array.prototype.forEach.call(pick.querySelectorAll("select"), function (s) {
-        if (!players.some(function (x) { return "side_" + x.b.getAttribute("data-player") === s.id; })) s.value = "";
-      });
-      players.forEach(function (x, i) {
-        var b = document.createElement("button");
-        b.type = "button";
-        b.className = "side-tap";
-        b.setAttribute("data-player", x.b.getAttribute("data-player"));
-        b.textContent = x.b.querySelector(".seat-name").textContent;
-        var col = cols[Number(sideOf(x, i)) - 1] || cols[0];
-        col.appendChild(b);
-      });
-    }
-    pick.addEventListener("click", function (event) {
-      var tap = event.target.closest(".side-tap");
-      if (!tap) return;
-      seated().forEach(function (x, i) {  // the sides as shown become explicit, then the tapped one moves
-        var s = document.getElementById("side_" + x.b.getAttribute("data-player"));
-        if (s) s.value = sideOf(x, i);
-      });
-      var mine = document.getElementById("side_" + tap.getAttribute("data-player"));
-      if (mine) mine.value = String(mine.value % cols.length + 1);
-      render();
-    });
-    document.addEventListener("click", function (event) {
-      if (event.target.closest(".seat-tap, .seat-clear")) window.setTimeout(render, 0);
-    });
-    render();
-  }
-  document.addEventListener("DOMContentLoaded", sidesPick);
-
-  // Steppers (a side's counts, cards counted by class): − and + change the box beside them, and a
-  // points total counted by class is the sum of each class's count times its value, shown as it is
-  // tapped and written into the points box.
-  function countedTotal(details) {
-    var total = 0;
-    Array.prototype.forEach.call(details.querySelectorAll("input[data-value]"), function (i) {
-      total += (parseInt(i.value, 10) || 0) * Number(i.getAttribute("data-value"));
-    });
-    var out = details.querySelector("[data-counted-total]");
-    if (out) out.textContent = total.toLocaleString(document.documentElement.lang || undefined);
-    var box = document.getElementById(details.getAttribute("data-count-into"));
-    if (box) box.value = String(total);
-  }
-  document.addEventListener("click", function (event) {
-    var step = event.target.closest("[data-step]");
-    if (!step) return;
-    var box = document.getElementById(step.getAttribute("data-step-for"));
-    if (!box) return;
-    var max = step.getAttribute("data-step-max");
-    var value = Math.max(0, (parseInt(box.value, 10) || 0) + Number(step.getAttribute("data-step")));
-    if (max) value = Math.min(Number(max), value);
-    box.value = value ? String(value) : "";
-    var details = box.closest("[data-count-into]");
-    if (details) countedTotal(details);
-    box.dispatchEvent(new Event("input", { bubbles: true }));
-  });
-  // A hand that ends in a way nobody makes (the stock ran out) names nobody: the tap on who ended it
-  // is taken back, so that the form never sends a refusal the player did not mean.
-  document.addEventListener("change", function (event) {
-    if (!event.target.hasAttribute || !event.target.hasAttribute("data-names-nobody")) return;
-    Array.prototype.forEach.call(event.target.form.querySelectorAll("input[name='by']"), function (r) { r.checked = false; });
-  });
-  document.addEventListener("input", function (event) {
-    var details = event.target.closest && event.target.closest("[data-count-into]");
-    if (details && event.target.hasAttribute("data-value")) countedTotal(details);
-  });
 
   // The service worker (static/js/sw.js). On the first visit it does not control the page yet, so
   // the page asks it to keep this page and every file the app may need offline.
