@@ -16,7 +16,7 @@ from typing import Any
 
 from .errors import Refusal
 from .cards import Card, InvalidCardError, parse_cards
-from .i18n import _, message_of
+from .i18n import _, joined, message_of
 from .limits import POINTS_CEILING
 
 
@@ -68,6 +68,9 @@ class Held:
     cards: list[Card] | None = None
     points: int | None = None
     opened: bool = True
+    #: what the game's sheet lets a player be entered as instead of cards or points (a field the
+    #: sheet marks ``instead``, such as Pool Rummy's drop), by field name; empty for most hands
+    marks: dict[str, Any] = field(default_factory=dict)
 
     @property
     def typed(self) -> bool:
@@ -89,6 +92,8 @@ class Hand:
     deal: int | None = None
     number: int = 1  # 1-based count of non-void hands, this one included
     raw: Mapping[str, Any] = field(default_factory=dict)
+    #: the game's own per-hand fields, as its ``parse_extra`` read them (Pool Rummy's wild rank)
+    extra: dict[str, Any] = field(default_factory=dict)
 
     #: a game scored by sides: what each side (or, in a hand of its own, each unit) entered, read by the
     #: sheet's per-side fields (``sides.SideEntry``), and who is in each
@@ -203,9 +208,13 @@ class HandScore:
 
 
 def parse_held(hand_index: int, player: str, value: Any, *, uses_cards: bool = True,
-               fields: Collection[str] = ("cards", "points", "opened")) -> Held:
+               fields: Collection[str] = ("cards", "points", "opened"), instead: Collection[str] = ()) -> Held:
     """Read ``held[player]``: exactly one of ``cards`` and ``points``, and an optional ``opened``.
-    A game played without cards (``uses_cards`` false: free scoring) asks for the points alone."""
+    A game played without cards (``uses_cards`` false: free scoring) asks for the points alone.
+
+    ``instead`` names the fields of the game's sheet that stand for the player's hand in place of
+    cards or points (Pool Rummy's ``drop`` and ``wrong_show``): exactly one of those, the cards and
+    the points is given, and the game reads and checks its value (``Held.marks``)."""
     if type(value) is dict and len(value) == 1 and type(value.get("cards")) is str:
         # the usual entry, {"cards": "…"}: a replay reads one for every player of every hand
         try:
@@ -227,6 +236,13 @@ def parse_held(hand_index: int, player: str, value: Any, *, uses_cards: bool = T
     if unknown:
         raise bad(_("{player}: unknown field {name!r}", player=player, name=sorted(unknown)[0]), "points")
     has_cards, has_points = value.get("cards") is not None, value.get("points") is not None
+    marks = {name: value[name] for name in instead if value.get(name) is not None}
+    if marks:
+        given = sorted(marks) + (["cards"] if has_cards else []) + (["points"] if has_points else [])
+        if len(given) > 1:
+            raise bad(_("{player}: give only one of {names}", player=player, names=joined(", ", given)),
+                      "points")
+        return Held(player, marks=marks)
     if has_cards and has_points:
         raise bad(_("{player}: give cards or points, not both", player=player) if uses_cards
                   else _("{player}: type the points, not cards", player=player), "points")
@@ -345,8 +361,12 @@ class RebuyPolicy:
 
     min_remaining: int
     max_rebuys: int | None
-    score: str  # highest_remaining | highest_remaining_minus_1 | zero
+    score: str  # highest_remaining | highest_remaining_minus_1 | highest_plus_one | zero
     cost: str  # double_per_entry | first_rebuy_equals_stake | same_stake | half_stake
+    #: open only while nobody still in is above this total (Pool Rummy's 79); None: no such cutoff
+    cutoff: int | None = None
+    #: what the table calls coming back: "rebuy" (Rumino, Kalooki's buy-in) or "rejoin" (Pool Rummy)
+    word: str = "rebuy"
 
     def cost_of(self, stake: Decimal, rebuy_number: int) -> Decimal:
         """What the ``rebuy_number``-th rebuy (1 for the first) costs: entry k = rebuy_number + 1.
@@ -377,4 +397,6 @@ class RebuyPolicy:
             return 0
         if self.score == "highest_remaining_minus_1":
             return highest - 1
+        if self.score == "highest_plus_one":
+            return highest + 1
         return highest

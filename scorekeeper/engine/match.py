@@ -30,12 +30,15 @@ from .errors import Refusal
 from .i18n import Joined, Message, _, _n, joined, message_of
 from .hands import (
     Explanations, Hand, InvalidHandError, InvalidMatchError, InvalidRebuyError, MatchState, PlayerState,
-    RebuyPolicy, parse_held, parse_meld_list,
+    RebuyPolicy, parse_meld_list,
 )
 from .sides import Side, default_sides, parse_teams
 from .variants import UnknownVariantError, Variant, find_variant
 
 FORMAT = "scorekeeper.match/1"
+#: entry kinds beyond hands, voids and rebuys that a game takes only if it declares them
+#: (``Variant.shared_entry_kinds``): ``split``, the players still in agreeing to share the pot
+SHARED_ENTRY_KINDS = frozenset({"split"})
 CENT = Decimal("0.01")
 #: how many hands ahead the standings name the dealer of (``Standings.dealers_ahead``)
 DEALERS_AHEAD = 8
@@ -110,7 +113,7 @@ class SideStanding(_ToDict):
 @dataclass
 class EntryResult(_ToDict):
     index: int
-    kind: str  # hand | void | rebuy
+    kind: str  # hand | void | rebuy | split
     end: str | None
     by: str | None
     dealer: str | None
@@ -184,6 +187,12 @@ class Standings(_ToDict):
     #: a game played in numbered rounds that change the rules (Hand and Foot): the next round's number,
     #: None once finished or in a game without rounds
     round: int | None = None
+    #: between hands of a game with rebuys (rejoins): whether one is open now and on what total, in
+    #: words (None when a window lists its offers, when the game has none, once the match is over)
+    rebuy_status: str | None = None
+    #: once finished, what the winner collects from each other player in points, where the game settles
+    #: by differences (Rummy 500); empty otherwise
+    differences: dict[str, int] = field(default_factory=dict)
 
     def player(self, name: str) -> PlayerStanding:
         return next(p for p in self.players if p.name == name)
@@ -368,6 +377,7 @@ def next_entry_context(document: Mapping[str, Any]) -> dict[str, Any]:
         "contract": st.contract,
         # the game's own entries (Hollywood's notice to stop) that the next entry may be
         "entry_kinds": [] if st.finished else run.variant.entry_kinds_allowed(run.state),
+        "rebuy_status": st.rebuy_status,
     }
     ctx.update(run.variant.context(run.state))
     return ctx
@@ -492,8 +502,10 @@ class _Replay:
         cards, points = sheet.field("cards"), sheet.field("points")
         self.cards_limit: int | None = cards.maximum if cards is not None else None
         self.points_limit: int | None = points.maximum if points is not None else None
-        #: the fields a player's ``held`` may carry
+        #: the fields a player's ``held`` may carry, those typed instead of cards or points, and the
+        #: game's own fields of a hand (beyond those every hand may carry)
         self.held_fields = frozenset(f.name for f in sheet.per_player)
+        self.instead_fields = tuple(f.name for f in sheet.per_player if f.instead)
         #: the fields a hand entry may carry: how it ended and who ended it (checked against the game's
         #: ends, with their own refusals), what the sheet asks once a hand, ``held`` when it asks anything
         #: of each player, and what the game checks without asking (Russian's ``deal``)
@@ -640,6 +652,9 @@ class _Replay:
         if kind == "rebuy":
             self.results.append(self.rebuy(index, entry))
             return
+        if kind in SHARED_ENTRY_KINDS and kind not in self.variant.shared_entry_kinds:
+            raise InvalidMatchError(_("{game} has no {kind} entry", game=self.variant.name, kind=kind), entry=index,
+                                    field="kind")
         self.close_window()
         if self.state.finished:
             raise InvalidMatchError(_("the match has already ended: no more entries"), entry=index, field="kind")
@@ -647,6 +662,8 @@ class _Replay:
             self.results.append(self.void(index, entry))
         elif kind == "hand":
             self.results.append(self.hand(index, entry))
+        elif kind == "split":
+            self.results.append(self.split(index, entry))
         elif any(t.key == kind for t in self.variant.table_ends):
             self.results.append(self.table_end(index, entry))
         elif isinstance(kind, str) and kind in {k.key for k in self.variant.entry_kinds()}:
@@ -689,6 +706,35 @@ class _Replay:
                 return name
         return after
 
+    def split(self, index: int, entry: Mapping[str, Any]) -> EntryResult:
+        """The players still in agree to share the pot: the match ends with all of them winning, in
+        equal shares (docs/match-format.md, "split"). Anyone knocked out who did not come back is
+        finished (the window closed before this entry)."""
+        unknown = set(entry) - {"kind", "players", "note"}
+        if unknown:
+            raise InvalidMatchError(_("a split has no {name}", name=sorted(unknown)[0]), entry=index, field="split")
+        names = entry.get("players")
+        still_in = self.state.still_in
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise InvalidMatchError(_("a split lists the players who share the pot"), entry=index, field="split")
+        for name in names:
+            if name not in self.state.players:
+                raise InvalidMatchError(_("{name!r} is not a player in this match", name=name), entry=index,
+                                        player=None, field="split")
+        if len(set(names)) != len(names):
+            raise InvalidMatchError(_("a split names each player once"), entry=index, field="split")
+        if set(names) != set(still_in):
+            missing = [n for n in still_in if n not in names]
+            extra = [n for n in names if n not in still_in]
+            why = (_("{names} is still in and shares too", names=", ".join(missing)) if missing
+                   else _("{names} is not in the match any more", names=", ".join(extra)))
+            raise InvalidMatchError(_("a split is shared by exactly the players still in: {why}", why=why),
+                                    entry=index, player=(missing or extra)[0], field="split")
+        shared = [n for n in self.state.seats if n in names]
+        self.finish(shared)
+        return EntryResult(index, "split", None, None, None, totals=self.totals(),
+                           summary=_("{names} split the pot", names=", ".join(shared)))
+
     def void(self, index: int, entry: Mapping[str, Any]) -> EntryResult:
         unknown = set(entry) - {"kind", "note"}
         if unknown:
@@ -723,6 +769,12 @@ class _Replay:
             # who ended the hand is checked by the game, in its order of checks (docs/match-format.md)
             if by is not None:
                 self.check_player_in(index, by, "by")
+        elif variant.by_required and not variant.end(end).needs_by:
+            # nobody ended it (the stock ran out): naming someone would say what did not happen
+            if by is not None:
+                raise InvalidHandError(_("the {end}: nobody ended the hand, so it has no 'by'",
+                                         end=variant.end(end).word),
+                                       entry=index, field="by")
         elif variant.by_required:
             if by is None:
                 raise InvalidHandError(_("say who ended the hand"), entry=index, field="by")
@@ -737,7 +789,8 @@ class _Replay:
         held = {}
         for name, value in held_raw.items():
             self.check_player_in(index, name, "player")
-            held[name] = parse_held(index, name, value, uses_cards=variant.uses_cards, fields=self.held_fields)
+            held[name] = variant.parse_held(index, name, value, fields=self.held_fields,
+                                            instead=self.instead_fields)
             self.check_bounds(index, held[name])
         dealer = self.current_dealer()
         hand = Hand(index=index, end=end, by=by, dealer=dealer, players_in=players_in,
@@ -886,7 +939,8 @@ class _Replay:
         state, policy = self.state, self.policy
         still_in = state.still_in
         offers: list[str] = []
-        if policy is not None and len(still_in) >= policy.min_remaining:
+        closed = self.rebuy_closed() if policy is not None and len(still_in) >= policy.min_remaining else None
+        if policy is not None and len(still_in) >= policy.min_remaining and closed is None:
             offers = [p for p in eliminated
                       if policy.max_rebuys is None or state.players[p].rebuys < policy.max_rebuys]
         for name in eliminated:
@@ -895,6 +949,8 @@ class _Replay:
                 # kept so that a rebuy entry for them is refused with the real reason
                 if policy is None:
                     self.refused[name] = _("this game has no rebuys")
+                elif closed is not None:
+                    self.refused[name] = closed
                 elif len(still_in) < policy.min_remaining:
                     self.refused[name] = _n(
                         "rebuys are open only while {min_remaining} or more players are still in, and {count} is",
@@ -902,14 +958,62 @@ class _Replay:
                         len(still_in), min_remaining=policy.min_remaining)
                 else:
                     n = policy.max_rebuys
-                    self.refused[name] = _n("{name} has used the {count} rebuy allowed",
-                                            "{name} has used the {count} rebuys allowed", n, name=name)
+                    self.refused[name] = (_n("{name} has used the {count} rejoin allowed",
+                                             "{name} has used the {count} rejoins allowed", n, name=name)
+                                          if policy.word == "rejoin" else
+                                          _n("{name} has used the {count} rebuy allowed",
+                                             "{name} has used the {count} rebuys allowed", n, name=name))
         if offers:
             highest = max(state.players[p].total for p in still_in)
             self.window = {"after": index, "players": offers, "total": policy.comeback_total(highest),
                            "highest": highest}
         elif len(still_in) == 1:
             self.finish(still_in)
+
+    def rebuy_closed(self) -> str | None:
+        """Why no rebuy can open now although enough players are still in (None: it can): someone
+        still in is above the policy's cutoff, or the comeback total would itself be out
+        (docs/rules/common.md#rebuys)."""
+        state, policy = self.state, self.policy
+        still_in = state.still_in
+        if not still_in:
+            return None
+        highest = max(state.players[p].total for p in still_in)
+        if policy.cutoff is not None and highest > policy.cutoff:
+            top = next(p for p in still_in if state.players[p].total == highest)
+            return _("{name} is on {total}, above {cutoff}", name=top, total=highest, cutoff=policy.cutoff)
+        limit = self.variant.elimination()
+        if limit is not None:
+            comeback = policy.comeback_total(highest)
+            threshold, inclusive = limit
+            if comeback >= threshold if inclusive else comeback > threshold:
+                return _("coming back on {total} would be out at once", total=comeback)
+        return None
+
+    def rebuy_status(self) -> str | None:
+        """Whether a rebuy (a rejoin) is open now and on what total, in words, between hands of a game
+        that has them and no window open (an open window lists its offers instead)."""
+        state, policy = self.state, self.policy
+        waiting = self.window is not None and any(state.players[n].state == "out" for n in self.window["players"])
+        if policy is None or state.finished or waiting:
+            return None
+        still_in = state.still_in
+        rejoin = policy.word == "rejoin"
+        if len(still_in) < policy.min_remaining:
+            return (_n("Rejoin closed: it needs {count} player still in.",
+                       "Rejoin closed: it needs {count} players still in.", policy.min_remaining) if rejoin else
+                    _n("Rebuys closed: they need {count} player still in.",
+                       "Rebuys closed: they need {count} players still in.", policy.min_remaining))
+        closed = self.rebuy_closed()
+        if closed is not None:
+            return (_("Rejoin closed: {why}.", why=closed) if rejoin else _("Rebuys closed: {why}.", why=closed))
+        highest = max(state.players[p].total for p in still_in)
+        total = policy.comeback_total(highest)
+        if policy.cutoff is not None:
+            return (_("Rejoin open, on {total}: nobody still in is above {cutoff}.", total=total, cutoff=policy.cutoff)
+                    if rejoin else
+                    _("Rebuys open, on {total}: nobody still in is above {cutoff}.", total=total, cutoff=policy.cutoff))
+        return (_("Rejoin open, on {total}.", total=total) if rejoin else _("Rebuys open, on {total}.", total=total))
 
     def close_window(self) -> None:
         """A hand or void follows: whoever did not rebuy is finished, and the match may be over."""
@@ -945,10 +1049,12 @@ class _Replay:
                 why = _("rebuys are only open straight after the hand that knocked a player out")
             else:
                 why = _("no rebuy is open for them")
-            raise InvalidRebuyError(_("{name} cannot rebuy: {why}", name=name, why=why), entry=index, player=name,
+            raise InvalidRebuyError(_("{name} cannot rejoin: {why}", name=name, why=why) if self.policy.word == "rejoin"
+                                    else _("{name} cannot rebuy: {why}", name=name, why=why), entry=index, player=name,
                                     field="player")
         if ps.state != "out":
-            raise InvalidRebuyError(_("{name} has already rebought", name=name), entry=index, player=name,
+            raise InvalidRebuyError(_("{name} has already rejoined", name=name) if self.policy.word == "rejoin"
+                                    else _("{name} has already rebought", name=name), entry=index, player=name,
                                     field="player")
         old = ps.total
         ps.total = window["total"]
@@ -960,12 +1066,18 @@ class _Replay:
             cost = self.policy.cost_of(self.stake, ps.rebuys)
             ps.paid = (ps.paid or Decimal(0)) + cost
         how = {"highest_remaining": _("highest still in"), "highest_remaining_minus_1": _("highest still in, less 1"),
-               "zero": _("back to 0")}[self.policy.score]
-        expl = (_("rebuy at {total} ({how}), stake {cost}", total=window["total"], how=how, cost=cost)
-                if cost is not None else _("rebuy at {total} ({how})", total=window["total"], how=how))
+               "highest_plus_one": _("highest still in, plus 1"), "zero": _("back to 0")}[self.policy.score]
+        if self.policy.word == "rejoin":
+            expl = (_("rejoin at {total} ({how}), stake {cost}", total=window["total"], how=how, cost=cost)
+                    if cost is not None else _("rejoin at {total} ({how})", total=window["total"], how=how))
+            summary = _("{name} rejoins on {total}", name=name, total=window["total"])
+        else:
+            expl = (_("rebuy at {total} ({how}), stake {cost}", total=window["total"], how=how, cost=cost)
+                    if cost is not None else _("rebuy at {total} ({how})", total=window["total"], how=how))
+            summary = _("{name} rebuys on {total}", name=name, total=window["total"])
+        self.variant.after_rebuy(self.state, name)
         return EntryResult(index, "rebuy", None, None, None, {name: window["total"] - old}, {},
-                           {name: expl}, self.totals(), [], _("{name} rebuys on {total}", name=name,
-                                                              total=window["total"]))
+                           {name: expl}, self.totals(), [], summary)
 
     # -- the end --------------------------------------------------------------------------------------
 
@@ -1036,8 +1148,10 @@ class _Replay:
             match_notes=game_notes + self.end_notes,
             dealers_ahead=self.dealers_ahead(next_dealer),
             games=None if (games := variant.games(state)) is None else [GameStanding(**g) for g in games],
+            differences=variant.differences(state),
             sides=sides, winning_sides=[s.name for s in sides if s.state == "winner"],
             round=None if state.finished else ctx.get("round"),
+            rebuy_status=self.rebuy_status(),
         )
 
     def dealers_ahead(self, first: str | None, count: int = DEALERS_AHEAD) -> list[str]:

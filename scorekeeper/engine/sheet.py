@@ -26,8 +26,11 @@ from typing import Literal
 #: ``player`` one of the players in (a tap), ``end`` one of the game's ends (a tap), ``card`` one card
 #: (Oklahoma's upcard: rank, then suit), ``melds`` melds typed or tapped, ``points`` a whole number,
 #: ``cards`` a player's cards (the card picker), ``flag`` a box that is ticked or not, ``count`` how many of
-#: something a side or player has (canastas, red threes: a small whole number ≥ 0)
-FieldKind = Literal["player", "end", "card", "melds", "points", "cards", "flag", "count"]
+#: something a side or player has (canastas, red threes: a small whole number ≥ 0), ``choice`` one of the
+#: field's ``choices`` (a tap, or none), ``rank`` one rank, A to K (a tap: Pool Rummy's wild rank)
+#: (``melds`` may be per player too: the groups of cards that player laid, for a game where they score)
+FieldKind = Literal["player", "end", "card", "melds", "points", "cards", "flag", "count", "choice", "rank"]
+
 
 
 @dataclass(frozen=True)
@@ -52,7 +55,9 @@ class EntryField:
     (``cards``); ``label`` and ``help`` are the engine's words for it. A ``flag`` stores ``ticked`` in
     its field when its box is ticked and nothing otherwise (Ramino's "never opened" stores
     ``opened: false``). A ``points`` field with ``classes`` may be typed or counted by value class;
-    ``multiple_of`` refuses points no cards can make (Canasta's 5).
+    ``multiple_of`` refuses points no cards can make (Canasta's 5). A ``choice`` stores the value of the choice tapped, from ``choices``
+    (pairs of value and words). A per-player field marked ``instead`` is typed in place of the player's
+    points or cards (Pool Rummy's drop and wrong show): a player is given exactly one of them.
     """
 
     name: str
@@ -64,6 +69,14 @@ class EntryField:
     maximum: int | None = None
     help: str | None = None
     ticked: object = True
+    choices: tuple[tuple[str, str], ...] = ()
+    instead: bool = False
+    #: the field this one is given instead of (cards instead of their points): a form sends one of the
+    #: two, the one with cards when both are filled
+    instead_of: str | None = None
+    #: what the one who ended the hand has in this box when it is left blank (the points in hand of
+    #: the player who went out: 0), or None: blank is blank
+    ender_default: object = None
     classes: tuple[ValueClass, ...] = ()
     multiple_of: int | None = None
 
@@ -96,6 +109,8 @@ class Sheet:
 
     fields: tuple[EntryField, ...]
     scored: Literal["players", "sides"] = "players"
+    #: one sentence saying what is typed for each player, where the usual one would mislead
+    help: str | None = None
     #: a game whose hands have sides of their own, not the match's (Canasta's Cutthroat: the lone hand
     #: and the pair): each unit's key in the entry's ``sides`` and its words; its per-side fields are
     #: asked once per unit, and its per-player fields go in the entry as ``{field: {player: value}}``

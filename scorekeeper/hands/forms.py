@@ -146,6 +146,12 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
                 (RANK_LABELS[r], RANK_LABELS[r]) for r in range(1, 14)), validate_choice=False))
             setattr(HandForm, f"{spec.name}_suit", RadioField(_("Upcard suit"), choices=choices(
                 (s, speak(SUIT_NAMES[s])) for s in SUITS), validate_choice=False))
+        elif spec.kind == "rank":
+            # one rank tapped, or none (the deal's wild rank): the value stored is the rank as the
+            # document spells it ("7", "K")
+            setattr(HandForm, spec.name, RadioField(speak(spec.label), choices=choices(
+                [("", _("none"))] + [(RANK_LABELS[r], RANK_LABELS[r]) for r in range(1, 14)]),
+                validate_choice=False, description=speak(spec.help or "")))
         elif spec.kind == "melds":
             setattr(HandForm, spec.name, StringField(
                 speak(spec.label), description=speak(spec.help or ""),
@@ -158,25 +164,42 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
     # No "pattern": the browser's generic "match the requested format" would speak instead of the
     # app. A box that takes negatives gets the full keyboard (iOS's numeric pad has no minus key); with
     # JavaScript it gets the number pad and a "±" button beside it (data-signed; static/js/table.js).
-    points_kw = {"autocomplete": "off"}
-    points_kw.update({"inputmode": "text", "autocapitalize": "off", "autocorrect": "off", "spellcheck": "false",
-                      "data-signed": ""}
-                     if points is not None and points.minimum is not None and points.minimum < 0
-                     else {"inputmode": "numeric"})
+    def points_kw(spec) -> dict[str, str]:
+        kw = {"autocomplete": "off"}
+        kw.update({"inputmode": "text", "autocapitalize": "off", "autocorrect": "off", "spellcheck": "false",
+                   "data-signed": ""}
+                  if spec.minimum is not None and spec.minimum < 0 else {"inputmode": "numeric"})
+        return kw
+
+    # each player's boxes are named after the sheet's fields (points_7, cards_7; meld_points_7, melds_7)
+    several = len([f for f in sheet.per_player if f.kind == "points"]) > 1
     for p in players:
         for spec in sheet.per_player:
             if spec.kind == "points":
-                setattr(HandForm, f"points_{p.id}", StringField(
-                    isolated(p.name), validators=[_integer], render_kw=dict(points_kw)))
+                setattr(HandForm, f"{spec.name}_{p.id}", StringField(
+                    _("%(name)s: %(what)s", name=isolated(p.name), what=speak(spec.label)) if several
+                    else isolated(p.name), validators=[_integer], render_kw=points_kw(spec)))
             elif spec.kind == "flag":
-                setattr(HandForm, f"unopened_{p.id}", BooleanField(speak(spec.label)))
+                setattr(HandForm, player_field(spec, p.id), BooleanField(speak(spec.label)))
+            elif spec.kind == "choice":
+                # the first tap is "none of these": the player's points (or cards) stand, in the
+                # sheet's own word for them ("Count")
+                none = speak(points.label) if spec.instead and points is not None else _("none")
+                setattr(HandForm, player_field(spec, p.id), RadioField(speak(spec.label), choices=choices(
+                    [("", none)] + [(value, speak(words)) for value, words in spec.choices]),
+                    validate_choice=False, default=""))
             elif spec.kind == "count":
                 setattr(HandForm, f"{spec.name}_{p.id}", StringField(
                     isolated(p.name), validators=[_integer], render_kw={"autocomplete": "off", "inputmode": "numeric"}))
             elif spec.kind == "cards":
-                setattr(HandForm, f"cards_{p.id}", StringField(
+                setattr(HandForm, f"{spec.name}_{p.id}", StringField(
                     _("%(name)s's cards", name=isolated(p.name)), render_kw={
                         "autocomplete": "off", "placeholder": _("e.g. 8d kc jk"), "autocapitalize": "characters"}))
+            elif spec.kind == "melds":
+                setattr(HandForm, f"{spec.name}_{p.id}", StringField(
+                    _("%(name)s: %(what)s", name=isolated(p.name), what=speak(spec.label)),
+                    description=speak(spec.help or ""),
+                    render_kw={"autocomplete": "off", "autocapitalize": "characters"}))
     free = not sheet.has("cards")
     # formdata=None must be explicit: Flask-WTF otherwise fills a fresh form from the request it is
     # answering, and the blank form after a save would come back holding the hand just saved.
@@ -184,7 +207,9 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
     if formdata is not None and not free:
         # The card picker sends the text box and, without JavaScript, its ticked boxes: merge them.
         for p in players:
-            getattr(form, f"cards_{p.id}").data = cards_text(formdata, f"cards_{p.id}")
+            for spec in sheet.per_player:
+                if spec.kind == "cards":
+                    getattr(form, f"{spec.name}_{p.id}").data = cards_text(formdata, f"{spec.name}_{p.id}")
     if formdata is None:
         form.key.data = secrets.token_urlsafe(16)
         if sheet.has("end") and not form.end.data:
@@ -195,9 +220,34 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
     form.free = free
     form.sides = sides
     form.sheet = sheet
+    # the deal's ranks to tap (a wild rank), drawn after who ended the hand and how
+    form.rank_fields = [getattr(form, spec.name) for spec in sheet.per_hand if spec.kind == "rank"]
+    # each player's own fields beyond points and cards (a drop, a wrong show), drawn in their row
+    form.player_extras = {p.id: [getattr(form, player_field(spec, p.id)) for spec in sheet.per_player
+                                 if spec.kind == "choice" or (spec.kind == "flag" and spec.instead)]
+                          for p in players}
+    form.piles = piles(sheet)
     form.variant = variant
     form.players = players
     return form
+
+
+def player_field(spec: Any, pid: Any) -> str:
+    """The form field of one player's ``spec`` (a flag or a choice of the game's sheet): named by the
+    field (``drop_3``), but Ramino's and Russian's "never opened" keeps its old name (``unopened_3``)."""
+    return f"unopened_{pid}" if spec.name == "opened" else f"{spec.name}_{pid}"
+
+
+def piles(sheet: Sheet) -> list[tuple[Any, Any]]:
+    """Each player's piles as the sheet declares them: a points field and the field given instead of it
+    (its cards, its melds), or None. Most games have one pile (the cards held); a game where what is
+    laid counts too has two (laid, held)."""
+    out = []
+    for spec in sheet.per_player:
+        if spec.kind == "points":
+            other = next((f for f in sheet.per_player if f.instead_of == spec.name), None)
+            out.append((spec, other))
+    return out
 
 
 def payload_from_form(form: FlaskForm, variant: Any) -> dict[str, Any]:
@@ -207,21 +257,46 @@ def payload_from_form(form: FlaskForm, variant: Any) -> dict[str, Any]:
         return _side_payload(form, variant)
     held: dict[str, Any] = {}
     for p in form.players:
-        points = getattr(form, f"points_{p.id}").data
-        cards = (getattr(form, f"cards_{p.id}").data or "").strip() if sheet.has("cards") else ""
-        if cards:
-            held[str(p.id)] = {"cards": cards}
-        elif points not in ("", None):
-            held[str(p.id)] = {"points": int(points)}
+        entry: dict[str, Any] = {}
         for spec in sheet.per_player:
-            box = getattr(form, f"unopened_{p.id}", None) if spec.kind == "flag" else None
+            if not spec.instead:
+                continue
+            box = getattr(form, player_field(spec, p.id))
+            if spec.kind == "flag" and box.data:
+                entry[spec.name] = spec.ticked
+            elif spec.kind == "choice" and box.data:
+                entry[spec.name] = box.data
+        # what the player is entered as instead of a count (a drop, a wrong show); a count typed as
+        # well is sent too, for the engine to refuse with its reason beside the box
+        instead = bool(entry)
+        for points_spec, other in form.piles:
+            points = getattr(form, f"{points_spec.name}_{p.id}").data
+            shown = (getattr(form, f"{other.name}_{p.id}").data or "").strip() if other is not None else ""
+            # cards (or melds) given win over the points box: they say more
+            if shown:
+                entry[other.name] = shown
+            elif points not in ("", None):
+                entry[points_spec.name] = int(points)
+            elif (points_spec.ender_default is not None and not instead and sheet.has("by")
+                  and form.by.data == str(p.id)):
+                # the one who went out holds nothing: a blank box says so
+                entry[points_spec.name] = points_spec.ender_default
+        if entry:
+            held[str(p.id)] = entry
+        for spec in sheet.per_player:
+            box = getattr(form, player_field(spec, p.id), None) if spec.kind == "flag" and not spec.instead else None
             if box is not None and box.data and str(p.id) in held:
                 held[str(p.id)][spec.name] = spec.ticked
     if not sheet.has("by"):
         # a hand with no "by": every player's points typed, the game's one way of ending it
         return {"kind": "hand", "end": variant.ends[0], "held": held}
-    payload: dict[str, Any] = {"kind": "hand", "end": form.end.data or None,
-                               "by": int(form.by.data) if form.by.data else None, "held": held}
+    end = form.end.data or None
+    # an end nobody makes (the stock ran out) names nobody, whatever was tapped before it was chosen
+    names_by = end not in variant.ends or variant.end(end).needs_by
+    payload: dict[str, Any] = {"kind": "hand", "end": end,
+                               "by": int(form.by.data) if form.by.data and names_by else None, "held": held}
+    if not names_by:
+        del payload["by"]
     for spec in sheet.per_hand:
         if spec.kind == "card":
             # the rank and suit tapped; a whole card sent in the field ("4C") is taken as it is
@@ -231,6 +306,8 @@ def payload_from_form(form: FlaskForm, variant: Any) -> dict[str, Any]:
             melds = split_melds(getattr(form, spec.name).data)
             if melds:
                 payload[spec.name] = melds
+        elif spec.kind == "rank" and getattr(form, spec.name).data:
+            payload[spec.name] = getattr(form, spec.name).data
     return payload
 
 
@@ -253,11 +330,16 @@ def _side_payload(form: FlaskForm, variant: Any) -> dict[str, Any]:
             elif spec.required:
                 values[spec.name] = 0
         sides[side.key] = values
-    payload: dict[str, Any] = {"kind": "hand", "end": form.end.data or None}
+    end = form.end.data or None
+    payload: dict[str, Any] = {"kind": "hand", "end": end}
+    # an end nobody makes (the stock ran out) names nobody, whatever was tapped before it was chosen
+    names_by = end not in variant.ends or variant.end(end).needs_by
     for spec in sheet.per_hand:
         box = getattr(form, spec.name, None)
         if spec.kind == "flag" and box is not None and box.data:
             payload[spec.name] = spec.ticked
+        elif spec.name == "by" and not names_by:
+            continue
         elif spec.kind == "player" and box is not None and box.data:
             payload[spec.name] = int(box.data)
     for spec in sheet.per_player:
@@ -303,11 +385,19 @@ def form_data_from_payload(payload: dict[str, Any], sides: list[FormSide] | None
             pass
     if payload.get("melds"):
         data["melds"] = " | ".join(m if isinstance(m, str) else " ".join(m) for m in payload["melds"])
+    for name, value in payload.items():
+        # the game's own fields of a hand (a wild rank), kept as the form's field of that name
+        if name not in ("kind", "end", "by", "held", "upcard", "melds", "deal", "note") and isinstance(value, str):
+            data[name] = value
     for pid, held in (payload.get("held") or {}).items():
-        if "points" in held:
-            data[f"points_{pid}"] = str(held["points"])
-        if "cards" in held:
-            data[f"cards_{pid}"] = held["cards"]
-        if held.get("opened") is False:
-            data[f"unopened_{pid}"] = True
+        for name, value in held.items():
+            if name == "opened":
+                if value is False:
+                    data[f"unopened_{pid}"] = True
+            elif isinstance(value, list):
+                # groups of melds stored as a list: one box, | between them
+                data[f"{name}_{pid}"] = " | ".join(v if isinstance(v, str) else " ".join(v) for v in value)
+            else:
+                # a player entered as something else than a count keeps a ticked flag as it is
+                data[f"{name}_{pid}"] = value if isinstance(value, bool) else str(value)
     return data

@@ -95,14 +95,15 @@ def read_cards(text: str, variant: Variant, decks: int, jokers: int, limit: int,
     return cards
 
 
-def check_one_meld(variant: Variant, rules: Any, cards: list[Card]) -> Verdict:
-    """One meld: valid or not, with the engine's reason; the kind and the opening value."""
+def check_one_meld(variant: Variant, rules: Any, cards: list[Card], **deal: Any) -> Verdict:
+    """One meld: valid or not, with the engine's reason; the kind and the opening value. ``deal``: the
+    deal's own fields the game reads (a wild rank)."""
     game = speak(variant.name)
     rumino = variant.instant_win(cards, rules)
     if rumino is not None:
         return Verdict(True, _sentence(_("A rumino, %(what)s: it wins the match at once", what=_what_rumino(rumino))),
                        [(_("Kind"), speak(rumino.word or ""))], rumino.declared)
-    m: MeldCheck = variant.check_meld(cards, rules)
+    m: MeldCheck = variant.check_meld(cards, rules, **deal)
     if not m.valid:
         said = (_("Not an %(game)s meld: %(reason)s", game=game, reason=speak(m.reason)) if _vowel(game)
                 else _("Not a %(game)s meld: %(reason)s", game=game, reason=speak(m.reason)))
@@ -114,6 +115,10 @@ def check_one_meld(variant: Variant, rules: Any, cards: list[Card]) -> Verdict:
         facts.append((_("Opening value"), _("%(value)s (an opening needs %(minimum)s)", value=m.value, minimum=minimum)))
     elif minimum is not None:  # a game with openings, set to no minimum
         facts.append((_("Opening value"), _("%(value)s (no minimum in %(game)s)", value=m.value, game=game)))
+    worth = variant.meld_points(m.declared, rules)
+    if worth is not None:
+        # a game where a meld laid scores for its player says what this one scores
+        facts.append((_("Scores"), ngettext("%(num)s point", "%(num)s points", worth)))
     for joker in m.jokers:
         facts.append((_("Joker"), _("stands for %(card)s", card=joker.symbol)))
     values = {"game": game, "kind": speak(m.word) if m.word else _("meld"), "count": len(cards),
@@ -125,6 +130,21 @@ def check_one_meld(variant: Variant, rules: Any, cards: list[Card]) -> Verdict:
     return Verdict(True, _sentence(sentence), facts, m.declared)
 
 
+def check_lay_off(variant: Variant, rules: Any, text: str) -> Verdict:
+    """Cards laid off on a meld on the table ("KC / 10C JC QC"), in a game where lay-offs score for the
+    player who lays them: whether they fit, and what they score."""
+    try:
+        found = variant.laid_groups(text, rules) or []
+    except Refusal as exc:
+        return Verdict(False, _sentence(_("Not a lay-off in %(game)s: %(reason)s", game=variant.name,
+                                           reason=refusal(exc))))
+    if len(found) != 1:
+        return Verdict(False, _sentence(_("One lay-off at a time: the cards, / and the meld they go on")))
+    said, points = found[0]
+    return Verdict(True, _sentence(_("Yes, a lay-off: %(cards)s", cards=said)),
+                   [(_("Scores"), ngettext("%(num)s point", "%(num)s points", points))])
+
+
 def _what_rumino(rumino: MeldCheck) -> str:
     """"7 of a kind: 7♠ 7♠ …": what the engine says the rumino is, and its cards (never a cut of the
     engine's sentence, which another language words differently)."""
@@ -132,11 +152,12 @@ def _what_rumino(rumino: MeldCheck) -> str:
 
 
 def check_hand(variant: Variant, rules: Any, cards: list[Card], *, deal: int | None = None,
-               upcard: str = "") -> Verdict:
-    """A whole hand: the least-deadwood arrangement and what the hand may do in this game."""
+               upcard: str = "", **fields: Any) -> Verdict:
+    """A whole hand: the least-deadwood arrangement and what the hand may do in this game. ``fields``:
+    the deal's own fields the game reads (a wild rank)."""
     if variant.knock_game:
         return _knock_hand(variant, rules, cards, upcard)
-    return _held_hand(variant, rules, cards, deal)
+    return _held_hand(variant, rules, cards, deal, **fields)
 
 
 def _after_draw(variant: Variant, cards: list[Card]) -> bool:
@@ -221,10 +242,19 @@ def _knock_limit(variant: Variant, rules: Any, upcard: str) -> tuple[int | None,
     return limit, text + "."
 
 
-def _held_hand(variant: Variant, rules: Any, cards: list[Card], deal: int | None) -> Verdict:
+def _held_hand(variant: Variant, rules: Any, cards: list[Card], deal: int | None, **fields: Any) -> Verdict:
     """A going-out game: every card held counts, so say what could be laid and what is left."""
-    best = variant.arrange(cards, rules)
+    best = variant.arrange(cards, rules, **fields)
     notes: list[Note] = []
+    declaration = variant.check_declaration(cards, rules, **fields)
+    if declaration is not None:
+        # the game's own test of a whole hand (a declaration): its verdict leads, the count follows
+        n = len(best.deadwood)
+        left = (ngettext("%(num)s card in no group, worth %(points)s", "%(num)s cards in no group, worth %(points)s",
+                         n, points=best.points) if n else _("Every card is in a group"))
+        return Verdict(declaration.valid, _sentence(speak(declaration.reason)), [], tuple(cards), melds=best.melds,
+                       deadwood=best.deadwood, points=best.points, leftover_word=_("Left over"),
+                       notes=[Note("info", _sentence(left))])
     if best.points == 0 and not best.deadwood:
         sentence = _("Every card fits a meld")
         valid = True

@@ -6,6 +6,7 @@ from __future__ import annotations
 from wtforms import RadioField, SelectField, StringField
 
 from ..i18n import lazy_gettext as _l, speak
+from ..engine.cards import RANK_LABELS
 from ..engine.variants import VARIANTS, Variant
 from ..util import Form, choices
 
@@ -39,6 +40,8 @@ class MeldCheckForm(Form):
     mode = RadioField(_l("Check"), choices=choices(MODES), default="meld")
     deal = SelectField(_l("Deal (its contract)"), default="1")
     players = SelectField(_l("Players (sets the packs)"), default="")
+    #: a rank the game makes wild for one deal (its sheet's ``rank`` field), where it has one
+    rank = SelectField(_l("Wild rank"), default="")
     upcard = StringField(_l("Upcard (sets the knock limit)"),
                          render_kw={"autocomplete": "off", "autocapitalize": "characters", "placeholder": _l("e.g. 7D"),
                                     "spellcheck": "false", "class": "input upcard"})
@@ -46,9 +49,14 @@ class MeldCheckForm(Form):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.variant.choices = choices((v.key, speak(v.name)) for v in checkable())
+        self.rank.choices = choices([("", _l("none"))] + [(RANK_LABELS[r], RANK_LABELS[r]) for r in range(1, 14)])
 
     def offer(self, variant: Variant) -> None:
-        """Fill the deal and table-size choices from ``variant``'s declarations."""
+        """Fill the deal and table-size choices from ``variant``'s declarations, and the rank the deal
+        makes wild where its sheet has one (the field's label is the game's)."""
+        self.rank_field = next((f for f in variant.sheet().per_hand if f.kind == "rank"), None)
+        if self.rank_field is not None:
+            self.rank.label.text = speak(self.rank_field.label)
         deals = variant.contract_deals or 0
         self.deal.choices = choices(
             (n, _l("Deal %(number)s: %(contract)s", number=n, contract=speak(variant.contract_words(n))))

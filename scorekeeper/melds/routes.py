@@ -16,7 +16,7 @@ from ..engine.limits import hand_cards_limit, solver_cards_limit
 from ..engine.variants import find_variant
 from ..picker import cards_text
 from ..util import render_page, wants_fragment
-from .checker import CheckError, Verdict, check_hand, check_one_meld, deck_for, read_cards
+from .checker import check_lay_off, CheckError, Verdict, check_hand, check_one_meld, deck_for, read_cards
 from .forms import MeldCheckForm, default_players, default_variant
 
 bp = Blueprint("melds", __name__)
@@ -41,6 +41,10 @@ def check():
     deal = int(form.chosen("deal", "1"))
     form.deal.data = str(deal)
     upcard = (form.upcard.data or "").strip()
+    # the deal's wild rank, by the name the game's sheet gives it
+    rank = form.chosen("rank", "")
+    form.rank.data = rank
+    wild = {form.rank_field.name: rank} if form.rank_field is not None and rank else {}
 
     rules, copies, jokers = deck_for(variant, players)
     text = cards_text(request.args, "cards")
@@ -50,13 +54,17 @@ def check():
         # A whole hand is arranged, so it is held to what the search is given anywhere (the deal and the
         # draw); one meld is only checked, so it may be as long as any hand of the game.
         limit = solver_cards_limit(variant) if mode == "hand" else hand_cards_limit(variant)
-        cards = read_cards(text, variant, copies, jokers, limit, players)
-        if cards:
+        laid_off = mode == "meld" and "/" in text and variant.laid_groups("", rules) is not None
+        cards = [] if laid_off else read_cards(text, variant, copies, jokers, limit, players)
+        if laid_off:
+            # a game where lay-offs score: "KC / 10C JC QC" is a card laid off on a meld on the table
+            verdict = check_lay_off(variant, rules, text)
+        elif cards:
             if mode == "meld":
-                verdict = check_one_meld(variant, rules, cards)
+                verdict = check_one_meld(variant, rules, cards, **wild)
             else:
                 verdict = check_hand(variant, rules, cards, deal=deal if variant.contract_deals else None,
-                                     upcard=upcard if variant.upcard_required else "")
+                                     upcard=upcard if variant.upcard_required else "", **wild)
     except CheckError as exc:
         errors[exc.field] = refusal(exc)
         verdict = Verdict(None, "")

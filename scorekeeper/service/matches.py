@@ -93,6 +93,9 @@ def payload_to_document(payload: dict[str, Any], names: dict[str, str]) -> dict[
         out["by"] = names.get(str(out["by"]), str(out["by"]))
     if "player" in out:
         out["player"] = names.get(str(out["player"]), str(out["player"]))
+    if isinstance(out.get("players"), list):
+        # a split: the players who share the pot
+        out["players"] = [names.get(str(p), str(p)) for p in out["players"]]
     if "held" in out:
         out["held"] = {names.get(str(k), str(k)): v for k, v in out["held"].items()}
     if isinstance(out.get("sides"), dict):
@@ -113,6 +116,8 @@ def payload_from_document(entry: dict[str, Any], ids: dict[str, int],
         out["by"] = ids[out["by"]]
     if "player" in out:
         out["player"] = ids[out["player"]]
+    if isinstance(out.get("players"), list):
+        out["players"] = [ids[p] for p in out["players"]]
     if "held" in out:
         out["held"] = {str(ids[k]): v for k, v in out["held"].items()}
     if isinstance(out.get("sides"), dict):

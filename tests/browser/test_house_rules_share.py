@@ -59,4 +59,5 @@ def test_share_copies_the_result_where_there_is_no_share_sheet(page: Page, live_
     expect(page.locator(".share-done")).to_have_text("Copied: paste it in your chat.")
     copied = page.evaluate("navigator.clipboard.readText()")
     assert copied.startswith("Ben wins at Free scoring") and "/summary" in copied
-    assert page.locator("img.summary-image").evaluate("i => i.naturalWidth") == 600
+    # the result card is a PNG 1200 px wide (scorekeeper/spectate/image.py), drawn and served, not broken
+    assert page.locator("img.summary-image").evaluate("i => i.naturalWidth") == 1200

@@ -9,9 +9,20 @@ import pytest
 
 from scorekeeper.engine.variants import VARIANTS
 
-#: the form's box for each kind of field (per player: the box's name before the player's id)
+#: the form's box for each kind of field; a player's boxes are named after their fields (before the
+#: player's id), but for a flag, drawn as a box that says what it marks
 HAND_BOX = {"player": "by", "end": "end", "card": "upcard", "melds": "melds"}
-PLAYER_BOX = {"points": "points", "cards": "cards", "flag": "unopened"}
+
+
+def hand_box(f) -> str:
+    """A field typed once for the hand: its kind's box, or (a rank, a flag) the field's own name."""
+    return HAND_BOX.get(f.kind, f.name)
+
+
+def player_box(f) -> str:
+    """A field typed per player: named by the field (points, cards; meld_points, melds; drop), but
+    "never opened" keeps its old name, unopened."""
+    return "unopened" if f.name == "opened" else f.name
 
 
 @pytest.mark.parametrize("key", list(VARIANTS))
@@ -27,8 +38,7 @@ def test_the_hand_form_draws_the_sheet(key, sheet, client):
     drawn = set(re.findall(r'name="([a-z_]+?)(?:_\d+)?"', form)) - {"csrf_token", "version", "key"}
     drawn = {n for n in drawn if not n.endswith(("__pick", "__ticked"))}
     declared = variant.sheet(variant.rules(n), n)
-    wanted = ({f.name if f.kind == "flag" else HAND_BOX[f.kind] for f in declared.per_hand}
-              | {PLAYER_BOX[f.kind] for f in declared.per_player})
+    wanted = {hand_box(f) for f in declared.per_hand} | {player_box(f) for f in declared.per_player}
     if "upcard" in wanted:
         wanted.add("upcard_suit")
     assert drawn == wanted

@@ -38,7 +38,7 @@ from ..cards import Card, InvalidCardError, check_copies, format_cards, parse_ca
 from ..i18n import _, joined, message_of
 from ..ends import END_KINDS, End, TableEnd, unknown_end
 from ..switch_words import CHOICES, LABELS, NONE_WORDS
-from ..hands import Hand, HandScore, Held, MatchState, PlayerState, RebuyPolicy
+from ..hands import Hand, HandScore, Held, MatchState, PlayerState, RebuyPolicy, parse_held
 from .. import limits as _limits
 from ..limits import POINTS_CEILING
 from ..sheet import EntryField, EntryKind, Sheet
@@ -258,10 +258,22 @@ class Variant(ABC):
     deck_grows_with_players: ClassVar[bool] = False
     #: hands are played with cards (free scoring: only typed points)
     uses_cards: ClassVar[bool] = True
+    #: a hand's cards are arranged in melds when it is scored or previewed, so a server builds the
+    #: solver's tables for the game as it starts (``warm_solvers``); a game that scores the melds the
+    #: table lays (Rummy 500) never arranges a hand in play, and leaves the bounded cache to the others
+    arranged_in_play: ClassVar[bool] = True
     #: what a player marked ``opened: false`` is called where it changes the score (None: it never does)
     not_opened_word: ClassVar[str | None] = None
     #: what the declared melds of a hand are checked for, in a few words ("" when only kept)
     declared_melds_use: ClassVar[str] = ""
+    #: a player's cards are grouped before they count, and only the loose ones count (Pool Rummy): the
+    #: card picker's line shows the arrangement's points rather than every card's
+    counts_loose_cards: ClassVar[bool] = False
+    #: what the table calls coming back after being knocked out: "rebuy" (a buy-in) or "rejoin"
+    rebuy_word: ClassVar[str] = "rebuy"
+    #: entry kinds beyond hands, voids and rebuys that this game takes (``engine.match.SHARED_ENTRY_KINDS``):
+    #: ``split``, the players still in agreeing to share the pot (Pool Rummy)
+    shared_entry_kinds: ClassVar[tuple[str, ...]] = ()
     #: a partnership game: without ``teams``, four players play seats 1 + 3 against 2 + 4
     #: (``engine.sides.default_sides``); other tables play a side per player
     partnerships: ClassVar[bool] = False
@@ -423,14 +435,23 @@ class Variant(ABC):
     def meld_rules(self, rules: Rules | None = None) -> MeldRules:
         """The ``MeldRules`` these house rules give."""
 
-    def check_meld(self, cards: str | Iterable[Card], rules: Rules | None = None) -> MeldCheck:
-        """Check one meld under these rules (cards as text or ``Card`` values)."""
+    def check_meld(self, cards: str | Iterable[Card], rules: Rules | None = None, **deal: Any) -> MeldCheck:
+        """Check one meld under these rules (cards as text or ``Card`` values). ``deal`` holds the game's
+        own fields of the deal the meld is from, as its sheet names them (Pool Rummy's ``wild_rank``);
+        a game without such fields ignores them."""
         return _melds.check_meld(cards, self._solver(rules)[0])
 
-    def arrange(self, cards: str | Iterable[Card], rules: Rules | None = None) -> Arrangement:
+    def check_declaration(self, cards: str | Iterable[Card], rules: Rules | None = None,
+                          **deal: Any) -> MeldCheck | None:
+        """Whether a whole hand may end the deal, where the game has one test for it (Pool Rummy's
+        declaration: two sequences, one of them pure); None where it has not."""
+        return None
+
+    def arrange(self, cards: str | Iterable[Card], rules: Rules | None = None, **deal: Any) -> Arrangement:
         """The arrangement of ``cards`` with the least deadwood (or least value left) under these rules.
 
         Delegates to ``scorekeeper.engine.arrange.arrange`` with this variant's meld rules and values.
+        ``deal`` is as for ``check_meld``.
         """
         meld_rules, values = self._solver(rules)
         return _arrange.arrange(_cards(cards), meld_rules, values)
@@ -505,7 +526,8 @@ class Variant(ABC):
                                  minimum=None if self.uses_cards else -points, maximum=points))
         if self.uses_cards:
             fields.append(EntryField("cards", "cards", _("Cards"), per="player", minimum=0,
-                                     maximum=_limits.hand_cards_limit(self, n_players, rules if n_players else None)))
+                                     maximum=_limits.hand_cards_limit(self, n_players, rules if n_players else None),
+                                     instead_of="points"))
         if self.not_opened_word:
             fields.append(EntryField("opened", "flag", self.not_opened_word, per="player", ticked=False))
         return Sheet(tuple(fields))
@@ -622,6 +644,14 @@ class Variant(ABC):
         """Whether ``player`` may be missing from ``held`` (the one who went out, by default)."""
         return player == hand.by
 
+    def parse_held(self, index: int, player: str, value: Any, fields: Iterable[str] = (),
+                   instead: Iterable[str] = ()) -> Held:
+        """Read ``held[player]`` of the hand at ``index``: by default cards or points (and the sheet's
+        other ``fields``, and those given ``instead`` of them: Pool Rummy's drop); a game whose players'
+        entries hold more reads them itself (Rummy 500)."""
+        return parse_held(index, player, value, uses_cards=self.uses_cards, fields=tuple(fields),
+                          instead=tuple(instead))
+
     def parse_extra(self, hand: Hand, entry: Mapping[str, Any]) -> None:
         """Read the variant's own hand fields (``upcard``, ``deal``); refuse those it does not have."""
         for name in ("upcard", "deal"):
@@ -656,6 +686,10 @@ class Variant(ABC):
         """Keep what the game needs to remember between hands in ``state.kept`` (Rumino's gins in a
         row), once a hand is scored and before ``match_over`` is asked; nothing by default."""
 
+    def after_rebuy(self, state: MatchState, name: str) -> None:
+        """Change what the game keeps in ``state.kept`` once ``name`` has come back by a rebuy (Pool
+        Rummy's drops left); nothing by default."""
+
     def match_over(self, state: MatchState, hand: Hand, scored: HandScore) -> list[str] | None:
         """Winners if this hand ended the match by a target or a deal count; None otherwise. By default a
         game with a ``target()`` ends when a total reaches it, the best total winning (ties share); an
@@ -668,6 +702,21 @@ class Variant(ABC):
     def finish(self, state: MatchState) -> list[str]:
         """End-of-match adjustments (game bonus, boxes, shutout); returns notes saying what was added."""
         return []
+
+    def differences(self, state: MatchState) -> dict[str, int]:
+        """What the winner collects from each other player in points, where the game settles that way
+        (Rummy 500: the difference between the totals); empty otherwise."""
+        return {}
+
+    def meld_points(self, cards: str | Iterable[Card], rules: Rules | None = None) -> int | None:
+        """What laying these cards as one meld scores for the player, in a game where melds score
+        (the meld checker says it); None where they score nothing or are not a meld."""
+        return None
+
+    def laid_groups(self, text: str, rules: Rules | None = None) -> list[tuple[str, int]] | None:
+        """What a player's melds, typed as groups, score group by group (text, points), in a game whose
+        sheet has melds per player; None elsewhere. Raises a ``Refusal`` for a group that is no meld."""
+        return None
 
     def next_dealer(self, state: MatchState, hand: Hand, scored: HandScore) -> str | None:
         """Who deals next if not simply the next seat still in (2-player Gin: the hand's winner)."""

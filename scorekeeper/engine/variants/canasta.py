@@ -25,13 +25,12 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..ends import End
 from ..hands import Hand, HandScore, MatchState
-from ..i18n import Message, _, _n, joined
-from ..melds import InvalidMeldError, MeldCheck, MeldRules
+from ..i18n import _, _n
 from ..sheet import EntryField, Sheet, ValueClass
 from ..sides import SideEntry, read_sides
-from .base import InvalidRulesError, Rules, Switch, Variant, card_values
+from .base import InvalidRulesError, Rules, Switch, Variant
+from .meld_plus import MeldPlusHandMinus
 
 #: the card values (docs/rules/canasta.md#card-values): joker 50, ace and two 20, eight to king 10, four to seven and black three 5
 VALUE_CLASSES = (
@@ -57,19 +56,12 @@ PENALTY_MAX = 5000
 _CUTTHROAT = (("three_player_mode", ("cutthroat",)),)
 
 
-def _terms(first: Any, rest: Sequence[tuple[int, Any]]) -> list[Any]:
-    """A sum in words: the first term, then each (sign, term) as "+ term" or "− term"."""
-    out = [first]
-    for sign, term in rest:
-        out.append(_("+ {term}", term=term) if sign > 0 else _("− {term}", term=term))
-    return out
-
-
-class Canasta(Variant):
+class Canasta(MeldPlusHandMinus, Variant):
     key = "canasta"
     order = 75
     name = "Canasta"
     aliases = ("classic canasta", "classic_canasta")
+    counted_words = _("Canasta's melds are counted, not checked card by card")
     summary = _("Classic Canasta: two partnerships, canastas and red threes, to 5,000.")
     min_players, max_players = 2, 4
     ends = ("out", "stock_exhausted")
@@ -138,20 +130,6 @@ class Canasta(Variant):
 
     def jokers(self, n_players: int | None = None, rules: Rules | None = None) -> int:
         return 4
-
-    def values(self, rules: Rules | None = None) -> tuple[int, ...]:
-        self._resolve(rules)
-        # joker 50, ace 20, two 20, three (black) to seven 5, eight to king 10
-        return (50, 20, 20, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10)
-
-    def meld_rules(self, rules: Rules | None = None) -> MeldRules:
-        raise InvalidMeldError(_("Canasta's melds are counted, not checked card by card"))
-
-    def check_meld(self, cards: Any, rules: Rules | None = None) -> MeldCheck:
-        raise InvalidMeldError(_("Canasta's melds are counted, not checked card by card"))
-
-    def high_wins(self, rules: Rules | None = None) -> bool:
-        return True
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
         r = self._resolve(rules)
@@ -232,9 +210,6 @@ class Canasta(Variant):
             # Cutthroat has no fixed sides: each player's minimum follows his own total
             return {"opening_minimums": {p: self.side_minimum(ps.total) for p, ps in state.players.items()}}
         return {}
-
-    def may_leave_out(self, hand: Hand, player: str) -> bool:
-        return True  # nobody's ``held``: hands are entered by side
 
     # -- reading a hand -------------------------------------------------------------------------------
 
@@ -395,16 +370,6 @@ class Canasta(Variant):
                          points=abs(value))))
         return value
 
-    @staticmethod
-    def said(score: int, terms: list[tuple[int, Any]]) -> Message:
-        """"500 + 300 + 100 (out) + 235 − 20 = 1,115"."""
-        total = _("{total:,}", total=score) if score >= 0 else _("−{total:,}", total=-score)
-        if not terms:
-            return total
-        sign, first = terms[0]
-        head = first if sign > 0 else _("−{term}", term=first)
-        return _("{terms} = {total}", terms=joined(" ", _terms(head, terms[1:])), total=total)
-
     def score(self, hand: Hand, state: MatchState) -> HandScore:
         raw_threes = getattr(hand, "red_threes", None)
         if raw_threes is not None:
@@ -458,17 +423,8 @@ class Canasta(Variant):
         goal = self.house.target
         if not any(ps.total >= goal for ps in state.players.values()):
             return None
-        best = max(ps.total for ps in state.players.values())
-        top = [p for p, ps in state.players.items() if ps.total == best]
         # units at the top: sides in a game of sides, players in Cutthroat
-        units = {next((s.name for s in self.sides if p in s.members), p) for p in top}
-        if len(units) > 1 and self.house.tie_break == "play_another_hand":
-            return None
-        return top
-
-    def leaders(self, state: MatchState) -> list[str]:
-        best = max(ps.total for ps in state.players.values())
-        return [p for p, ps in state.players.items() if ps.total == best]
+        return self.winners_unless_tied(state, play_on=self.house.tie_break == "play_another_hand")
 
 
 __all__ = ["Canasta", "VALUE_CLASSES"]

@@ -24,15 +24,15 @@ Hand and Foot has no standard rules, so the table picks a preset before round 1 
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 from ..hands import Hand, HandScore, MatchState
-from ..i18n import Message, _, _n, joined
+from ..i18n import _, _n, joined
 from ..limits import POINTS_CEILING
-from ..melds import InvalidMeldError, MeldCheck, MeldRules
 from ..sheet import EntryField, Sheet, ValueClass
 from ..sides import SideEntry, read_sides
 from .base import InvalidRulesError, Rules, Switch, Variant
+from .meld_plus import MeldPlusHandMinus
 
 #: what one 54-card deck holds other than its two red threes, by value class, and what they are worth
 #: (docs/rules/hand_and_foot.md#card-values): 2 jokers, 4 aces and 4 twos, 24 eights to kings, 16 fours
@@ -58,22 +58,16 @@ DEFAULT_BANDS = ((0, 50), (2500, 90), (5000, 120), (7500, 150))
 LIST_RULES = ("opening_minimums", "score_bands")
 
 
-def _terms(first: Any, rest: Sequence[tuple[int, Any]]) -> list[Any]:
-    out = [first]
-    for sign, term in rest:
-        out.append(_("+ {term}", term=term) if sign > 0 else _("− {term}", term=term))
-    return out
-
-
 def _whole(value: Any) -> bool:
     return type(value) is int
 
 
-class HandAndFoot(Variant):
+class HandAndFoot(MeldPlusHandMinus, Variant):
     key = "hand_and_foot"
     order = 76
     name = "Hand and Foot"
     aliases = ("hand & foot", "hand_foot", "handandfoot")
+    counted_words = _("Hand and Foot's books are counted, not checked card by card")
     summary = _("Hand and Foot: partnerships, a hand and a foot each, books and red threes, four rounds.")
     min_players, max_players = 2, 8
     ends = ("out", "stock_exhausted")
@@ -201,20 +195,6 @@ class HandAndFoot(Variant):
         rules = rules if rules is not None else (self.house if self.house is not None else self.rules(n_players))
         return 2 * rules.decks
 
-    def values(self, rules: Rules | None = None) -> tuple[int, ...]:
-        self._resolve(rules)
-        # joker 50, ace 20, two 20, three (black) to seven 5, eight to king 10
-        return (50, 20, 20, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10)
-
-    def meld_rules(self, rules: Rules | None = None) -> MeldRules:
-        raise InvalidMeldError(_("Hand and Foot's books are counted, not checked card by card"))
-
-    def check_meld(self, cards: Any, rules: Rules | None = None) -> MeldCheck:
-        raise InvalidMeldError(_("Hand and Foot's books are counted, not checked card by card"))
-
-    def high_wins(self, rules: Rules | None = None) -> bool:
-        return True
-
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
         r = self._resolve(rules)
         preset = {"common": _("the usual values"), "pagat_whitnack": _("pagat's partnership rules (Whitnack)"),
@@ -318,9 +298,6 @@ class HandAndFoot(Variant):
 
     def context(self, state: MatchState) -> dict[str, Any]:
         return {"round": state.hands_played + 1}
-
-    def may_leave_out(self, hand: Hand, player: str) -> bool:
-        return True  # nobody's ``held``: rounds are entered by side
 
     # -- reading a round ------------------------------------------------------------------------------
 
@@ -431,16 +408,6 @@ class HandAndFoot(Variant):
                 raise hand.error(_("{name} went out, so {name} holds no red three", name=hand.by), side=unit,
                                  player=hand.by, field="red_threes_held")
 
-    @staticmethod
-    def said(score: int, terms: list[tuple[int, Any]]) -> Message:
-        """"2 × 500 + 2 × 300 + 100 (1 red three) + 100 (out) + 720 − 45 = 2,475"."""
-        total = _("{total:,}", total=score) if score >= 0 else _("−{total:,}", total=-score)
-        if not terms:
-            return total
-        sign, first = terms[0]
-        head = first if sign > 0 else _("−{term}", term=first)
-        return _("{terms} = {total}", terms=joined(" ", _terms(head, terms[1:])), total=total)
-
     def side_score(self, hand: Hand, unit: str, s: SideEntry) -> tuple[int, list[tuple[int, Any]]]:
         """docs/rules/hand_and_foot.md#the-round-score: the side's score and its terms in words."""
         r = self.house
@@ -506,16 +473,7 @@ class HandAndFoot(Variant):
                 return None
         elif not any(ps.total >= r.target for ps in state.players.values()):
             return None
-        best = max(ps.total for ps in state.players.values())
-        top = [p for p, ps in state.players.items() if ps.total == best]
-        units = {next((s.name for s in self.sides if p in s.members), p) for p in top}
-        if len(units) > 1 and r.tie_break == "play_extra_round":
-            return None
-        return top
-
-    def leaders(self, state: MatchState) -> list[str]:
-        best = max(ps.total for ps in state.players.values())
-        return [p for p, ps in state.players.items() if ps.total == best]
+        return self.winners_unless_tied(state, play_on=r.tie_break == "play_extra_round")
 
 
 __all__ = ["HandAndFoot"]

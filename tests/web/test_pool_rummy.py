@@ -1,0 +1,198 @@
+"""Pool Rummy through the generic pages (docs/rules/pool_rummy.md): the hand form draws the sheet the game
+declares (who declared, the deal's wild rank, a count, a drop or a wrong show per player, cards), the
+scoreboard says whether the rejoin is open and on what total, offers the rejoin and the split, and the
+match page, history, stats, spectator sheet and meld checker play it with no word of the game in them."""
+
+from __future__ import annotations
+
+import html
+import re
+import uuid
+
+import sqlalchemy as sa
+
+from scorekeeper.extensions import db
+from scorekeeper import service
+from scorekeeper.service.models import Match, Table
+
+from .test_export import upload
+
+
+def _said(response) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))).split())
+
+
+def _deal(sheet, match_id, by, **per_player):
+    """One deal through the form: a count (int), "first"/"middle" (a drop), "wrong" (a wrong show) or
+    cards (a string with spaces) per player; ``wild_rank`` for the deal."""
+    ids = sheet.player_ids()
+    data = {"by": str(ids[by]), "end": "declare", "version": str(sheet.version(match_id)), "key": uuid.uuid4().hex}
+    wild = per_player.pop("wild_rank", None)
+    if wild:
+        data["wild_rank"] = wild
+    for name, value in per_player.items():
+        pid = ids[name]
+        if isinstance(value, int):
+            data[f"points_{pid}"] = str(value)
+        elif value in ("first", "middle"):
+            data[f"drop_{pid}"] = value
+        elif value == "wrong":
+            data[f"wrong_show_{pid}"] = "y"
+        else:
+            data[f"cards_{pid}"] = value
+    return sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/new", data)
+
+
+def _button(sheet, match_id, what, **data):
+    data.update({"version": str(sheet.version(match_id)), "key": uuid.uuid4().hex})
+    return sheet.post(f"/t/{sheet.token}/m/{match_id}/{what}", data)
+
+
+def test_pr1_through_the_pages(sheet, client, app):
+    """PR1: the cap, drops, a wrong show, the rejoin closed above 79, the last one in wins."""
+    sheet.create_table()
+    sheet.add_players("A", "B", "C", "D")
+    new = _said(client.get(f"/t/{sheet.token}/matches/new?variant=pool_rummy"))
+    assert "Pool Rummy" in new and "First drop 20, middle drop 40, wrong show 80." in new
+    match_id = sheet.start_match("pool_rummy", ["A", "B", "C", "D"], stake="10")
+    board = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    said = _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    assert "Who declared?" in said and "Wild rank this deal" in said
+    assert "First drop (20)" in said and "Middle drop (40)" in said and "Wrong show (80)" in said
+    assert 'value="declare"' in board and "data-wild" in board
+    assert "Rejoin open, on 1: nobody still in is above 79." in said
+    assert "Split the pot" in said
+
+    assert _deal(sheet, match_id, "A", B=34, C="first", D=95).status_code == 302
+    assert sheet.totals(match_id) == {"A": 0, "B": 34, "C": 20, "D": 80}
+    page = _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    assert "D +80 : counts 95 → 80 (full count)" in page and "C +20 : first drop: 20" in page
+    assert _deal(sheet, match_id, "B", A="middle", C=61, D="first").status_code == 302
+    assert sheet.totals(match_id) == {"A": 40, "B": 34, "C": 81, "D": 100}
+    page = _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    assert "Rejoin closed: D is on 100, above 79." in page
+    # B's wrong show does not end the deal: C declares in the end
+    assert _deal(sheet, match_id, "C", A=12, B="wrong", D=7).status_code == 302
+    assert sheet.totals(match_id) == {"A": 52, "B": 114, "C": 81, "D": 107}
+    page = _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    assert "Rejoin?" not in page  # C on 81 closed it: B and D are finished
+    assert _deal(sheet, match_id, "A", C=25).status_code == 302
+    with app.app_context():
+        match = db.session.get(Match, match_id)
+        assert match.status == "finished"
+        view_token = match.view_token
+    finished = _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    assert "A wins" in finished and "40.00" in finished
+    history = _said(client.get(f"/t/{sheet.token}/m/{match_id}/history"))
+    assert "Pool Rummy" in history and "114" in history
+    stats = _said(client.get(f"/t/{sheet.token}/stats"))
+    assert "Pool Rummy" in stats
+    spectator = client.get(f"/v/{view_token}")
+    assert spectator.status_code == 200 and "Pool Rummy" in _said(spectator)
+    assert "Rejoin" not in _said(spectator)  # the match is over: nothing is open
+
+
+def test_a_rejoin_the_wild_rank_and_a_split(sheet, client, app):
+    """PR2's rejoin at 69 + 1 in a 201 pool, a hand typed as cards with its wild rank, then a split."""
+    sheet.create_table()
+    sheet.add_players("P", "Q", "R")
+    match_id = sheet.start_match("pool_rummy", ["P", "Q", "R"], rules={"pool": "201"}, stake="10")
+    assert _deal(sheet, match_id, "P", Q=80, R="first").status_code == 302
+    assert _deal(sheet, match_id, "R", P="middle", Q=112).status_code == 302
+    assert _deal(sheet, match_id, "P", Q="middle", R=44).status_code == 302
+    assert sheet.totals(match_id) == {"P": 50, "Q": 210, "R": 69}
+    page = _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    assert "Rejoin?" in page and "Q is out on 210. Rejoin on 70 for" in page and "Rejoin Q" in page
+    assert _button(sheet, match_id, "rebuy", player=str(sheet.player_ids()["Q"])).status_code == 302
+    assert sheet.totals(match_id) == {"P": 50, "Q": 70, "R": 69}
+    page = _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    assert "Rejoin open, on 71: nobody still in is above 174." in page
+    with app.app_context():
+        view_token = db.session.get(Match, match_id).view_token
+    assert "Rejoin open, on 71" in _said(client.get(f"/v/{view_token}"))
+    # cards with the deal's wild rank: 9♦ stands in for 9♥, the joker makes 4♣ 4♦ a set; 2♦ 2♣ 10♦ 5♠ loose
+    assert _deal(sheet, match_id, "R", P="first",
+                 Q="AS KS QS 7H 8H 9D 4C 4D JK 2D 2C 10D 5S", wild_rank="9").status_code == 302
+    assert sheet.totals(match_id) == {"P": 75, "Q": 89, "R": 69}
+    page = _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    assert "loose 2♦ 2♣ 10♦ 5♠: 19" in page
+    # the card picker's live line counts with the wild rank given in the form
+    q = sheet.player_ids()["Q"]
+    line = _said(client.get(f"/t/{sheet.token}/m/{match_id}/hands/cards",
+                            query_string={"player": q, f"cards_{q}": "5H 6H 7H 10C JC 9S 2C", "wild_rank": "9"}))
+    assert "2 points" in line and "9 wild this deal" in line
+    # a count and a drop for one player are refused beside the box
+    ids = sheet.player_ids()
+    both = sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/new", {
+        "by": str(ids["Q"]), "end": "declare", f"points_{ids['P']}": "5", f"drop_{ids['P']}": "first",
+        f"points_{ids['R']}": "3", "version": str(sheet.version(match_id)), "key": uuid.uuid4().hex})
+    assert both.status_code == 422 and "give only one of" in _said(both)
+    # the players still in split the pot: four stakes, three shares
+    assert _button(sheet, match_id, "split").status_code == 302
+    with app.app_context():
+        assert db.session.get(Match, match_id).status == "finished"
+    finished = _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    assert "13.33" in finished and "0.01" in finished
+    document = client.get(f"/t/{sheet.token}/m/{match_id}/export.json").get_json()
+    assert document["entries"][-1] == {"kind": "split", "players": ["P", "Q", "R"]}
+    assert document["entries"][4]["wild_rank"] == "9" and document["entries"][4]["held"]["P"] == {"drop": "first"}
+    # the document comes back in as the same match: the split, the rejoin and the drops replayed
+    target = sheet.create_table("Copy")
+    response = upload(sheet, document, token=target)
+    assert response.status_code == 302
+    with app.app_context():
+        copy = db.session.scalar(sa.select(Table).where(Table.token == target)).matches[0]
+        assert copy.status == "finished"
+        standings = service.standings(copy)
+    assert {p.name: p.total for p in standings.players} == {"P": 75, "Q": 89, "R": 69}
+    assert standings.winners == ["P", "Q", "R"] and str(standings.pot_remainder) == "0.01"
+
+
+def test_the_meld_checker_answers_for_pool(client):
+    def ask(**q):
+        return _said(client.get("/melds", query_string={"variant": "pool_rummy", **q}))
+
+    assert "pure sequence" in ask(cards="5H 6H 7H")
+    assert "impure sequence" in ask(cards="5H JK 7H")
+    assert "set" in ask(cards="9S 9H 9C")
+    assert "impure sequence" in ask(cards="5H 6H 9S", rank="9")
+    hand = ask(mode="hand", cards="AS KS QS 2D 3D 4D 7H 8H JK 4C 4D 4S 10D", rank="10")
+    assert "A valid declaration" in hand
+    hand = ask(mode="hand", cards="5S 5H 5D 6C 6D 6H 7S 7C 7D 9C 9D 9H JK")
+    assert "Not a valid declaration" in hand
+
+
+def test_a_deal_is_edited_with_its_drop_wrong_show_and_wild_rank_kept(sheet, client, app):
+    sheet.create_table()
+    sheet.add_players("A", "B", "C")
+    match_id = sheet.start_match("pool_rummy", ["A", "B", "C"])
+    assert _deal(sheet, match_id, "A", B="middle", C="wrong", wild_rank="7").status_code == 302
+    with app.app_context():
+        entry = db.session.get(Match, match_id).entries[0]
+        entry_id = entry.id
+    ids = sheet.player_ids()
+    page = client.get(f"/t/{sheet.token}/m/{match_id}/hands/{entry_id}/edit").get_data(as_text=True)
+    assert re.search(rf'<input[^>]*checked[^>]*name="drop_{ids["B"]}"[^>]*value="middle"|'
+                     rf'<input[^>]*name="drop_{ids["B"]}"[^>]*value="middle"[^>]*checked', page)
+    assert re.search(rf'<input[^>]*name="wrong_show_{ids["C"]}"[^>]*checked|<input[^>]*checked[^>]*name="wrong_show_{ids["C"]}"', page)
+    assert re.search(r'<input[^>]*name="wild_rank"[^>]*value="7"[^>]*checked|<input[^>]*checked[^>]*name="wild_rank"[^>]*value="7"', page)
+    # B really counted 12: the edit replaces the drop by the count, and C's wrong show stays
+    data = {"by": str(ids["A"]), "end": "declare", f"points_{ids['B']}": "12", f"drop_{ids['B']}": "",
+            f"wrong_show_{ids['C']}": "y", "wild_rank": "7", "version": str(sheet.version(match_id)),
+            "key": uuid.uuid4().hex}
+    assert sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/{entry_id}/edit", data).status_code == 302
+    assert sheet.totals(match_id) == {"A": 0, "B": 12, "C": 80}
+
+
+def test_the_pool_sheet_in_italian(sheet, client):
+    sheet.create_table()
+    sheet.add_players("A", "B", "C")
+    match_id = sheet.start_match("pool_rummy", ["A", "B", "C"])
+    assert _deal(sheet, match_id, "A", B="first", C=95).status_code == 302
+    page = _said(client.get(f"/t/{sheet.token}/m/{match_id}", headers={"Accept-Language": "it"}))
+    for words in ("Chi ha dichiarato?", "Ritiro iniziale (20)", "Dichiarazione sbagliata (80)", "Conteggio",
+                  "Rientro chiuso: C è a 80, sopra 79.", "Dividere il piatto",
+                  "ritiro iniziale: 20", "conta 95 → 80 (conteggio pieno)"):
+        assert words in page, words
+    for english in ("Who declared", "First drop", "Wrong show", "Rejoin", "Split the pot", "full count"):
+        assert english not in page, english
