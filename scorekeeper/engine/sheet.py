@@ -90,9 +90,25 @@ class EntryField:
 
 
 @dataclass(frozen=True)
+class EntryKind:
+    """An entry a game has besides hands, void hands and rebuys (Hollywood's notice to stop): its
+    ``key`` (the entry's ``kind``), the button's words, the words in a sentence ("the notice to stop
+    after hand 4") and one sentence saying what it does. The match offers it only when the game allows
+    it (``next_entry_context``'s ``entry_kinds``)."""
+
+    key: str
+    label: str
+    word: str
+    help: str
+
+
+@dataclass(frozen=True)
 class Sheet:
     """Who is scored (``"players"``, or ``"sides"``: the match's sides, each typed once per hand, every
-    member showing the side's total) and the fields of a hand entry, in the order a form asks them."""
+    member showing the side's total) and the fields of a hand entry, in the order a form asks them.
+
+    ``games`` is how many games the sheet keeps side by side (1 for most; a game of several, such as
+    Hollywood's three, has its standings' ``games``), and ``entries`` the other entries it may offer."""
 
     fields: tuple[EntryField, ...]
     scored: Literal["players", "sides"] = "players"
@@ -106,6 +122,8 @@ class Sheet:
     #: of his own, keyed by the player, and his per-player counts go inside it with the per-side fields
     #: (Cutthroat's hand in which nobody ever took the pile: ``lone`` null)
     alone: str | None = None
+    games: int = 1
+    entries: tuple[EntryKind, ...] = ()
 
     @property
     def per_hand(self) -> list[EntryField]:
@@ -127,4 +145,4 @@ class Sheet:
         return self.field(name) is not None
 
 
-__all__ = ["EntryField", "FieldKind", "Sheet", "ValueClass"]
+__all__ = ["EntryField", "EntryKind", "FieldKind", "Sheet", "ValueClass"]

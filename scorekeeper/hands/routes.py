@@ -296,6 +296,24 @@ def void(token: str, match_id: int):
     return _button_entry(token, match_id, lambda match: {"kind": "void"}, "")
 
 
+@bp.post("/t/<token>/m/<dbid:match_id>/entry")
+def game_entry(token: str, match_id: int):
+    """One of the entries a game declares besides hands (its sheet's ``entries``, such as a notice to
+    stop): the form names its kind, and only a kind the game's sheet declares is recorded (the engine then
+    says whether it is allowed now)."""
+    kind = request.form.get("kind", "")
+
+    def payload(match):
+        variant = find_variant(match.variant)
+        try:
+            sheet = variant.sheet(variant.rules(len(match.seats), **(match.rules or {})), len(match.seats))
+        except Refusal:
+            return None
+        return {"kind": kind} if kind in {k.key for k in sheet.entries} else None
+
+    return _button_entry(token, match_id, payload, gettext("This match has no such entry."))
+
+
 @bp.post("/t/<token>/m/<dbid:match_id>/end")
 def table_end(token: str, match_id: int):
     """The table ends the match itself, in a way the game declares (``Variant.table_ends``; the form's
@@ -363,6 +381,7 @@ def show(token: str, match_id: int, entry_id: int):
     return render_template("hands/show.html", table=table, match=match, entry=entry, result=result,
                            number=number, trail=trail, button=ButtonForm(),
                            variant=find_variant(match.variant),
+                           own=scoreboard.own_kinds(match).get(entry.kind),
                            document_entry=service.payload_to_document(entry.payload, names))
 
 

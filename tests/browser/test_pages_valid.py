@@ -35,6 +35,13 @@ DOCUMENTS = {
         {"kind": "hand", "end": "knock", "by": "Ann", "held": {
             "Ann": {"cards": "3H 4H 5H 8S 8D 8C JC QC KC AD"}, "Ben": {"cards": "9D 9H 9S 5C 6C 7C 6H 10C KD 4S"}}},
     ]},
+    # a sheet of several games: game 1 closed (game 4 opened), a notice to stop, games still open
+    "games": {"variant": "hollywood_gin", "rules": {"continuous": True}, "players": ["Ann", "Ben"], "entries": [
+        {"kind": "hand", "end": "gin", "by": "Ann", "held": {"Ben": {"points": 35}}},
+        {"kind": "hand", "end": "gin", "by": "Ann", "held": {"Ben": {"points": 25}}},
+        {"kind": "stop"},
+        {"kind": "hand", "end": "knock", "by": "Ben", "held": {"Ben": {"points": 2}, "Ann": {"points": 42}}},
+    ]},
     "fresh": {"variant": "ramino", "rules": {"opening_min": 40}, "players": ["Ann", "Ben", "Cat"], "entries": []},
     "finished": {"variant": "free", "rules": {"target": 50}, "stake": "5.00", "players": PLAYERS, "entries": [
         {"kind": "hand", "end": "scores", "held": {"Ann": {"points": 30}, "Ben": {"points": 12}, "Cat": {"points": 0}, "Dan": {"points": 4}}},
@@ -92,6 +99,9 @@ def _lay_the_table(app) -> dict[str, str]:
         "scoreboard, Gin": f"{t}/m/{matches['gin'].id}",
         "scoreboard, finished": f"{t}/m/{matches['finished'].id}",
         "scoreboard, before the first hand": f"{t}/m/{matches['fresh'].id}",
+        "scoreboard, a sheet of games": f"{t}/m/{matches['games'].id}",
+        "a notice to stop": f"{t}/m/{matches['games'].id}/hands/{service.live_entries(matches['games'])[2].id}",
+        "spectator, a sheet of games": f"/v/{matches['games'].view_token}",
         "result to share": f"/v/{matches['finished'].view_token}/summary",
         "record hand": f"{t}/m/{matches['gin'].id}/hands/new",
         "a hand": f"{t}/m/{free.id}/hands/{first_hand}",

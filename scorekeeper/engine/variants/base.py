@@ -41,7 +41,7 @@ from ..switch_words import CHOICES, LABELS, NONE_WORDS
 from ..hands import Hand, HandScore, Held, MatchState, PlayerState, RebuyPolicy, parse_held
 from .. import limits as _limits
 from ..limits import POINTS_CEILING
-from ..sheet import EntryField, Sheet
+from ..sheet import EntryField, EntryKind, Sheet
 from ..sides import read_sides
 from ..melds import ContractCheck, MeldCheck, MeldRules, OpeningCheck
 
@@ -306,7 +306,7 @@ class Variant(ABC):
     rebuy_word: ClassVar[str] = "rebuy"
     #: entry kinds beyond hands, voids and rebuys that this game takes (``engine.match.SHARED_ENTRY_KINDS``):
     #: ``split``, the players still in agreeing to share the pot (Pool Rummy)
-    entry_kinds: ClassVar[tuple[str, ...]] = ()
+    shared_entry_kinds: ClassVar[tuple[str, ...]] = ()
     #: a partnership game: without ``teams``, four players play seats 1 + 3 against 2 + 4
     #: (``engine.sides.default_sides``); other tables play a side per player
     partnerships: ClassVar[bool] = False
@@ -774,6 +774,25 @@ class Variant(ABC):
 
     def notes(self, state: MatchState) -> list[str]:
         return []
+
+    # -- a sheet of several games, and entries of the game's own (Hollywood Gin) ------------------------
+
+    def entry_kinds(self) -> tuple[EntryKind, ...]:
+        """The entry kinds this game has besides ``hand``, ``void`` and ``rebuy`` (``engine.sheet.EntryKind``)."""
+        return ()
+
+    def entry_kinds_allowed(self, state: MatchState) -> list[str]:
+        """Which of ``entry_kinds`` the next entry may be."""
+        return []
+
+    def play_entry(self, state: MatchState, index: int, entry: Mapping[str, Any]) -> str:
+        """Apply an entry of one of ``entry_kinds`` (refusing it with ``InvalidMatchError`` where it is not
+        allowed); returns the entry in a few words."""
+        raise NotImplementedError
+
+    def games(self, state: MatchState) -> list[dict[str, Any]] | None:
+        """The games of a sheet of several (each with the fields of ``match.GameStanding``), or None."""
+        return None
 
     # -- helpers for the hooks ------------------------------------------------------------------------
 

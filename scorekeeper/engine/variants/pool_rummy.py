@@ -234,6 +234,15 @@ def group_cards(cards: Iterable[Card], wild_rank: int | None) -> Grouping:
 _DROPS_WORDS = {"first": _("first drop"), "middle": _("middle drop")}
 
 
+def _deck_holds(cards: list[Card], mrules: MeldRules) -> bool:
+    """Whether the deck holds these cards as typed (no more copies of a card than there are packs)."""
+    try:
+        check_copies(cards, mrules.decks, mrules.jokers_in_deck)
+    except InvalidCardError:
+        return False
+    return True
+
+
 class PoolRummy(Variant):
     key = "pool_rummy"
     order = 80
@@ -246,7 +255,7 @@ class PoolRummy(Variant):
     ends = ("declare",)
     own_ends = (End("declare", _("Declare"), _("declare"), "declare",
                     lambda n: _n("{count} declaration", "{count} declarations", n, count=n)),)
-    entry_kinds = ("split",)
+    shared_entry_kinds = ("split",)
     counts_loose_cards = True
     rebuy_word = "rejoin"
     PRESET_SWITCH = "pool"
@@ -321,11 +330,15 @@ class PoolRummy(Variant):
         mrules = self._solver(rules)[0]
         plain = _check_meld(cards, mrules)
         check = plain
-        if not plain.valid and wild_rank is not None and any(not c.is_joker and c.rank == wild_rank for c in cards):
+        if (not plain.valid and wild_rank is not None and any(not c.is_joker and c.rank == wild_rank for c in cards)
+                and _deck_holds(cards, mrules)):
             # a card of the wild rank that is not itself here stands in for the missing one
             as_jokers = [Card.joker() if not c.is_joker and c.rank == wild_rank else c for c in cards]
+            stand_ins = sum(1 for c in cards if not c.is_joker and c.rank == wild_rank)
             if any(not c.is_joker for c in as_jokers):
-                wild = _check_meld(as_jokers, mrules)
+                # the wild-rank cards are not printed jokers: the deck's joker count does not bound them
+                # (the cards as typed were checked against the deck just above)
+                wild = _check_meld(as_jokers, replace(mrules, jokers_in_deck=mrules.jokers_in_deck + stand_ins))
                 if wild.valid:
                     check = wild
         if not check.valid:
