@@ -5,17 +5,15 @@ exactly once when the connection returns; what is stored is what the same hand s
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
 import pytest
-import sqlalchemy as sa
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import _LINES, PHONE, ServerLine, migrated_app, serve_app
 from .test_at_the_table import Seed
-from .test_offline import go_offline, reconnect, shell_ready
+from .test_offline import go_offline, reconnect, shell_ready, stored_entries
 
 
 @pytest.fixture(scope="module")
@@ -38,15 +36,7 @@ def server(tmp_path_factory):
 
 
 def stored(server, match_id: int) -> list[dict]:
-    """The match's entries as stored, without the keys that differ from one save to the next."""
-    engine = sa.create_engine(server[1].config["TEST_DATABASE_URL"])
-    try:
-        with engine.connect() as conn:
-            rows = conn.execute(sa.text("SELECT payload FROM entry WHERE match_id = :m AND deleted_at IS NULL "
-                                        "ORDER BY position"), {"m": match_id}).scalars().all()
-    finally:
-        engine.dispose()
-    return [json.loads(p) if isinstance(p, str) else p for p in rows]
+    return stored_entries(server[1].config["TEST_DATABASE_URL"], match_id)
 
 
 def canasta(page: Page) -> None:
