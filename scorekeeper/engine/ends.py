@@ -1,8 +1,8 @@
 """How a hand can end, as the games declare it: each end's key (the ``end`` of a hand entry), its words
 (the button, the middle of a sentence, what the stats count), and nothing else.
 
-A game where the table may end the match itself (Free scoring's finish) declares a ``TableEnd`` in
-``Variant.table_ends``. A game lists the keys of its ends in ``Variant.ends``; the words of the shared ends live here once, and
+(A way the table itself ends the match, Free scoring's finish, is not an end of a hand: it is an entry
+of the game's own, an ``engine.sheet.EntryKind`` that ``ends_match``.) A game lists the keys of its ends in ``Variant.ends``; the words of the shared ends live here once, and
 a game with an end of its own declares an ``End`` in ``Variant.own_ends``. Pages ask the variant
 (``variant.end("knock")``) and say what it answers; no page keeps a list of ends.
 
@@ -64,24 +64,10 @@ END_KINDS: dict[str, End] = {end.key: end for end in (
 )}
 
 
-@dataclass(frozen=True)
-class TableEnd:
-    """A way the table itself ends the match, an entry of its own kind (``{"kind": key}``): Free scoring's
-    finish, where the best total wins. ``label`` is the button's word, ``asked`` the sentence that asks
-    first, ``summary`` what the sheet says of the entry, ``word`` the entry's name in a row and a message
-    ("the finish")."""
-
-    key: str
-    label: str
-    asked: str
-    summary: str
-    word: str
-
-
 def unknown_end(key: str) -> End:
     """An end no game declares (an old document's): its key in words, counted by nothing."""
     words = key.replace("_", " ")
     return End(key, words.capitalize(), words)
 
 
-__all__ = ["End", "END_KINDS", "TableEnd", "unknown_end"]
+__all__ = ["End", "END_KINDS", "unknown_end"]

@@ -32,6 +32,7 @@ from .hands import (
     Explanations, Hand, InvalidHandError, InvalidMatchError, InvalidRebuyError, MatchState, PlayerState,
     RebuyPolicy, parse_meld_list,
 )
+from .sheet import EntryKind
 from .sides import Side, default_sides, parse_teams
 from .variants import UnknownVariantError, Variant, find_variant
 
@@ -664,19 +665,20 @@ class _Replay:
             self.results.append(self.hand(index, entry))
         elif kind == "split":
             self.results.append(self.split(index, entry))
-        elif any(t.key == kind for t in self.variant.table_ends):
-            self.results.append(self.table_end(index, entry))
-        elif isinstance(kind, str) and kind in {k.key for k in self.variant.entry_kinds()}:
-            # an entry of the game's own (Hollywood's stop): the game applies it, the dealer stays
-            summary = self.variant.play_entry(self.state, index, entry)
-            self.results.append(EntryResult(index, kind, None, None, self.peek_dealer(), totals=self.totals(),
-                                            summary=summary))
+        elif isinstance(kind, str) and (own := next((k for k in self.variant.entry_kinds() if k.key == kind), None)):
+            if own.ends_match:
+                self.results.append(self.table_end(index, entry, own))
+            else:
+                # an entry of the game's own (Hollywood's stop): the game applies it, the dealer stays
+                summary = self.variant.play_entry(self.state, index, entry)
+                self.results.append(EntryResult(index, kind, None, None, self.peek_dealer(), totals=self.totals(),
+                                                summary=summary))
         else:
             raise InvalidMatchError(_("unknown entry kind {kind!r}", kind=kind), entry=index, field="kind")
 
-    def table_end(self, index: int, entry: Mapping[str, Any]) -> EntryResult:
-        """The table ends the match itself (a ``TableEnd`` of the game: Free scoring's finish); the game
-        says who wins (docs/rules/free.md#finishing)."""
+    def table_end(self, index: int, entry: Mapping[str, Any], own: EntryKind) -> EntryResult:
+        """The table ends the match itself (an entry kind of the game's that ``ends_match``: Free
+        scoring's finish); the game says who wins (docs/rules/free.md#finishing)."""
         kind = entry["kind"]
         unknown = set(entry) - {"kind", "note"}
         if unknown:
@@ -687,8 +689,7 @@ class _Replay:
         except Refusal as exc:
             raise InvalidMatchError(message_of(exc), entry=index, field="kind") from None
         self.finish(winners)
-        said = next(t for t in self.variant.table_ends if t.key == kind)
-        return EntryResult(index, kind, None, None, None, totals=self.totals(), summary=said.summary)
+        return EntryResult(index, kind, None, None, None, totals=self.totals(), summary=own.summary)
 
     def current_dealer(self) -> str | None:
         if self.advance_dealer:

@@ -91,15 +91,22 @@ class EntryField:
 
 @dataclass(frozen=True)
 class EntryKind:
-    """An entry a game has besides hands, void hands and rebuys (Hollywood's notice to stop): its
-    ``key`` (the entry's ``kind``), the button's words, the words in a sentence ("the notice to stop
-    after hand 4") and one sentence saying what it does. The match offers it only when the game allows
-    it (``next_entry_context``'s ``entry_kinds``)."""
+    """An entry a game has besides hands, void hands and rebuys (``Variant.entry_kinds``): Hollywood's
+    notice to stop, Free scoring's finish. Its ``key`` (the entry's ``kind``), the button's words
+    (``label``), its name in a row and a sentence (``word``: "the notice to stop after hand 4") and the
+    sentence the button's question says first (``help``). One that ``ends_match`` ends the match with
+    the winners the game's ``table_end`` names, and ``summary`` is what the sheet says of it; any other
+    is applied by the game's ``play_entry``. ``confirm`` is the words of the button that says yes
+    (by default "Yes: " and the label). The match offers a kind only while the game allows it
+    (``Variant.entry_kinds_allowed``, ``next_entry_context``'s ``entry_kinds``)."""
 
     key: str
     label: str
     word: str
     help: str
+    ends_match: bool = False
+    summary: str | None = None
+    confirm: str | None = None
 
 
 @dataclass(frozen=True)
@@ -108,7 +115,8 @@ class Sheet:
     member showing the side's total) and the fields of a hand entry, in the order a form asks them.
 
     ``games`` is how many games the sheet keeps side by side (1 for most; a game of several, such as
-    Hollywood's three, has its standings' ``games``), and ``entries`` the other entries it may offer."""
+    Hollywood's three, has its standings' ``games``). The entries a game has besides hands are not the
+    sheet's: the game declares them (``Variant.entry_kinds``)."""
 
     fields: tuple[EntryField, ...]
     scored: Literal["players", "sides"] = "players"
@@ -123,7 +131,6 @@ class Sheet:
     #: (Cutthroat's hand in which nobody ever took the pile: ``lone`` null)
     alone: str | None = None
     games: int = 1
-    entries: tuple[EntryKind, ...] = ()
 
     @property
     def per_hand(self) -> list[EntryField]:

@@ -298,32 +298,15 @@ def void(token: str, match_id: int):
 
 @bp.post("/t/<token>/m/<dbid:match_id>/entry")
 def game_entry(token: str, match_id: int):
-    """One of the entries a game declares besides hands (its sheet's ``entries``, such as a notice to
-    stop): the form names its kind, and only a kind the game's sheet declares is recorded (the engine then
-    says whether it is allowed now)."""
+    """One of the entries a game declares besides hands (``Variant.entry_kinds``: a notice to stop, the
+    table's finish): the form names its kind, and only a kind the game declares is recorded (the engine
+    then says whether it is allowed now and, for a finish, who wins)."""
     kind = request.form.get("kind", "")
 
     def payload(match):
-        variant = find_variant(match.variant)
-        try:
-            sheet = variant.sheet(variant.rules(len(match.seats), **(match.rules or {})), len(match.seats))
-        except Refusal:
-            return None
-        return {"kind": kind} if kind in {k.key for k in sheet.entries} else None
+        return {"kind": kind} if kind in scoreboard.own_kinds(match) else None
 
     return _button_entry(token, match_id, payload, gettext("This match has no such entry."))
-
-
-@bp.post("/t/<token>/m/<dbid:match_id>/end")
-def table_end(token: str, match_id: int):
-    """The table ends the match itself, in a way the game declares (``Variant.table_ends``; the form's
-    ``kind``): the engine says who wins."""
-    kind = request.form.get("kind", "")
-
-    def payload(match):
-        return {"kind": kind} if any(t.key == kind for t in find_variant(match.variant).table_ends) else None
-
-    return _button_entry(token, match_id, payload, gettext("This game cannot be ended that way."))
 
 
 def _button_entry(token: str, match_id: int, make_payload, refusal: str):

@@ -129,16 +129,10 @@ def first_error(form) -> tuple[str, str] | None:
 
 # -- what the scoreboard shows -----------------------------------------------------------------------
 
-def table_end_words(match) -> dict[str, str]:
-    """The game's own entries (``Variant.table_ends``, which end the match, and ``Variant.entry_kinds``), by
-    kind: their name in a row."""
-    try:
-        variant = find_variant(match.variant)
-        # and the entries of the game's own that do not end it (a notice to stop), in a row the same way
-        return {**{k.key: speak(k.word) for k in variant.entry_kinds()},
-                **{t.key: speak(t.word) for t in variant.table_ends}}
-    except Refusal:
-        return {}
+def own_entry_words(match) -> dict[str, str]:
+    """The game's own entries (``Variant.entry_kinds``: a notice to stop, a finish), by kind: their name
+    in a row."""
+    return {key: speak(k.word) for key, k in own_kinds(match).items()}
 
 
 def entry_label(match, entry, hands: int | None = None) -> str:
@@ -150,14 +144,11 @@ def entry_label(match, entry, hands: int | None = None) -> str:
         return _("hand %(number)s", number=hands + 1)
     own = own_kinds(match).get(entry.kind)
     if own is not None:
-        # an entry of the game's own (a notice to stop), in the game's words
+        # an entry of the game's own (a notice to stop, a finish), in the game's words
         return (_("the %(what)s after hand %(number)s", what=speak(own.word), number=hands) if hands
                 else _("the %(what)s before the first hand", what=speak(own.word)))
     if entry.kind == "split":
         return (_("the split after hand %(number)s", number=hands) if hands else _("the split"))
-    table_end = table_end_words(match).get(entry.kind)
-    if table_end is not None:
-        return table_end
     if entry.kind == "rebuy":
         name = {p.id: p.name for p in match.table.players}.get(entry.payload.get("player"), "?")
         return (_("%(name)s's rebuy after hand %(number)s", name=name, number=hands) if hands
@@ -255,7 +246,7 @@ def grid_rows(match, standings, *, deleted: bool = True) -> list[dict[str, Any]]
     result if it counts, its number, what to call it, and its cells in seat order."""
     names = {str(p.id): p.name for p in match.table.players}
     seated = grid_columns(match, standings)
-    words = table_end_words(match)
+    words = own_entry_words(match)
     shape = _row_shape(match, standings)
     live = iter(standings.hands) if standings is not None else iter(())
     rows = []
@@ -296,7 +287,7 @@ def recent_rows(match, standings, *, deleted: bool = True) -> tuple[list[dict[st
     total, hand, hands_played = counted
     names = {str(p.id): p.name for p in match.table.players}
     seated = grid_columns(match, standings)
-    words = table_end_words(match)
+    words = own_entry_words(match)
     shape = _row_shape(match, standings)
     n_live = sum(1 for e in shown if e.deleted_at is None)
     results = iter(standings.hands[len(standings.hands) - n_live:] if standings is not None and n_live else ())

@@ -322,9 +322,9 @@ def test_the_table_finishes_a_match_with_no_target_and_an_unknown_way_is_refused
     sheet.record_points(match_id, {"Ann": 5, "Ben": 3})
     page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
     assert "Finish: the best total wins" in page
-    url = f"/t/{sheet.token}/m/{match_id}/end"
+    url = f"/t/{sheet.token}/m/{match_id}/entry"
     refused = sheet.post(url, {"kind": "bogus", "version": str(sheet.version(match_id))})
-    assert refused.status_code == 422 and "cannot be ended that way" in refused.get_data(as_text=True)
+    assert refused.status_code == 422 and "This match has no such entry." in refused.get_data(as_text=True)
     done = sheet.post(url, {"kind": "finish", "version": str(sheet.version(match_id))})
     assert done.status_code == 302
     page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)

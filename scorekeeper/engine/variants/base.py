@@ -36,7 +36,7 @@ from .. import melds as _melds
 from ..arrange import Arrangement
 from ..cards import Card, InvalidCardError, check_copies, format_cards, parse_cards
 from ..i18n import _, joined, message_of
-from ..ends import END_KINDS, End, TableEnd, unknown_end
+from ..ends import END_KINDS, End, unknown_end
 from ..switch_words import CHOICES, LABELS, NONE_WORDS
 from ..hands import Hand, HandScore, Held, MatchState, PlayerState, RebuyPolicy, parse_held
 from .. import limits as _limits
@@ -257,9 +257,6 @@ class Variant(ABC):
     ends: ClassVar[tuple[str, ...]] = ()
     #: the words of ends this game has and no shared list does (``engine.ends.End``)
     own_ends: ClassVar[tuple[End, ...]] = ()
-    #: the ways the table may end the match itself, each an entry of its own kind (``engine.ends.TableEnd``;
-    #: Free scoring's finish); ``table_end`` says who wins by one
-    table_ends: ClassVar[tuple[TableEnd, ...]] = ()
     #: whether the winner of a match deals the first hand of the next one (Rumino's seed says so);
     #: otherwise a rematch's first dealer is whoever would have dealt the next hand
     winner_deals_next_match: ClassVar[bool] = False
@@ -775,19 +772,20 @@ class Variant(ABC):
     def notes(self, state: MatchState) -> list[str]:
         return []
 
-    # -- a sheet of several games, and entries of the game's own (Hollywood Gin) ------------------------
+    # -- entries of the game's own (Hollywood's stop, Free's finish), and a sheet of several games -------
 
     def entry_kinds(self) -> tuple[EntryKind, ...]:
-        """The entry kinds this game has besides ``hand``, ``void`` and ``rebuy`` (``engine.sheet.EntryKind``)."""
+        """The entry kinds this game has besides ``hand``, ``void`` and ``rebuy`` (``engine.sheet.EntryKind``):
+        every kind it may ever take, whatever its house rules."""
         return ()
 
     def entry_kinds_allowed(self, state: MatchState) -> list[str]:
-        """Which of ``entry_kinds`` the next entry may be."""
+        """Which of ``entry_kinds`` the next entry may be (the scoreboard offers only these)."""
         return []
 
     def play_entry(self, state: MatchState, index: int, entry: Mapping[str, Any]) -> str:
-        """Apply an entry of one of ``entry_kinds`` (refusing it with ``InvalidMatchError`` where it is not
-        allowed); returns the entry in a few words."""
+        """Apply an entry of one of ``entry_kinds`` that does not end the match (refusing it with
+        ``InvalidMatchError`` where it is not allowed); returns the entry in a few words."""
         raise NotImplementedError
 
     def games(self, state: MatchState) -> list[dict[str, Any]] | None:
@@ -873,8 +871,8 @@ class Variant(ABC):
         return found
 
     def table_end(self, key: str, state: MatchState) -> list[str]:
-        """The winners when the table ends the match by ``key`` (one of ``table_ends``) now; raises
-        ``InvalidMatchError`` when it may not be ended so yet."""
+        """The winners when the table ends the match now by ``key``, one of ``entry_kinds`` that
+        ``ends_match``; raises ``InvalidMatchError`` when it may not be ended so yet."""
         raise InvalidRulesError(_("this game has no {key} entry", key=key))
 
     def best_of(self, names: Iterable[str], state: MatchState) -> list[str]:

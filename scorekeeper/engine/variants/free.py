@@ -8,7 +8,7 @@ players out, and a table that plays to none ends it with a finish entry: the bes
 >>> free = find_variant("free")
 >>> free.rules(1, target=500).target
 500
->>> free.rules(1, rounds=3).rounds, [t.key for t in free.table_ends]
+>>> free.rules(1, rounds=3).rounds, [k.key for k in free.entry_kinds()]
 (3, ['finish'])
 >>> free.rules(winner="highest", elimination_at=100)
 Traceback (most recent call last):
@@ -21,11 +21,11 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from ..cards import Card
-from ..ends import TableEnd
 from ..hands import Hand, HandScore, InvalidMatchError, MatchState
 from ..i18n import _
 from ..limits import FREE_HAND_POINTS, FREE_HAND_POINTS_MAX
 from ..melds import InvalidMeldError, MeldCheck, MeldRules
+from ..sheet import EntryKind
 from .base import InvalidRulesError, Rules, Switch, Variant
 
 
@@ -44,9 +44,9 @@ class Free(Variant):
     by_required = False
     uses_cards = False
     #: a table that plays to no target stops when it likes: the best total wins (docs/rules/free.md#finishing)
-    table_ends = (TableEnd("finish", _("Finish: the best total wins"),
-                           _("Finish the match now? The best total wins, as the standings show."),
-                           _("finished by the table: the best total wins"), _("the finish")),)
+    FINISH = EntryKind("finish", _("Finish: the best total wins"), _("finish"),
+                       _("Finish the match now? The best total wins, as the standings show."), ends_match=True,
+                       summary=_("finished by the table: the best total wins"), confirm=_("Yes, end it here"))
     SWITCHES = (
         Switch("winner", "enum", "lowest", _("Whether the lowest or the highest total wins."),
                choices=("lowest", "highest")),
@@ -141,6 +141,13 @@ class Free(Variant):
         if not reached and (rounds is None or state.hands_played < rounds):
             return None
         return self.best_of(state.still_in or hand.players_in, state)
+
+    def entry_kinds(self) -> tuple[EntryKind, ...]:
+        return (self.FINISH,)
+
+    def entry_kinds_allowed(self, state: MatchState) -> list[str]:
+        # there is nothing to win by before the first hand
+        return ["finish"] if state.hands_played and not state.finished else []
 
     def table_end(self, key: str, state: MatchState) -> list[str]:
         """The table finishes the match: the best total among the players still in wins, ties share

@@ -112,8 +112,7 @@ class HollywoodGin(KnockRummy):
 
     def sheet(self, rules: Rules | None = None, n_players: int | None = None) -> Sheet:
         base = super().sheet(rules, n_players)
-        r = self._resolve(rules)
-        return Sheet(base.fields, base.scored, games=GAMES, entries=(self.STOP,) if r.continuous else ())
+        return Sheet(base.fields, base.scored, games=GAMES)
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
         r = self._resolve(rules)
