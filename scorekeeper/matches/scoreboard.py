@@ -10,6 +10,7 @@ and the match page share.
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import sqlalchemy as sa
 from flask import request, url_for
@@ -406,9 +407,47 @@ def edit_sign(match, action: dict[str, Any] | None, entry_id: int | None, standi
     return {"label": entry_label(match, entry), "deltas": deltas}
 
 
-def scoreboard_context(table, match, *, form=None, message: str | None = None, **extra: Any) -> dict[str, Any]:
+def kept_sheet(match, standings, rows: list[dict[str, Any]], rows_before: int, since: int | None,
+               highlight: int | None) -> dict[str, Any] | None:
+    """After a hand saved from a page drawn at version ``since``: what changed in that page's grid, when
+    the change is one new row at the end (None otherwise: the grid is drawn whole). The rows are those
+    of :func:`recent_rows` now; the page's grid held the same entries less the new one, and one more at
+    the top once the match has more entries than the grid shows. Drawn again: the row before the new one
+    and the page's highlighted row (each loses its mark), and the deleted rows (their Undo carries the
+    version). Out: the row that fell off the top. The totals are drawn again by the template."""
+    if (since is None or match.version != since + 1 or standings is None or standings.finished
+            or match.status != "active" or not rows or rows[-1]["deleted"]):
+        return None
+    before = rows_before + len(rows) - 1  # entries in the page's grid's count (deleted ones too)
+    if before < 1 or before == limits.SCOREBOARD_ROWS:
+        return None  # "No hands yet" or the "last N entries" line: the grid's frame changes
+    gone: list[int] = []
+    if before > limits.SCOREBOARD_ROWS:
+        gone = [db.session.scalar(sa.select(Entry.id).where(
+            Entry.match_id == match.id, Entry.position < rows[0]["entry"].position)
+            .order_by(Entry.position.desc()).limit(1))]
+    redraw = {highlight} | ({rows[-2]["entry"].id} if len(rows) > 1 else set())
+    changed = [dict(row, oob="replace") for row in rows[:-1] if row["deleted"] or row["entry"].id in redraw]
+    return {"rows": changed + [dict(rows[-1], oob="append")], "gone": gone}
+
+
+def _page_highlight() -> int | None:
+    """The row the page that sent this request marks (its ``?new=``), read from htmx's header."""
+    page = request.headers.get("HX-Current-URL", "")
+    if len(page) > 2048:
+        return None
+    found = parse_qs(urlsplit(page).query).get("new")
+    try:
+        return form_id(found[0]) if found else None
+    except ValueError:
+        return None
+
+
+def scoreboard_context(table, match, *, form=None, message: str | None = None, since: int | None = None,
+                       **extra: Any) -> dict[str, Any]:
     """What the scoreboard fragment needs: the replayed standings, the entries beside them, the hand
-    form (a fresh one unless ``form``), undo and redo."""
+    form (a fresh one unless ``form``), undo and redo. ``since``: the version the page that saved a hand
+    was drawn at (htmx only), so that only what changed in its grid is sent (:func:`kept_sheet`)."""
     error = None
     knocked: set[str] = set()
     try:
@@ -445,6 +484,8 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, *
         "redo_label": describe_action(match, redo_action) if redo_action else None,
         # without JavaScript an edit redirects here (?edited=): the scoreboard says what the edit changed
         "edited": edit_sign(match, undo_action, request.args.get("edited", type=form_id), standings),
+        "kept_sheet": kept_sheet(match, standings, rows, rows_before, since, _page_highlight())
+        if since is not None else None,
         **extra,
     }
     if match.status == "active" and standings is not None and not standings.finished:
@@ -479,4 +520,4 @@ def conflict_context(match, version: int) -> dict[str, Any]:
 
 __all__ = ["bars", "bonus_row", "conflict_context", "deck_for", "describe_action", "entry_form_context",
            "audit_trail", "entry_label", "first_error", "what_changed", "grid_rows", "recent_rows", "later_entry_message", "refusal_words", "players_in", "render_scoreboard",
-           "scoreboard_context"]
+           "kept_sheet", "scoreboard_context"]

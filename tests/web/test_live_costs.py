@@ -186,3 +186,121 @@ def test_no_request_runs_an_async_teardown(app, client):
     """Flask runs an ``async`` teardown through asgiref, a thread and an event loop per request."""
     assert not [f for f in app.teardown_appcontext_funcs if inspect.iscoroutinefunction(f)]
     assert client.get("/health").status_code == 200
+
+
+# -- a saved hand changes the page's grid in place (htmx), never into something a fresh page would not show --
+
+ROW = re.compile(r'<tr class="([^"]*)" id="entry-(\d+)"( data-hx-swap-oob="true")?>(.*?)</tr>', re.S)
+
+
+def written(sheet, app, count: int, *, deleted: tuple[int, ...] = ()):
+    """A free-scoring match of ``count`` hands written straight into the database (entries at
+    ``deleted`` positions marked deleted)."""
+    import datetime as dt
+
+    sheet.create_table()
+    sheet.add_players("Ann", "Ben", "Cat")
+    match_id = sheet.start_match("free", ["Ann", "Ben", "Cat"])
+    ids = sheet.player_ids()
+    rows = [{"match_id": match_id, "position": i, "kind": "hand", "history": [], "created_at": dt.datetime(2026, 1, 1),
+             "deleted_at": dt.datetime(2026, 1, 2) if i in deleted else None,
+             "payload": {"kind": "hand", "end": "scores",
+                         "held": {str(ids[n]): {"points": (i + k) % 7} for k, n in enumerate(ids)}}}
+            for i in range(1, count + 1)]
+    with app.app_context():
+        if rows:
+            db.session.execute(sa.insert(Entry), rows)
+        db.session.execute(sa.update(Match).where(Match.id == match_id).values(version=count + 1))
+        db.session.commit()
+    return match_id
+
+
+CSRF = re.compile(r'name="csrf_token" type="hidden" value="[^"]*"')
+
+
+def grid_rows_of(page: str) -> list[tuple[str, str, str]]:
+    """(id, class, cells) of each row of the scoreboard's grid, in order (a CSRF token, signed with the
+    second it was made in, left out)."""
+    page = CSRF.sub("csrf", page)
+    sheet_part = page[page.index('id="sheet"'):]
+    sheet_part = sheet_part[:sheet_part.index("</tbody>")]
+    return [(m.group(2), m.group(1), m.group(4).strip()) for m in ROW.finditer(sheet_part)]
+
+
+def save_htmx(sheet, match_id: int, *, page: str = "", accept: int | None = None):
+    ids = sheet.player_ids()
+    data = {f"points_{pid}": "3" for pid in ids.values()}
+    version = sheet.version(match_id)
+    data.update(version=str(version if accept is None else version - 1), key="k" + str(version))
+    if accept is not None:
+        data["accept_version"] = str(accept)
+    headers = {**HX, "HX-Current-URL": f"http://localhost/t/{sheet.token}/m/{match_id}{page}"}
+    return sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/new", data, headers=headers)
+
+
+def applied(before: list[tuple[str, str, str]], answer: str) -> list[tuple[str, str, str]]:
+    """The page's grid after htmx applies the answer's out-of-band swaps (the grid kept in place)."""
+    answer = CSRF.sub("csrf", answer)
+    assert '<section class="card" id="sheet" data-hx-preserve></section>' in answer
+    assert "<thead>" not in answer  # the grid is not sent whole
+    gone = set(re.findall(r'<tr id="entry-(\d+)" data-hx-swap-oob="delete"></tr>', answer))
+    redrawn = {m.group(2): (m.group(2), m.group(1), m.group(4).strip()) for m in ROW.finditer(answer) if m.group(3)}
+    appended = re.findall(r'<tbody data-hx-swap-oob="beforeend:#sheet tbody">(.*?)</tbody>', answer, re.S)
+    assert len(appended) == 1
+    new = [(m.group(2), m.group(1), m.group(4).strip()) for m in ROW.finditer(appended[0])]
+    return [redrawn.get(row[0], row) for row in before if row[0] not in gone] + new
+
+
+@pytest.mark.parametrize("count, deleted, page", [
+    (3, (), ""),             # a short match: the new row added
+    (49, (), ""),            # the grid's last free row
+    (60, (), ""),            # a long match: the top row goes
+    (60, (45, 58), ""),      # deleted rows (their Undo carries the version) are drawn again
+    (60, (), "?new=55"),     # the row the page marked loses its mark
+])
+def test_a_saved_hand_changes_the_grid_in_place_as_a_fresh_page_draws_it(sheet, app, client, count, deleted, page):
+    match_id = written(sheet, app, count, deleted=deleted)
+    url = f"/t/{sheet.token}/m/{match_id}"
+    if page:
+        page = page.replace("55", str(entry_at(app, match_id, 55)))
+    before = grid_rows_of(client.get(url + page).get_data(as_text=True))
+    answer = save_htmx(sheet, match_id, page=page)
+    assert answer.status_code == 200
+    text = answer.get_data(as_text=True)
+    new_id = entry_at(app, match_id, count + 1)
+    fresh = grid_rows_of(client.get(f"{url}?new={new_id}").get_data(as_text=True))
+    assert applied(before, text) == fresh
+    assert [c for _, c, _ in fresh].count("new kind-hand") == 1
+    totals = re.search(r'<tfoot data-hx-swap-oob="outerHTML:#sheet tfoot">(.*?)</tfoot>', text, re.S).group(1)
+    assert totals in client.get(url).get_data(as_text=True)
+    if deleted:
+        assert f'name="version" value="{sheet.version(match_id)}"' in text
+
+
+@pytest.mark.parametrize("count", [0, 50])
+def test_the_grid_is_sent_whole_when_its_frame_changes(sheet, app, count):
+    """The first hand (no grid yet) and the one that starts the "last 50 entries" line."""
+    match_id = written(sheet, app, count)
+    text = save_htmx(sheet, match_id).get_data(as_text=True)
+    assert "data-hx-preserve" not in text and "data-hx-swap-oob" not in text
+    assert "<thead>" in text
+
+
+def test_the_grid_is_sent_whole_after_add_mine_as_the_next_hand(sheet, app):
+    """The page that chose it was drawn before the other phone's hand: its grid lacks that one too."""
+    match_id = written(sheet, app, 5)
+    text = save_htmx(sheet, match_id, accept=sheet.version(match_id)).get_data(as_text=True)
+    assert "data-hx-preserve" not in text and "<thead>" in text
+
+
+def test_without_javascript_a_save_still_shows_the_whole_page(sheet, app, client):
+    match_id = written(sheet, app, 5)
+    response = sheet.record_points(match_id, {"Ann": 1, "Ben": 2, "Cat": 3})
+    assert response.status_code == 302
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "data-hx-preserve" not in page and len(grid_rows_of(page)) == 6
+
+
+def test_a_bad_page_address_in_the_header_is_ignored(sheet, app):
+    match_id = written(sheet, app, 5)
+    assert save_htmx(sheet, match_id, page="?new=0x7").status_code == 200
