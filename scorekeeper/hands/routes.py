@@ -317,8 +317,7 @@ def _after_save(table, match, entry, since: int | None = None):
     the standings into view with the new hand marked (static/js/app.js, ``data-saved``). ``since``: the
     version the saving page was drawn at, so that its grid is changed in place, not sent whole."""
     if wants_fragment():
-        return scoreboard.render_scoreboard(table, match, highlight=entry.id, since=since,
-                                            saved=scoreboard.entry_label(match, entry))
+        return scoreboard.render_scoreboard(table, match, highlight=entry.id, since=since, saved_entry=entry)
     # the hand that ended the match goes to who won; any other to the standings
     spot = "#result" if match.status == "finished" else "#standings"
     return redirect(url_for("matches.show", token=table.token, match_id=match.id, new=entry.id) + spot)

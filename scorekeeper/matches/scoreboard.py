@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import sqlalchemy as sa
-from flask import request, url_for
+from flask import g, request, url_for
 from flask_babel import gettext as _
 
 from ..engine.errors import Refusal
@@ -155,7 +155,11 @@ def entry_label(match, entry, hands: int | None = None) -> str:
 
 def _hands_before(match, entry) -> int:
     """The live hands before ``entry``: counted in the match's entries when they are loaded (the match
-    page), otherwise by the database (the scoreboard never loads a long match's entries)."""
+    page), or by the grid's rows drawn in this request (``recent_rows``), otherwise by the database
+    (the scoreboard never loads a long match's entries)."""
+    known = g.get("hands_before", {}).get((match.id, match.version, entry.id))
+    if known is not None:
+        return known
     if "entries" in vars(match):
         return sum(1 for e in match.entries if e.kind == "hand" and e.position < entry.position
                    and (e.deleted_at is None or e.id == entry.id))
@@ -278,7 +282,10 @@ def recent_rows(match, standings, *, deleted: bool = True) -> tuple[list[dict[st
     n_live = sum(1 for e in shown if e.deleted_at is None)
     results = iter(standings.hands[len(standings.hands) - n_live:] if standings is not None and n_live else ())
     rows = []
+    # the label of a shown entry ("hand 4", for Undo and "Saved") needs no count of its own
+    known = g.setdefault("hands_before", {})
     for entry in shown:
+        known[(match.id, match.version, entry.id)] = hand
         if entry.deleted_at is not None:
             rows.append({"entry": entry, "result": None, "number": None, "deleted": True,
                          "label": entry_label(match, entry, hands=hand),
@@ -462,6 +469,8 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, s
     except Refusal:
         rules_sheet = []
     rows, rows_before, hands_played = recent_rows(match, standings)
+    if "saved_entry" in extra:  # named once the rows are read: their numbers are known then
+        extra["saved"] = entry_label(match, extra.pop("saved_entry"))
     undo_action = service.last_action(match)
     redo_action = service.last_action(match, undone=True)
     # without JavaScript, Undo and Redo redirect here: say what they did from the log
