@@ -30,7 +30,7 @@ from .errors import Refusal
 from .i18n import Joined, Message, _, _n, joined, message_of
 from .hands import (
     Explanations, Hand, InvalidHandError, InvalidMatchError, InvalidRebuyError, MatchState, PlayerState,
-    RebuyPolicy, parse_held, parse_meld_list,
+    RebuyPolicy, parse_meld_list,
 )
 from .sides import Side, default_sides, parse_teams
 from .variants import UnknownVariantError, Variant, find_variant
@@ -166,6 +166,9 @@ class Standings(_ToDict):
     #: between hands of a game with rebuys (rejoins): whether one is open now and on what total, in
     #: words (None when a window lists its offers, when the game has none, once the match is over)
     rebuy_status: str | None = None
+    #: once finished, what the winner collects from each other player in points, where the game settles
+    #: by differences (Rummy 500); empty otherwise
+    differences: dict[str, int] = field(default_factory=dict)
 
     def player(self, name: str) -> PlayerStanding:
         return next(p for p in self.players if p.name == name)
@@ -731,6 +734,12 @@ class _Replay:
             # who ended the hand is checked by the game, in its order of checks (docs/match-format.md)
             if by is not None:
                 self.check_player_in(index, by, "by")
+        elif variant.by_required and not variant.end(end).needs_by:
+            # nobody ended it (the stock ran out): naming someone would say what did not happen
+            if by is not None:
+                raise InvalidHandError(_("the {end}: nobody ended the hand, so it has no 'by'",
+                                         end=variant.end(end).word),
+                                       entry=index, field="by")
         elif variant.by_required:
             if by is None:
                 raise InvalidHandError(_("say who ended the hand"), entry=index, field="by")
@@ -745,8 +754,8 @@ class _Replay:
         held = {}
         for name, value in held_raw.items():
             self.check_player_in(index, name, "player")
-            held[name] = parse_held(index, name, value, uses_cards=variant.uses_cards, fields=self.held_fields,
-                                    instead=self.instead_fields)
+            held[name] = variant.parse_held(index, name, value, fields=self.held_fields,
+                                            instead=self.instead_fields)
             self.check_bounds(index, held[name])
         dealer = self.current_dealer()
         hand = Hand(index=index, end=end, by=by, dealer=dealer, players_in=players_in,
@@ -1102,6 +1111,7 @@ class _Replay:
             next_dealer_if_rebuy=if_rebuy if if_rebuy != next_dealer else None,
             match_notes=game_notes + self.end_notes,
             dealers_ahead=self.dealers_ahead(next_dealer),
+            differences=variant.differences(state),
             sides=sides, winning_sides=[s.name for s in sides if s.state == "winner"],
             round=None if state.finished else ctx.get("round"),
             rebuy_status=self.rebuy_status(),

@@ -28,6 +28,7 @@ from typing import Literal
 #: ``cards`` a player's cards (the card picker), ``flag`` a box that is ticked or not, ``count`` how many of
 #: something a side or player has (canastas, red threes: a small whole number ≥ 0), ``choice`` one of the
 #: field's ``choices`` (a tap, or none), ``rank`` one rank, A to K (a tap: Pool Rummy's wild rank)
+#: (``melds`` may be per player too: the groups of cards that player laid, for a game where they score)
 FieldKind = Literal["player", "end", "card", "melds", "points", "cards", "flag", "count", "choice", "rank"]
 
 
@@ -70,6 +71,12 @@ class EntryField:
     ticked: object = True
     choices: tuple[tuple[str, str], ...] = ()
     instead: bool = False
+    #: the field this one is given instead of (cards instead of their points): a form sends one of the
+    #: two, the one with cards when both are filled
+    instead_of: str | None = None
+    #: what the one who ended the hand has in this box when it is left blank (the points in hand of
+    #: the player who went out: 0), or None: blank is blank
+    ender_default: object = None
     classes: tuple[ValueClass, ...] = ()
     multiple_of: int | None = None
 
@@ -86,6 +93,8 @@ class Sheet:
 
     fields: tuple[EntryField, ...]
     scored: Literal["players", "sides"] = "players"
+    #: one sentence saying what is typed for each player, where the usual one would mislead
+    help: str | None = None
     #: a game whose hands have sides of their own, not the match's (Canasta's Cutthroat: the lone hand
     #: and the pair): each unit's key in the entry's ``sides`` and its words; its per-side fields are
     #: asked once per unit, and its per-player fields go in the entry as ``{field: {player: value}}``

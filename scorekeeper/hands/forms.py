@@ -164,16 +164,21 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
     # No "pattern": the browser's generic "match the requested format" would speak instead of the
     # app. A box that takes negatives gets the full keyboard (iOS's numeric pad has no minus key); with
     # JavaScript it gets the number pad and a "±" button beside it (data-signed; static/js/table.js).
-    points_kw = {"autocomplete": "off"}
-    points_kw.update({"inputmode": "text", "autocapitalize": "off", "autocorrect": "off", "spellcheck": "false",
-                      "data-signed": ""}
-                     if points is not None and points.minimum is not None and points.minimum < 0
-                     else {"inputmode": "numeric"})
+    def points_kw(spec) -> dict[str, str]:
+        kw = {"autocomplete": "off"}
+        kw.update({"inputmode": "text", "autocapitalize": "off", "autocorrect": "off", "spellcheck": "false",
+                   "data-signed": ""}
+                  if spec.minimum is not None and spec.minimum < 0 else {"inputmode": "numeric"})
+        return kw
+
+    # each player's boxes are named after the sheet's fields (points_7, cards_7; meld_points_7, melds_7)
+    several = len([f for f in sheet.per_player if f.kind == "points"]) > 1
     for p in players:
         for spec in sheet.per_player:
             if spec.kind == "points":
-                setattr(HandForm, f"points_{p.id}", StringField(
-                    isolated(p.name), validators=[_integer], render_kw=dict(points_kw)))
+                setattr(HandForm, f"{spec.name}_{p.id}", StringField(
+                    _("%(name)s: %(what)s", name=isolated(p.name), what=speak(spec.label)) if several
+                    else isolated(p.name), validators=[_integer], render_kw=points_kw(spec)))
             elif spec.kind == "flag":
                 setattr(HandForm, player_field(spec, p.id), BooleanField(speak(spec.label)))
             elif spec.kind == "choice":
@@ -187,9 +192,14 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
                 setattr(HandForm, f"{spec.name}_{p.id}", StringField(
                     isolated(p.name), validators=[_integer], render_kw={"autocomplete": "off", "inputmode": "numeric"}))
             elif spec.kind == "cards":
-                setattr(HandForm, f"cards_{p.id}", StringField(
+                setattr(HandForm, f"{spec.name}_{p.id}", StringField(
                     _("%(name)s's cards", name=isolated(p.name)), render_kw={
                         "autocomplete": "off", "placeholder": _("e.g. 8d kc jk"), "autocapitalize": "characters"}))
+            elif spec.kind == "melds":
+                setattr(HandForm, f"{spec.name}_{p.id}", StringField(
+                    _("%(name)s: %(what)s", name=isolated(p.name), what=speak(spec.label)),
+                    description=speak(spec.help or ""),
+                    render_kw={"autocomplete": "off", "autocapitalize": "characters"}))
     free = not sheet.has("cards")
     # formdata=None must be explicit: Flask-WTF otherwise fills a fresh form from the request it is
     # answering, and the blank form after a save would come back holding the hand just saved.
@@ -197,7 +207,9 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
     if formdata is not None and not free:
         # The card picker sends the text box and, without JavaScript, its ticked boxes: merge them.
         for p in players:
-            getattr(form, f"cards_{p.id}").data = cards_text(formdata, f"cards_{p.id}")
+            for spec in sheet.per_player:
+                if spec.kind == "cards":
+                    getattr(form, f"{spec.name}_{p.id}").data = cards_text(formdata, f"{spec.name}_{p.id}")
     if formdata is None:
         form.key.data = secrets.token_urlsafe(16)
         if sheet.has("end") and not form.end.data:
@@ -214,6 +226,7 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
     form.player_extras = {p.id: [getattr(form, player_field(spec, p.id)) for spec in sheet.per_player
                                  if spec.kind == "choice" or (spec.kind == "flag" and spec.instead)]
                           for p in players}
+    form.piles = piles(sheet)
     form.variant = variant
     form.players = players
     return form
@@ -225,6 +238,18 @@ def player_field(spec: Any, pid: Any) -> str:
     return f"unopened_{pid}" if spec.name == "opened" else f"{spec.name}_{pid}"
 
 
+def piles(sheet: Sheet) -> list[tuple[Any, Any]]:
+    """Each player's piles as the sheet declares them: a points field and the field given instead of it
+    (its cards, its melds), or None. Most games have one pile (the cards held); a game where what is
+    laid counts too has two (laid, held)."""
+    out = []
+    for spec in sheet.per_player:
+        if spec.kind == "points":
+            other = next((f for f in sheet.per_player if f.instead_of == spec.name), None)
+            out.append((spec, other))
+    return out
+
+
 def payload_from_form(form: FlaskForm, variant: Any) -> dict[str, Any]:
     """The stored entry (players by id) that the filled-in form describes."""
     sheet = form.sheet
@@ -232,29 +257,32 @@ def payload_from_form(form: FlaskForm, variant: Any) -> dict[str, Any]:
         return _side_payload(form, variant)
     held: dict[str, Any] = {}
     for p in form.players:
-        points = getattr(form, f"points_{p.id}").data
-        cards = (getattr(form, f"cards_{p.id}").data or "").strip() if sheet.has("cards") else ""
-        instead: dict[str, Any] = {}
+        entry: dict[str, Any] = {}
         for spec in sheet.per_player:
             if not spec.instead:
                 continue
             box = getattr(form, player_field(spec, p.id))
             if spec.kind == "flag" and box.data:
-                instead[spec.name] = spec.ticked
+                entry[spec.name] = spec.ticked
             elif spec.kind == "choice" and box.data:
-                instead[spec.name] = box.data
-        if instead:
-            # what the player is entered as instead of a count; a count typed as well is sent too, for
-            # the engine to refuse with its reason beside the box
-            held[str(p.id)] = dict(instead)
-            if cards:
-                held[str(p.id)]["cards"] = cards
+                entry[spec.name] = box.data
+        # what the player is entered as instead of a count (a drop, a wrong show); a count typed as
+        # well is sent too, for the engine to refuse with its reason beside the box
+        instead = bool(entry)
+        for points_spec, other in form.piles:
+            points = getattr(form, f"{points_spec.name}_{p.id}").data
+            shown = (getattr(form, f"{other.name}_{p.id}").data or "").strip() if other is not None else ""
+            # cards (or melds) given win over the points box: they say more
+            if shown:
+                entry[other.name] = shown
             elif points not in ("", None):
-                held[str(p.id)]["points"] = int(points)
-        elif cards:
-            held[str(p.id)] = {"cards": cards}
-        elif points not in ("", None):
-            held[str(p.id)] = {"points": int(points)}
+                entry[points_spec.name] = int(points)
+            elif (points_spec.ender_default is not None and not instead and sheet.has("by")
+                  and form.by.data == str(p.id)):
+                # the one who went out holds nothing: a blank box says so
+                entry[points_spec.name] = points_spec.ender_default
+        if entry:
+            held[str(p.id)] = entry
         for spec in sheet.per_player:
             box = getattr(form, player_field(spec, p.id), None) if spec.kind == "flag" and not spec.instead else None
             if box is not None and box.data and str(p.id) in held:
@@ -262,8 +290,13 @@ def payload_from_form(form: FlaskForm, variant: Any) -> dict[str, Any]:
     if not sheet.has("by"):
         # a hand with no "by": every player's points typed, the game's one way of ending it
         return {"kind": "hand", "end": variant.ends[0], "held": held}
-    payload: dict[str, Any] = {"kind": "hand", "end": form.end.data or None,
-                               "by": int(form.by.data) if form.by.data else None, "held": held}
+    end = form.end.data or None
+    # an end nobody makes (the stock ran out) names nobody, whatever was tapped before it was chosen
+    names_by = end not in variant.ends or variant.end(end).needs_by
+    payload: dict[str, Any] = {"kind": "hand", "end": end,
+                               "by": int(form.by.data) if form.by.data and names_by else None, "held": held}
+    if not names_by:
+        del payload["by"]
     for spec in sheet.per_hand:
         if spec.kind == "card":
             # the rank and suit tapped; a whole card sent in the field ("4C") is taken as it is
@@ -297,11 +330,16 @@ def _side_payload(form: FlaskForm, variant: Any) -> dict[str, Any]:
             elif spec.required:
                 values[spec.name] = 0
         sides[side.key] = values
-    payload: dict[str, Any] = {"kind": "hand", "end": form.end.data or None}
+    end = form.end.data or None
+    payload: dict[str, Any] = {"kind": "hand", "end": end}
+    # an end nobody makes (the stock ran out) names nobody, whatever was tapped before it was chosen
+    names_by = end not in variant.ends or variant.end(end).needs_by
     for spec in sheet.per_hand:
         box = getattr(form, spec.name, None)
         if spec.kind == "flag" and box is not None and box.data:
             payload[spec.name] = spec.ticked
+        elif spec.name == "by" and not names_by:
+            continue
         elif spec.kind == "player" and box is not None and box.data:
             payload[spec.name] = int(box.data)
     for spec in sheet.per_player:
@@ -352,14 +390,14 @@ def form_data_from_payload(payload: dict[str, Any], sides: list[FormSide] | None
         if name not in ("kind", "end", "by", "held", "upcard", "melds", "deal", "note") and isinstance(value, str):
             data[name] = value
     for pid, held in (payload.get("held") or {}).items():
-        if "points" in held:
-            data[f"points_{pid}"] = str(held["points"])
-        if "cards" in held:
-            data[f"cards_{pid}"] = held["cards"]
-        if held.get("opened") is False:
-            data[f"unopened_{pid}"] = True
         for name, value in held.items():
-            # a player entered as something else than a count (a drop, a wrong show)
-            if name not in ("points", "cards", "opened"):
+            if name == "opened":
+                if value is False:
+                    data[f"unopened_{pid}"] = True
+            elif isinstance(value, list):
+                # groups of melds stored as a list: one box, | between them
+                data[f"{name}_{pid}"] = " | ".join(v if isinstance(v, str) else " ".join(v) for v in value)
+            else:
+                # a player entered as something else than a count keeps a ticked flag as it is
                 data[f"{name}_{pid}"] = value if isinstance(value, bool) else str(value)
     return data

@@ -51,8 +51,11 @@ def _apply_engine_error(form, exc: ValueError, players) -> None:
     if target is None and player is not None:
         pid = next((p.id for p in players if p.name == player), None)
         if pid is not None:
-            kind = "cards" if field_name == "cards" and hasattr(form, f"cards_{pid}") else "points"
-            target = getattr(form, f"{kind}_{pid}", None)
+            # the player's box for that field (points_7, cards_7, melds_7), else the player's first points box
+            target = getattr(form, f"{field_name}_{pid}", None) if field_name else None
+            if target is None:
+                first = form.piles[0][0].name if form.piles else "points"
+                target = getattr(form, f"{first}_{pid}", None)
             if field_name in ("by",) and hasattr(form, "by"):
                 target = form.by
     if target is None and player is not None and field_name and getattr(form, "sides", None):
@@ -204,7 +207,7 @@ def _preview(form, match, variant, score):
         if found is not None:
             field, error = found
             label = next((f.label.text for f in form if f.id == field), None)
-            if label and field.startswith("points_"):
+            if label and any(field.startswith(f"{spec.name}_") for spec, _other in form.piles):
                 error = f"{label}: {error}"
     else:
         try:
@@ -228,12 +231,15 @@ def cards_value(token: str, match_id: int):
     player = request.args.get("player", type=form_id)
     if player not in match.seats or not variant.uses_cards:
         return render_template("hands/partials/cards_value.html", value=None, error=None)
+    rules = variant.rules(len(match.seats), **(match.rules or {}))
+    field = variant.sheet(rules, len(match.seats)).field(request.args.get("field", "cards"))
+    if field is not None and field.kind == "melds" and field.per == "player":
+        return _melds_value(variant, rules, request.args.get(f"{field.name}_{player}", ""))
     text = cards_text(request.args, f"cards_{player}")
     deck = scoreboard.deck_for(match, variant)
     value, error = None, None
     try:
         cards = parse_cards(text)
-        rules = variant.rules(len(match.seats), **(match.rules or {}))
         # Refused before the search: the solver's cost grows steeply with the cards it is given.
         check_hand_cards(cards, variant, len(match.seats), rules)
         check_copies(cards, decks=deck["copies"], jokers=deck["jokers"])
@@ -243,7 +249,7 @@ def cards_value(token: str, match_id: int):
             deal = {spec.name: request.args.get(spec.name) for spec in sheet.per_hand
                     if spec.kind == "rank" and request.args.get(spec.name)}
             # A longer hand than the deal and the draw (Russian's claims) is counted, not arranged.
-            fits = len(cards) <= solver_cards_limit(variant, len(match.seats), rules)
+            fits = len(cards) <= solver_cards_limit(variant, len(match.seats), rules) and variant.arranged_in_play
             arrangement = variant.arrange(cards, rules, **deal) if fits else None
             counted = (arrangement.points if variant.counts_loose_cards and arrangement is not None
                        else sum(variant.card_value(c, rules) for c in cards))
@@ -253,6 +259,18 @@ def cards_value(token: str, match_id: int):
     except Refusal as exc:
         error = refusal_of(exc)
     return render_template("hands/partials/cards_value.html", value=value, error=error)
+
+
+def _melds_value(variant, rules, text: str):
+    """What one player's melds are worth as they stand (the groups picker's live line): the points
+    each group scores for them, or why a group is not a meld."""
+    groups, error = [], None
+    try:
+        groups = variant.laid_groups(text, rules) or []
+    except Refusal as exc:
+        error = refusal_of(exc)
+    return render_template("hands/partials/melds_value.html", groups=groups, error=error,
+                           total=sum(points for _text, points in groups))
 
 
 @bp.post("/t/<token>/m/<dbid:match_id>/rebuy")

@@ -42,7 +42,9 @@ def deck_for(match, variant) -> dict[str, int]:
     n = len(match.seats)
     try:
         rules = variant.rules(n, **(match.rules or {}))
-        return {"copies": variant.decks(n), "jokers": variant.jokers(n, rules)}
+        # the match's own deck: a house rule may change the packs (Rummy 500's decks)
+        bound = variant.for_match(rules, match.seats)
+        return {"copies": bound.table_decks(), "jokers": bound.table_jokers()}
     except Refusal:
         return {"copies": variant.decks(n), "jokers": 0}
 
@@ -98,23 +100,26 @@ def first_error(form) -> tuple[str, str] | None:
     for name in ("upcard", "lone", "by", "end", "concealed"):
         if hasattr(form, name):
             order.append(getattr(form, name))
+    # a game scored by sides: each side's boxes first, as the form shows them
     for side in getattr(form, "sides", None) or ():
         order.extend(f for f in form if f.name.startswith(side.prefix))
-    if getattr(form, "sides", None):
-        order.extend(getattr(form, f"{spec.name}_{p.id}") for spec in form.sheet.per_player
-                     if spec.kind == "count" for p in form.players)
-    for p in form.players if not getattr(form, "sides", None) else ():
-        order.append(getattr(form, f"points_{p.id}"))
-        cards = getattr(form, f"cards_{p.id}", None)
-        if cards is not None:
-            order.append(cards)
+    # each player's boxes in the sheet's order (by side, only the counts each player has of his own);
+    # a card picker's text box carries its cards (templates/shared/_card_picker.html), focused as
+    # "<field>-<player>-text"
+    picked: dict[str, str] = {}
+    for p in form.players:
+        for spec in form.sheet.per_player:
+            box = getattr(form, f"{spec.name}_{p.id}", None)
+            if box is not None:
+                order.append(box)
+                if spec.kind in ("cards", "melds"):
+                    picked[box.name] = f"{spec.name}-{p.id}-text"
     if hasattr(form, "melds"):
         order.append(form.melds)
     for field in order:
         if field.errors:
-            if field.name.startswith("cards_"):
-                # the card picker's text box carries the cards (templates/shared/_card_picker.html)
-                return f"cards-{field.name[6:]}-text", field.errors[0]
+            if field.name in picked:
+                return picked[field.name], field.errors[0]
             if field.type == "RadioField":
                 return f"{field.id}-0", field.errors[0]
             return field.id, field.errors[0]
@@ -316,10 +321,17 @@ def _row(entry, result, hand: int, seated: list[str], words: dict[str, str], gam
 def _held_words(held: dict[str, Any] | None) -> str:
     if not held:
         return _("nothing")
-    if "cards" in held:
-        words = str(held["cards"])
-    else:
-        words = _("%(points)s points", points=number(held.get("points")))
+    said = []
+    for name, value in held.items():
+        if name == "opened":
+            continue
+        if name.endswith("points"):
+            said.append(_("%(points)s points", points=number(value)))
+        elif isinstance(value, list):
+            said.append(" | ".join(v if isinstance(v, str) else " ".join(v) for v in value))
+        else:
+            said.append(str(value))
+    words = ", ".join(said) or _("nothing")
     return _("%(held)s (never opened)", held=words) if held.get("opened") is False else words
 
 

@@ -115,6 +115,10 @@ def check_one_meld(variant: Variant, rules: Any, cards: list[Card], **deal: Any)
         facts.append((_("Opening value"), _("%(value)s (an opening needs %(minimum)s)", value=m.value, minimum=minimum)))
     elif minimum is not None:  # a game with openings, set to no minimum
         facts.append((_("Opening value"), _("%(value)s (no minimum in %(game)s)", value=m.value, game=game)))
+    worth = variant.meld_points(m.declared, rules)
+    if worth is not None:
+        # a game where a meld laid scores for its player says what this one scores
+        facts.append((_("Scores"), ngettext("%(num)s point", "%(num)s points", worth)))
     for joker in m.jokers:
         facts.append((_("Joker"), _("stands for %(card)s", card=joker.symbol)))
     values = {"game": game, "kind": speak(m.word) if m.word else _("meld"), "count": len(cards),
@@ -124,6 +128,21 @@ def check_one_meld(variant: Variant, rules: Any, cards: list[Card], **deal: Any)
     if m.ambiguous:
         sentence += _(" (the joker is read as the card worth most; type JK=9S to say which)")
     return Verdict(True, _sentence(sentence), facts, m.declared)
+
+
+def check_lay_off(variant: Variant, rules: Any, text: str) -> Verdict:
+    """Cards laid off on a meld on the table ("KC / 10C JC QC"), in a game where lay-offs score for the
+    player who lays them: whether they fit, and what they score."""
+    try:
+        found = variant.laid_groups(text, rules) or []
+    except Refusal as exc:
+        return Verdict(False, _sentence(_("Not a lay-off in %(game)s: %(reason)s", game=variant.name,
+                                           reason=refusal(exc))))
+    if len(found) != 1:
+        return Verdict(False, _sentence(_("One lay-off at a time: the cards, / and the meld they go on")))
+    said, points = found[0]
+    return Verdict(True, _sentence(_("Yes, a lay-off: %(cards)s", cards=said)),
+                   [(_("Scores"), ngettext("%(num)s point", "%(num)s points", points))])
 
 
 def _what_rumino(rumino: MeldCheck) -> str:

@@ -16,7 +16,7 @@ from ..engine.limits import hand_cards_limit, solver_cards_limit
 from ..engine.variants import find_variant
 from ..picker import cards_text
 from ..util import render_page, wants_fragment
-from .checker import CheckError, Verdict, check_hand, check_one_meld, deck_for, read_cards
+from .checker import check_lay_off, CheckError, Verdict, check_hand, check_one_meld, deck_for, read_cards
 from .forms import MeldCheckForm, default_players, default_variant
 
 bp = Blueprint("melds", __name__)
@@ -54,8 +54,12 @@ def check():
         # A whole hand is arranged, so it is held to what the search is given anywhere (the deal and the
         # draw); one meld is only checked, so it may be as long as any hand of the game.
         limit = solver_cards_limit(variant) if mode == "hand" else hand_cards_limit(variant)
-        cards = read_cards(text, variant, copies, jokers, limit, players)
-        if cards:
+        laid_off = mode == "meld" and "/" in text and variant.laid_groups("", rules) is not None
+        cards = [] if laid_off else read_cards(text, variant, copies, jokers, limit, players)
+        if laid_off:
+            # a game where lay-offs score: "KC / 10C JC QC" is a card laid off on a meld on the table
+            verdict = check_lay_off(variant, rules, text)
+        elif cards:
             if mode == "meld":
                 verdict = check_one_meld(variant, rules, cards, **wild)
             else:

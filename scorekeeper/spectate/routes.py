@@ -41,7 +41,7 @@ bp = Blueprint("spectate", __name__)
 #: would take a whole worker per follower (benchmarks/bench_live.py measures both delay and cost)
 POLL_SECONDS = 0.8
 #: bump when the sheet's markup changes, so browsers drop sheets drawn by the old template
-SHEET_REVISION = 3
+SHEET_REVISION = 4
 
 
 class SheetMemo:

@@ -98,11 +98,16 @@
     var label = function (input) { var l = form.querySelector('label[for="' + input.id + '"]'); return l ? l.textContent.trim() : input.value; };
     if (by) parts.push(label(by) + (end ? " " + label(end).toLowerCase() : ""));
     form.querySelectorAll(".held-row").forEach(function (row) {
-      var name = row.querySelector(".name");
+      // a sheet with several piles per player names the player once, above the piles
+      var block = row.closest(".held-player");
+      var name = row.querySelector(".name") || (block && block.querySelector("legend"));
+      var pile = row.querySelector(".pile-label");
+      if (!name) return;
       var points = row.querySelector("input.points");
       var cards = row.querySelector("[data-picker-text]");
-      if (points && points.value.trim()) parts.push(name.textContent.trim() + " " + points.value.trim());
-      else if (cards && cards.value.trim()) parts.push(name.textContent.trim() + ": " + cards.value.trim());
+      var who = name.textContent.trim() + (pile ? " (" + pile.textContent.trim() + ")" : "");
+      if (points && points.value.trim()) parts.push(who + " " + points.value.trim());
+      else if (cards && cards.value.trim()) parts.push(who + ": " + cards.value.trim());
     });
     return parts.join(" · ") || tr("a hand");
   }

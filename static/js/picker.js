@@ -54,8 +54,23 @@
     return tr("%s of " + SUIT_NAMES[code.slice(-1)], RANK_NAMES[rank] ? tr(RANK_NAMES[rank]) : rank);
   }
 
-  function tokens(value) {
+  // A picker of melds in groups (data-picker-groups) keeps "|" (the next meld) and "/" (laid off on
+  // the meld that follows) as tokens of their own, however they were typed.
+  var MARKS = { "|": true, "/": true };
+  function tokens(value, grouped) {
+    if (grouped) value = value.replace(/([|/])/g, " $1 ");
     return value.split(/[\s,;]+/).filter(function (t) { return t.length > 0; });
+  }
+  // Which tokens are the player's own cards: in a group, those after "/" are the meld on the table
+  // a lay-off went on, someone else's cards, not counted against the deck's copies.
+  function ownFlags(list, grouped) {
+    var context = false;
+    return list.map(function (t) {
+      if (!grouped) return true;
+      if (t === "|") { context = false; return false; }
+      if (t === "/") { context = true; return false; }
+      return !context;
+    });
   }
 
   // A picker marked data-picker-draw has no grid in the page (a hand form with six players would
@@ -123,6 +138,9 @@
     var jokers = parseInt(root.getAttribute("data-jokers"), 10) || 0;
     var prefix = text.id.replace(/-text$/, "");
     var buttons = {};
+    var grouped = root.hasAttribute("data-picker-groups");
+    var marks = root.querySelector("[data-picker-marks]");
+    if (marks) marks.hidden = false;
     if (root.hasAttribute("data-picker-draw") && !root.querySelector("[data-picker-grid]")) drawGrid(root, copies, jokers);
 
     // The boxes stay in the page (so a screen without the script is the same form) but are not sent:
@@ -153,15 +171,16 @@
 
     function counts(list) {
       var found = {};
-      list.forEach(function (t) {
+      var own = ownFlags(list, grouped);
+      list.forEach(function (t, i) {
         var card = read(t);
-        if (card) found[card.slot] = (found[card.slot] || 0) + 1;
+        if (card && own[i]) found[card.slot] = (found[card.slot] || 0) + 1;
       });
       return found;
     }
 
     function draw() {
-      var list = tokens(text.value);
+      var list = tokens(text.value, grouped);
       var found = counts(list);
       Object.keys(buttons).forEach(function (slot) {
         var n = found[slot] || 0;
@@ -173,6 +192,20 @@
       chips.textContent = "";
       list.forEach(function (t, index) {
         var card = read(t);
+        if (grouped && MARKS[t]) {
+          // a mark is a chip too, removed by a tap like a card
+          var word = root.getAttribute(t === "|" ? "data-word-group" : "data-word-on");
+          var mli = document.createElement("li");
+          var mark = document.createElement("button");
+          mark.type = "button";
+          mark.className = "chip mark";
+          mark.setAttribute("data-index", String(index));
+          mark.setAttribute("aria-label", tr("Remove %s", word));
+          mark.textContent = t === "|" ? "|" : word;
+          mli.appendChild(mark);
+          chips.appendChild(mli);
+          return;
+        }
         if (!card) return;
         var li = document.createElement("li");
         var chip = document.createElement("button");
@@ -202,16 +235,23 @@
     root.addEventListener("click", function (event) {
       var pick = event.target.closest("button.pick");
       var chip = event.target.closest("[data-picker-chips] button");
-      var list = tokens(text.value);
-      if (pick) {
+      var addMark = event.target.closest("[data-picker-mark]");
+      var list = tokens(text.value, grouped);
+      if (addMark) {
+        list.push(addMark.getAttribute("data-picker-mark"));
+        write(list);
+      } else if (pick) {
         var slot = pick.getAttribute("data-slot");
         var most = slot === "JK" ? jokers : copies;
-        var have = list.filter(function (t) { var c = read(t); return c && c.slot === slot; }).length;
-        if (have < most) {
+        var own = ownFlags(list, grouped);
+        var have = list.filter(function (t, i) { var c = read(t); return own[i] && c && c.slot === slot; }).length;
+        // after "/" come the cards of a meld on the table: someone's own, never counted here
+        var onTable = grouped && list.length > 0 && !ownFlags(list.concat(["2C"]), grouped)[list.length];
+        if (onTable || have < most) {
           list.push(slot);
         } else {
           // one tap past the deck's copies takes them all away again
-          list = list.filter(function (t) { var c = read(t); return !(c && c.slot === slot); });
+          list = list.filter(function (t, i) { var c = read(t); return !(own[i] && c && c.slot === slot); });
         }
         write(list);
       } else if (chip) {

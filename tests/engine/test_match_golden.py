@@ -28,6 +28,7 @@ EXPECT_KEYS = {
     "totals", "states", "win_points", "boxes", "paid", "rebuys", "places", "finished", "winners", "leader", "pot",
     "payouts", "pot_remainder", "next_dealer", "next_dealer_if_rebuy", "dealers_ahead", "deal", "contract", "open_rebuys", "hands", "notes_contain",
     "explanations_contain", "error", "sides", "side_places", "minimums", "winning_sides", "members", "round",
+    "differences",
 }
 HAND_KEYS = {"index", "scores", "win_points", "totals", "eliminated", "kind", "dealer", "side_scores", "explanations"}
 ERROR_KEYS = {"message", "field", "side"}

@@ -109,6 +109,7 @@ DECK = [Card(r, s) for r in range(1, 14) for s in "SHDC"] * 2 + [Card.joker()] *
 @given(st.lists(st.integers(0, len(DECK) - 1), min_size=1, max_size=13, unique=True),
        st.one_of(st.none(), st.integers(1, 13)))
 @example(picks=[72, 0, 24, 16, 104, 105], wild=None)  # 5♠ 6♠ 7♠ and A♠ JKR JKR, a sequence A-2-3 as well as a set
+@example(picks=[0, 1, 2, 3, 4, 5, 6, 12, 7, 8], wild=1)  # aces wild: A♥ A♠ 2♥ A♦ is 2♥ and three stand-ins, a sequence
 def test_a_hand_counts_its_loose_cards_or_everything(picks, wild):
     cards = [DECK[i] for i in picks]
     g = POOL.count(cards, wild_rank=wild)

@@ -9,21 +9,19 @@ import pytest
 
 from scorekeeper.engine.variants import VARIANTS
 
-#: the form's box for each kind of field (per player: the box's name before the player's id)
+#: the form's box for each kind of field; a player's boxes are named after their fields (before the
+#: player's id), but for a flag, drawn as a box that says what it marks
 HAND_BOX = {"player": "by", "end": "end", "card": "upcard", "melds": "melds"}
-PLAYER_BOX = {"points": "points", "cards": "cards"}
 
 
 def hand_box(f) -> str:
-    """A field typed once for the hand: its kind's box, or (a rank) the field's own name."""
+    """A field typed once for the hand: its kind's box, or (a rank, a flag) the field's own name."""
     return HAND_BOX.get(f.kind, f.name)
 
 
 def player_box(f) -> str:
-    """A field typed per player: its kind's box; a flag or a choice is named by the field ("never
-    opened" keeps its old name, unopened)."""
-    if f.kind in PLAYER_BOX:
-        return PLAYER_BOX[f.kind]
+    """A field typed per player: named by the field (points, cards; meld_points, melds; drop), but
+    "never opened" keeps its old name, unopened."""
     return "unopened" if f.name == "opened" else f.name
 
 

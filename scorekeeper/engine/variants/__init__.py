@@ -4,13 +4,13 @@
 ``UnknownVariantError``. Each entry is a ``Variant`` instance (see ``base``).
 
 >>> list(VARIANTS)
-['rumino', 'russian', 'ramino', 'gin', 'oklahoma', 'kalooki', 'rummy', 'canasta', 'hand_and_foot', 'pool_rummy', 'free']
+['rumino', 'russian', 'ramino', 'gin', 'oklahoma', 'kalooki', 'rummy', 'rummy500', 'canasta', 'hand_and_foot', 'pool_rummy', 'free']
 >>> find_variant("Kaluki").key
 'kalooki'
 >>> find_variant("bridge")
 Traceback (most recent call last):
 ...
-scorekeeper.engine.variants.base.UnknownVariantError: no variant called 'bridge'; known: rumino, russian, ramino, gin, oklahoma, kalooki, rummy, canasta, hand_and_foot, pool_rummy, free
+scorekeeper.engine.variants.base.UnknownVariantError: no variant called 'bridge'; known: rumino, russian, ramino, gin, oklahoma, kalooki, rummy, rummy500, canasta, hand_and_foot, pool_rummy, free
 """
 
 from __future__ import annotations
@@ -128,7 +128,7 @@ def warm_solvers() -> None:
     and a knock game's hands are asked for their discard as well (the meld checker's question).
     """
     for variant in VARIANTS.values():
-        if not variant.uses_cards:
+        if not variant.uses_cards or not variant.arranged_in_play:
             continue
         for n_players in range(variant.min_players, variant.max_players + 1):
             rules = variant.rules(n_players)

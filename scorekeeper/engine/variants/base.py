@@ -38,7 +38,7 @@ from ..cards import Card, InvalidCardError, check_copies, format_cards, parse_ca
 from ..i18n import _, joined, message_of
 from ..ends import END_KINDS, End, TableEnd, unknown_end
 from ..switch_words import CHOICES, LABELS, NONE_WORDS
-from ..hands import Hand, HandScore, Held, MatchState, PlayerState, RebuyPolicy
+from ..hands import Hand, HandScore, Held, MatchState, PlayerState, RebuyPolicy, parse_held
 from .. import limits as _limits
 from ..limits import POINTS_CEILING
 from ..sheet import EntryField, Sheet
@@ -258,6 +258,10 @@ class Variant(ABC):
     deck_grows_with_players: ClassVar[bool] = False
     #: hands are played with cards (free scoring: only typed points)
     uses_cards: ClassVar[bool] = True
+    #: a hand's cards are arranged in melds when it is scored or previewed, so a server builds the
+    #: solver's tables for the game as it starts (``warm_solvers``); a game that scores the melds the
+    #: table lays (Rummy 500) never arranges a hand in play, and leaves the bounded cache to the others
+    arranged_in_play: ClassVar[bool] = True
     #: what a player marked ``opened: false`` is called where it changes the score (None: it never does)
     not_opened_word: ClassVar[str | None] = None
     #: what the declared melds of a hand are checked for, in a few words ("" when only kept)
@@ -522,7 +526,8 @@ class Variant(ABC):
                                  minimum=None if self.uses_cards else -points, maximum=points))
         if self.uses_cards:
             fields.append(EntryField("cards", "cards", _("Cards"), per="player", minimum=0,
-                                     maximum=_limits.hand_cards_limit(self, n_players, rules if n_players else None)))
+                                     maximum=_limits.hand_cards_limit(self, n_players, rules if n_players else None),
+                                     instead_of="points"))
         if self.not_opened_word:
             fields.append(EntryField("opened", "flag", self.not_opened_word, per="player", ticked=False))
         return Sheet(tuple(fields))
@@ -639,6 +644,14 @@ class Variant(ABC):
         """Whether ``player`` may be missing from ``held`` (the one who went out, by default)."""
         return player == hand.by
 
+    def parse_held(self, index: int, player: str, value: Any, fields: Iterable[str] = (),
+                   instead: Iterable[str] = ()) -> Held:
+        """Read ``held[player]`` of the hand at ``index``: by default cards or points (and the sheet's
+        other ``fields``, and those given ``instead`` of them: Pool Rummy's drop); a game whose players'
+        entries hold more reads them itself (Rummy 500)."""
+        return parse_held(index, player, value, uses_cards=self.uses_cards, fields=tuple(fields),
+                          instead=tuple(instead))
+
     def parse_extra(self, hand: Hand, entry: Mapping[str, Any]) -> None:
         """Read the variant's own hand fields (``upcard``, ``deal``); refuse those it does not have."""
         for name in ("upcard", "deal"):
@@ -689,6 +702,21 @@ class Variant(ABC):
     def finish(self, state: MatchState) -> list[str]:
         """End-of-match adjustments (game bonus, boxes, shutout); returns notes saying what was added."""
         return []
+
+    def differences(self, state: MatchState) -> dict[str, int]:
+        """What the winner collects from each other player in points, where the game settles that way
+        (Rummy 500: the difference between the totals); empty otherwise."""
+        return {}
+
+    def meld_points(self, cards: str | Iterable[Card], rules: Rules | None = None) -> int | None:
+        """What laying these cards as one meld scores for the player, in a game where melds score
+        (the meld checker says it); None where they score nothing or are not a meld."""
+        return None
+
+    def laid_groups(self, text: str, rules: Rules | None = None) -> list[tuple[str, int]] | None:
+        """What a player's melds, typed as groups, score group by group (text, points), in a game whose
+        sheet has melds per player; None elsewhere. Raises a ``Refusal`` for a group that is no meld."""
+        return None
 
     def next_dealer(self, state: MatchState, hand: Hand, scored: HandScore) -> str | None:
         """Who deals next if not simply the next seat still in (2-player Gin: the hand's winner)."""

@@ -234,6 +234,15 @@ def group_cards(cards: Iterable[Card], wild_rank: int | None) -> Grouping:
 _DROPS_WORDS = {"first": _("first drop"), "middle": _("middle drop")}
 
 
+def _deck_holds(cards: list[Card], mrules: MeldRules) -> bool:
+    """Whether the deck holds these cards as typed (no more copies of a card than there are packs)."""
+    try:
+        check_copies(cards, mrules.decks, mrules.jokers_in_deck)
+    except InvalidCardError:
+        return False
+    return True
+
+
 class PoolRummy(Variant):
     key = "pool_rummy"
     order = 80
@@ -321,11 +330,15 @@ class PoolRummy(Variant):
         mrules = self._solver(rules)[0]
         plain = _check_meld(cards, mrules)
         check = plain
-        if not plain.valid and wild_rank is not None and any(not c.is_joker and c.rank == wild_rank for c in cards):
+        if (not plain.valid and wild_rank is not None and any(not c.is_joker and c.rank == wild_rank for c in cards)
+                and _deck_holds(cards, mrules)):
             # a card of the wild rank that is not itself here stands in for the missing one
             as_jokers = [Card.joker() if not c.is_joker and c.rank == wild_rank else c for c in cards]
+            stand_ins = sum(1 for c in cards if not c.is_joker and c.rank == wild_rank)
             if any(not c.is_joker for c in as_jokers):
-                wild = _check_meld(as_jokers, mrules)
+                # the wild-rank cards are not printed jokers: the deck's joker count does not bound them
+                # (the cards as typed were checked against the deck just above)
+                wild = _check_meld(as_jokers, replace(mrules, jokers_in_deck=mrules.jokers_in_deck + stand_ins))
                 if wild.valid:
                     check = wild
         if not check.valid:
@@ -422,7 +435,8 @@ class PoolRummy(Variant):
                                 ("middle", _("Middle drop ({points})", points=r.middle_drop)))),
             EntryField("wrong_show", "flag", _("Wrong show ({points})", points=WRONG_SHOW), per="player",
                        instead=True),
-            EntryField("cards", "cards", _("Cards"), per="player", minimum=0, maximum=HAND_SIZE),
+            EntryField("cards", "cards", _("Cards"), per="player", minimum=0, maximum=HAND_SIZE,
+                       instead_of="points"),
         ))
 
     def typed_maximum(self) -> int | None:
