@@ -10,10 +10,11 @@ and the match page share.
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
 import sqlalchemy as sa
 from flask import g, request, url_for
+from werkzeug.datastructures import MultiDict
 from flask_babel import gettext as _
 
 from ..engine.errors import Refusal
@@ -455,11 +456,8 @@ def _page_highlight() -> int | None:
     page = request.headers.get("HX-Current-URL", "")
     if len(page) > 2048:
         return None
-    found = parse_qs(urlsplit(page).query).get("new")
-    try:
-        return form_id(found[0]) if found else None
-    except ValueError:
-        return None
+    # Werkzeug's get(type=...) turns form_id's refusal of a bad value into None
+    return MultiDict(parse_qsl(urlsplit(page).query)).get("new", type=form_id)
 
 
 def scoreboard_context(table, match, *, form=None, message: str | None = None, since: int | None = None,
