@@ -214,6 +214,9 @@ def shown(value) -> str:
         return "true" if value else "false"
     if isinstance(value, str):
         return f"`{value}`"
+    if isinstance(value, (list, tuple)):
+        # a list rule as the page writes it, [50, 90] (commas are dropped on both sides)
+        return json.dumps(value).replace(",", "")
     return str(value)
 
 
@@ -235,7 +238,7 @@ def test_every_house_rule_is_on_its_page_with_its_default(key):
             assert "null" in allowed, (name, allowed)
 
 
-_EXAMPLE_ID = re.compile(r"^((?:RR|Ra|BR|PR|R|G|O|K|F)\d+)\b")
+_EXAMPLE_ID = re.compile(r"^((?:RR|Ra|BR|PR|R|G|O|K|F|W)\d+)\b")
 _OPEN_QUESTION_ID = re.compile(r"(?<![\w=(])[A-D](?:10|[1-9])\b(?![♠♥♦♣])")
 
 

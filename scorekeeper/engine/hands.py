@@ -195,6 +195,11 @@ class HandScore:
     notes: list[str] = field(default_factory=list)
     #: the arrangement the engine chose for a knocker who declared none (shown so the table can correct)
     arrangement: str | None = None
+    #: a sheet of several games (Hollywood): the games the hand's points went into, those it closed, and
+    #: the hand's points themselves ({winner: points}; ``scores`` are then the changes of each net)
+    games: list[int] = field(default_factory=list)
+    closed: list[int] = field(default_factory=list)
+    hand_points: dict[str, int] = field(default_factory=dict)
     #: a game scored by sides: each side's change (every member's ``scores`` entry is the side's)
     side_scores: dict[str, int] = field(default_factory=dict)
 

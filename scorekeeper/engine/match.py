@@ -37,14 +37,14 @@ from .variants import UnknownVariantError, Variant, find_variant
 
 FORMAT = "scorekeeper.match/1"
 #: entry kinds beyond hands, voids and rebuys that a game takes only if it declares them
-#: (``Variant.entry_kinds``): ``split``, the players still in agreeing to share the pot
+#: (``Variant.shared_entry_kinds``): ``split``, the players still in agreeing to share the pot
 SHARED_ENTRY_KINDS = frozenset({"split"})
 CENT = Decimal("0.01")
 #: how many hands ahead the standings name the dealer of (``Standings.dealers_ahead``)
 DEALERS_AHEAD = 8
 
 __all__ = [
-    "FORMAT", "MatchReplay", "StaleCheckpointError", "replay", "preview_hand", "next_entry_context", "Standings", "PlayerStanding", "EntryResult",
+    "FORMAT", "MatchReplay", "StaleCheckpointError", "replay", "preview_hand", "next_entry_context", "Standings", "PlayerStanding", "EntryResult", "GameStanding",
     "RebuyOffer", "SideStanding", "InvalidMatchError", "InvalidHandError", "InvalidRebuyError",
 ]
 
@@ -124,9 +124,31 @@ class EntryResult(_ToDict):
     totals: dict[str, int] = field(default_factory=dict)
     eliminated: list[str] = field(default_factory=list)
     summary: str = ""
+    #: a sheet of several games (Hollywood): the games this hand's points went into, those it closed, and
+    #: {winner: points} for the hand (empty for a void or a 0–0 hand)
+    games: list[int] = field(default_factory=list)
+    closed: list[int] = field(default_factory=list)
+    hand_points: dict[str, int] = field(default_factory=dict)
     #: a game scored by sides: each side's change (``scores`` gives every member the side's); the
     #: ``explanations`` are then one per side, by the side's name
     side_scores: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class GameStanding(_ToDict):
+    """One game of a sheet of several (Hollywood Gin): its number, whether it is still open, each player's
+    points and boxes in it, the numbers of the hands entered in it, and once closed its winner, whether
+    the loser was shut out, each player's final with the bonuses, and the winner's final less the loser's."""
+
+    number: int
+    open: bool
+    totals: dict[str, int]
+    boxes: dict[str, int]
+    hands: list[int]
+    winner: str | None
+    shutout: bool
+    finals: dict[str, int] | None
+    difference: int | None
 
 
 @dataclass
@@ -145,6 +167,8 @@ class Standings(_ToDict):
     contract: str | None
     leader: list[str]
     notes: list[str]
+    #: a sheet of several games (Hollywood Gin): every game opened so far, in order; None for other games
+    games: list[GameStanding] | None = None
     #: a game scored by sides: each side, in the seat order of its first member
     sides: list[SideStanding] = field(default_factory=list)
     #: the sides that won (several when they share); ``winners`` lists their members
@@ -283,6 +307,11 @@ class MatchReplay:
         twin._play(list(entries))
         return twin
 
+    def entry_kinds_allowed(self) -> list[str]:
+        """The game's own entry kinds (``Variant.entry_kinds``) the next entry may be: Hollywood's stop."""
+        run = self._run
+        return [] if run.state.finished else run.variant.entry_kinds_allowed(run.state)
+
     def last(self) -> EntryResult:
         """The last entry's result."""
         return self._run.results[-1]
@@ -346,7 +375,8 @@ def next_entry_context(document: Mapping[str, Any]) -> dict[str, Any]:
         "open_rebuys": [o.to_dict() for o in st.open_rebuys],
         "deal": st.deal,
         "contract": st.contract,
-        "entry_kinds": list(run.variant.entry_kinds),
+        # the game's own entries (Hollywood's notice to stop) that the next entry may be
+        "entry_kinds": [] if st.finished else run.variant.entry_kinds_allowed(run.state),
         "rebuy_status": st.rebuy_status,
     }
     ctx.update(run.variant.context(run.state))
@@ -622,7 +652,7 @@ class _Replay:
         if kind == "rebuy":
             self.results.append(self.rebuy(index, entry))
             return
-        if kind in SHARED_ENTRY_KINDS and kind not in self.variant.entry_kinds:
+        if kind in SHARED_ENTRY_KINDS and kind not in self.variant.shared_entry_kinds:
             raise InvalidMatchError(_("{game} has no {kind} entry", game=self.variant.name, kind=kind), entry=index,
                                     field="kind")
         self.close_window()
@@ -636,6 +666,11 @@ class _Replay:
             self.results.append(self.split(index, entry))
         elif any(t.key == kind for t in self.variant.table_ends):
             self.results.append(self.table_end(index, entry))
+        elif isinstance(kind, str) and kind in {k.key for k in self.variant.entry_kinds()}:
+            # an entry of the game's own (Hollywood's stop): the game applies it, the dealer stays
+            summary = self.variant.play_entry(self.state, index, entry)
+            self.results.append(EntryResult(index, kind, None, None, self.peek_dealer(), totals=self.totals(),
+                                            summary=summary))
         else:
             raise InvalidMatchError(_("unknown entry kind {kind!r}", kind=kind), entry=index, field="kind")
 
@@ -875,7 +910,8 @@ class _Replay:
                              {p: scored.scores.get(p, 0) for p in players_in},
                              {p: v for p, v in scored.win_points.items() if v} if variant.keeps_win_points() else {},
                              Explanations(scored.explanations), {}, eliminated, scored.summary,
-                             dict(scored.side_scores))
+                             games=list(scored.games), closed=list(scored.closed),
+                             hand_points=dict(scored.hand_points), side_scores=dict(scored.side_scores))
         # 8. match end by a target, a deal count, three gins (what the game keeps between hands first)
         variant.after_hand(state, hand, scored)
         winners = variant.match_over(state, hand, scored)
@@ -1111,6 +1147,7 @@ class _Replay:
             next_dealer_if_rebuy=if_rebuy if if_rebuy != next_dealer else None,
             match_notes=game_notes + self.end_notes,
             dealers_ahead=self.dealers_ahead(next_dealer),
+            games=None if (games := variant.games(state)) is None else [GameStanding(**g) for g in games],
             differences=variant.differences(state),
             sides=sides, winning_sides=[s.name for s in sides if s.state == "winner"],
             round=None if state.finished else ctx.get("round"),

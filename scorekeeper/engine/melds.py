@@ -120,6 +120,9 @@ class MeldCheck:
     ambiguous: bool = False
     #: what the meld is, in a few words a page can put in its own sentence (Rumino's "7 of a kind")
     what: str | None = None
+    #: more to say about the meld, as (label, words) lines a page lists (the Canasta family: its wild
+    #: cards, what completing it earns, its card points)
+    facts: tuple[tuple[str, str], ...] = ()
 
     def __bool__(self) -> bool:
         return self.valid

@@ -55,7 +55,8 @@ class EntryField:
     (``cards``); ``label`` and ``help`` are the engine's words for it. A ``flag`` stores ``ticked`` in
     its field when its box is ticked and nothing otherwise (Ramino's "never opened" stores
     ``opened: false``). A ``points`` field with ``classes`` may be typed or counted by value class;
-    ``multiple_of`` refuses points no cards can make (Canasta's 5). A ``choice`` stores the value of the choice tapped, from ``choices``
+    ``multiple_of`` refuses points no cards can make (Canasta's 5). A ``player`` field with ``nobody`` offers
+    that choice too, stored as null. A ``choice`` stores the value of the choice tapped, from ``choices``
     (pairs of value and words). A per-player field marked ``instead`` is typed in place of the player's
     points or cards (Pool Rummy's drop and wrong show): a player is given exactly one of them.
     """
@@ -79,6 +80,8 @@ class EntryField:
     ender_default: object = None
     classes: tuple[ValueClass, ...] = ()
     multiple_of: int | None = None
+    #: a ``player`` field that may name nobody: the words of that choice (stored as null)
+    nobody: str | None = None
 
     def counted_value(self, counts: dict[str, int]) -> int:
         """What counts by value class are worth: ``{"jokers": 1, "aces_twos": 2}`` → 90 in Canasta."""
@@ -87,9 +90,25 @@ class EntryField:
 
 
 @dataclass(frozen=True)
+class EntryKind:
+    """An entry a game has besides hands, void hands and rebuys (Hollywood's notice to stop): its
+    ``key`` (the entry's ``kind``), the button's words, the words in a sentence ("the notice to stop
+    after hand 4") and one sentence saying what it does. The match offers it only when the game allows
+    it (``next_entry_context``'s ``entry_kinds``)."""
+
+    key: str
+    label: str
+    word: str
+    help: str
+
+
+@dataclass(frozen=True)
 class Sheet:
     """Who is scored (``"players"``, or ``"sides"``: the match's sides, each typed once per hand, every
-    member showing the side's total) and the fields of a hand entry, in the order a form asks them."""
+    member showing the side's total) and the fields of a hand entry, in the order a form asks them.
+
+    ``games`` is how many games the sheet keeps side by side (1 for most; a game of several, such as
+    Hollywood's three, has its standings' ``games``), and ``entries`` the other entries it may offer."""
 
     fields: tuple[EntryField, ...]
     scored: Literal["players", "sides"] = "players"
@@ -99,6 +118,12 @@ class Sheet:
     #: and the pair): each unit's key in the entry's ``sides`` and its words; its per-side fields are
     #: asked once per unit, and its per-player fields go in the entry as ``{field: {player: value}}``
     units: tuple[tuple[str, str], ...] = ()
+    #: the per-hand ``player`` field that sets the units; when it names nobody, every player is a unit
+    #: of his own, keyed by the player, and his per-player counts go inside it with the per-side fields
+    #: (Cutthroat's hand in which nobody ever took the pile: ``lone`` null)
+    alone: str | None = None
+    games: int = 1
+    entries: tuple[EntryKind, ...] = ()
 
     @property
     def per_hand(self) -> list[EntryField]:
@@ -120,4 +145,4 @@ class Sheet:
         return self.field(name) is not None
 
 
-__all__ = ["EntryField", "FieldKind", "Sheet", "ValueClass"]
+__all__ = ["EntryField", "EntryKind", "FieldKind", "Sheet", "ValueClass"]

@@ -68,6 +68,22 @@ def default_sides(players: Sequence[str], partnerships: bool) -> tuple[Side, ...
     return tuple(Side(p, (p,)) for p in players)
 
 
+def opposite_sides(n_players: int) -> tuple[int, ...]:
+    """The side (1, 2, …) of each seat, in seat order, when partners sit opposite at a table of
+    ``n_players``: each seat with the one across the table (seat i with seat i + n/2: 2 v 2, 2 v 2 v 2 with
+    six as in docs/rules/hand_and_foot.md's HF-7, four sides of two with eight); an odd table has no seat
+    across, so its players take turns between two sides. What a new match proposes; the document's
+    default sides are ``default_sides``.
+
+    >>> opposite_sides(4), opposite_sides(6), opposite_sides(5)
+    ((1, 2, 1, 2), (1, 2, 3, 1, 2, 3), (1, 2, 1, 2, 1))
+    """
+    if n_players % 2 == 0 and n_players >= 4:
+        half = n_players // 2
+        return tuple(i % half + 1 for i in range(n_players))
+    return tuple(i % 2 + 1 for i in range(n_players))
+
+
 def _bad(message: str) -> InvalidMatchError:
     return InvalidMatchError(message, field="teams")
 
@@ -178,4 +194,4 @@ def read_sides(hand: Hand, raw: Any, units: Sequence[str], fields: Sequence[Entr
     return read
 
 
-__all__ = ["Side", "SideEntry", "default_sides", "parse_teams", "read_sides"]
+__all__ = ["opposite_sides", "Side", "SideEntry", "default_sides", "parse_teams", "read_sides"]

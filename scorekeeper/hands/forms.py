@@ -122,8 +122,9 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
     class HandForm(_HandBase):
         pass
 
-    for side in sides:
-        for spec in sheet.per_side:
+    alone = alone_sides(sheet, players, len(sides))
+    for side in sides + alone:
+        for spec in (alone_fields(sheet) if side in alone else sheet.per_side):
             # a count or points box per side, and for points counted by class a box per class
             setattr(HandForm, side.prefix + spec.name, StringField(
                 speak(spec.label), validators=[_integer], render_kw={"autocomplete": "off", "inputmode": "numeric"}))
@@ -138,8 +139,9 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
         elif spec.kind == "player" and spec.name != "by" and not sheet.units:
             continue
         elif spec.kind == "player":
+            nobody = [(NOBODY, speak(spec.nobody))] if spec.nobody else []
             setattr(HandForm, spec.name, RadioField(speak(spec.label), choices=choices(
-                (str(p.id), isolated(p.name)) for p in players), validate_choice=False))
+                [(str(p.id), isolated(p.name)) for p in players] + nobody), validate_choice=False))
         elif spec.kind == "card":
             # tapped: the rank, then the suit (two rows of buttons rather than a typed "7D")
             setattr(HandForm, spec.name, RadioField(speak(spec.label), choices=choices(
@@ -219,6 +221,7 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
             form.version.data = str(version)
     form.free = free
     form.sides = sides
+    form.alone_sides = alone
     form.sheet = sheet
     # the deal's ranks to tap (a wild rank), drawn after who ended the hand and how
     form.rank_fields = [getattr(form, spec.name) for spec in sheet.per_hand if spec.kind == "rank"]
@@ -230,6 +233,36 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
     form.variant = variant
     form.players = players
     return form
+
+
+#: the value of a player field's "nobody" choice (``EntryField.nobody``), stored as null
+NOBODY = "nobody"
+
+
+def alone_sides(sheet: Sheet, players: list[Any], start: int) -> list[FormSide]:
+    """Where the sheet's units are set by a player field that may name nobody (``Sheet.alone``): a unit
+    per player, keyed as a stored entry keys a side of one (``service.side_key``), after the units'
+    boxes; [] otherwise."""
+    from .. import service
+
+    if not (sheet.units and sheet.alone):
+        return []
+    return [FormSide(start + i, service.side_key([p.id]), p.name, [p]) for i, p in enumerate(players)]
+
+
+def alone_fields(sheet: Sheet) -> list[Any]:
+    """What a player alone is asked: the per-side fields and his own per-player counts."""
+    return sheet.per_side + [spec for spec in sheet.per_player if spec.kind == "count"]
+
+
+def entry_sides(match: Any, players: list[Any]) -> list[FormSide]:
+    """Every side box the hand form of ``match`` draws (the match's sides, or the hand's own units and
+    each player alone), as a stored entry keys them: to fill the form from an entry."""
+    sheet = match_sheet(match)
+    if sheet is None or not sheet.units:
+        return match_sides(match)
+    units = [FormSide(i, key, speak(label), []) for i, (key, label) in enumerate(sheet.units)]
+    return units + alone_sides(sheet, players, len(units))
 
 
 def player_field(spec: Any, pid: Any) -> str:
@@ -316,9 +349,11 @@ def _side_payload(form: FlaskForm, variant: Any) -> dict[str, Any]:
     of its class boxes is filled, else as typed; a box left blank is 0), who went out, and the flags."""
     sheet = form.sheet
     sides: dict[str, Any] = {}
-    for side in form.sides:
+    # nobody named by the field that sets the units: each player is entered alone
+    nobody = bool(sheet.alone) and getattr(form, sheet.alone).data == NOBODY
+    for side in form.alone_sides if nobody else form.sides:
         values: dict[str, Any] = {}
-        for spec in sheet.per_side:
+        for spec in alone_fields(sheet) if nobody else sheet.per_side:
             counts = {cls.name: int(getattr(form, f"{side.prefix}{spec.name}__{cls.name}").data)
                       for cls in spec.classes
                       if getattr(form, f"{side.prefix}{spec.name}__{cls.name}").data not in ("", None)}
@@ -340,9 +375,11 @@ def _side_payload(form: FlaskForm, variant: Any) -> dict[str, Any]:
             payload[spec.name] = spec.ticked
         elif spec.name == "by" and not names_by:
             continue
-        elif spec.kind == "player" and box is not None and box.data:
+        elif spec.kind == "player" and box is not None and box.data == NOBODY and spec.nobody:
+            payload[spec.name] = None
+        elif spec.kind == "player" and box is not None and box.data and box.data.isdigit():
             payload[spec.name] = int(box.data)
-    for spec in sheet.per_player:
+    for spec in [] if nobody else sheet.per_player:
         # a hand of its own sides: what each player has apart from his side ({field: {player: n}})
         if spec.kind == "count":
             counts = {str(p.id): int(getattr(form, f"{spec.name}_{p.id}").data) for p in form.players
@@ -371,6 +408,9 @@ def form_data_from_payload(payload: dict[str, Any], sides: list[FormSide] | None
             data[name] = True
         elif name == "lone" and value is not None:
             data[name] = str(value)
+        elif value is None and name not in ("by", "end"):
+            # a player field that names nobody (``EntryField.nobody``)
+            data[name] = NOBODY
         elif name != "sides" and isinstance(value, dict) and sides:
             data.update({f"{name}_{pid}": str(n) for pid, n in value.items()})
     if payload.get("end"):

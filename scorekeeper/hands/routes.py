@@ -24,7 +24,7 @@ from .. import service
 # the module, not its names: scoreboard imports this package's forms while it loads
 from ..matches import scoreboard
 from ..util import ButtonForm, wants_fragment
-from .forms import build_hand_form, form_data_from_payload, match_sides, payload_from_form
+from .forms import build_hand_form, entry_sides, form_data_from_payload, payload_from_form
 
 bp = Blueprint("hands", __name__)
 
@@ -44,7 +44,7 @@ def _apply_engine_error(form, exc: ValueError, players) -> None:
     player = getattr(exc, "player", None)
     side = getattr(exc, "side", None)
     target = None
-    for fs in getattr(form, "sides", None) or ():
+    for fs in list(getattr(form, "sides", None) or ()) + list(getattr(form, "alone_sides", None) or ()):
         # a side's refusal beside that side's box (the side as the engine names it: the document's name)
         if side is not None and side in (fs.name, fs.key):
             target = getattr(form, fs.prefix + str(field_name), None)
@@ -298,6 +298,24 @@ def void(token: str, match_id: int):
     return _button_entry(token, match_id, lambda match: {"kind": "void"}, "")
 
 
+@bp.post("/t/<token>/m/<dbid:match_id>/entry")
+def game_entry(token: str, match_id: int):
+    """One of the entries a game declares besides hands (its sheet's ``entries``, such as a notice to
+    stop): the form names its kind, and only a kind the game's sheet declares is recorded (the engine then
+    says whether it is allowed now)."""
+    kind = request.form.get("kind", "")
+
+    def payload(match):
+        variant = find_variant(match.variant)
+        try:
+            sheet = variant.sheet(variant.rules(len(match.seats), **(match.rules or {})), len(match.seats))
+        except Refusal:
+            return None
+        return {"kind": kind} if kind in {k.key for k in sheet.entries} else None
+
+    return _button_entry(token, match_id, payload, gettext("This match has no such entry."))
+
+
 @bp.post("/t/<token>/m/<dbid:match_id>/end")
 def table_end(token: str, match_id: int):
     """The table ends the match itself, in a way the game declares (``Variant.table_ends``; the form's
@@ -366,6 +384,7 @@ def show(token: str, match_id: int, entry_id: int):
     return render_template("hands/show.html", table=table, match=match, entry=entry, result=result,
                            number=number, trail=trail, button=ButtonForm(),
                            variant=find_variant(match.variant),
+                           own=scoreboard.own_kinds(match).get(entry.kind),
                            document_entry=service.payload_to_document(entry.payload, names))
 
 
@@ -379,7 +398,7 @@ def edit(token: str, match_id: int, entry_id: int):
         return redirect(url_for("hands.show", token=token, match_id=match_id, entry_id=entry_id))
     players = _edit_players(match, entry)
     if request.method == "GET":
-        form = build_hand_form(variant, players, data=form_data_from_payload(entry.payload, match_sides(match)), match=match,
+        form = build_hand_form(variant, players, data=form_data_from_payload(entry.payload, entry_sides(match, players)), match=match,
                                version=match.version)
         return render_template("hands/edit.html", table=table, match=match, entry=entry, form=form,
                                variant=variant, number=scoreboard.entry_label(match, entry),

@@ -60,6 +60,10 @@ def _switch_field(switch: Any) -> Field:
             choices.insert(0, ("", words.value_words(switch, None)))
         default = "" if switch.default is None else str(switch.default)
         return SelectField(label, choices=make_choices(choices), default=default, **kw)
+    if kind in ("int_list", "pairs"):
+        # a list typed in one box: "50, 90, 120, 150", or pairs as "0: 50, 2500: 90"
+        return StringField(label, default=list_text(switch, switch.default),
+                           render_kw={"autocomplete": "off", "inputmode": "text", "spellcheck": "false"}, **kw)
     # int, or int_or_null: a text box so that blank can mean "none"
     default = "" if switch.default is None else str(switch.default)
     render = {"inputmode": "numeric", "autocomplete": "off"}
@@ -93,8 +97,54 @@ def build_match_form(players: list[Player], switches: list[Any], formdata: Any =
     return form
 
 
+#: the most items a list typed in one box may hold (a bound before the engine's own checks)
+LIST_MOST = 20
+
+
+def list_text(switch: Any, value: Any) -> str:
+    """A list rule as its box shows it: "50, 90, 120, 150"; pairs as "0: 50, 2500: 90"."""
+    if not isinstance(value, (list, tuple)):
+        return ""
+    if switch.type == "pairs":
+        return ", ".join(f"{a}: {b}" for a, b in value)
+    return ", ".join(str(v) for v in value)
+
+
+def _whole_number(text: str) -> int | None:
+    """A whole number as typed in a list ("−5" too), or None: the digits are checked before ``int``."""
+    text = text.strip().replace("−", "-")
+    digits = text[1:] if text.startswith("-") else text
+    if not digits or len(digits) > 7 or not (digits.isascii() and digits.isdigit()):
+        return None
+    return int(text)
+
+
+def _list_value(switch: Any, text: str) -> list[Any]:
+    """A list typed in one box as the engine takes it; a ``Refusal`` saying how to type it."""
+    items = [item for item in text.replace(";", ",").split(",") if item.strip()]
+    if switch.type == "pairs":
+        example = _("Type each band as from: minimum, separated by commas, like 0: 50, 2500: 90.")
+    else:
+        example = _("Type whole numbers separated by commas, like 50, 90, 120, 150.")
+    if not items:
+        raise Refusal(example)
+    if len(items) > LIST_MOST:
+        raise Refusal(_("At most %(most)s items in this box.", most=LIST_MOST))
+    if switch.type == "pairs":
+        pairs = [[_whole_number(part) for part in item.split(":")] for item in items]
+        if any(len(p) != 2 or None in p for p in pairs):
+            raise Refusal(example)
+        return pairs
+    numbers = [_whole_number(item) for item in items]
+    if None in numbers:
+        raise Refusal(example)
+    return numbers
+
+
 def rule_value(switch: Any, raw: Any) -> Any:
     """A switch's submitted value as the engine takes it; raises a ``Refusal`` with a message."""
+    if switch.type in ("int_list", "pairs"):
+        return _list_value(switch, raw or "")
     if switch.type == "bool":
         return bool(raw)
     if switch.type == "enum":

@@ -9,6 +9,7 @@ from flask_babel import gettext, ngettext
 from flask import Blueprint, redirect, render_template, request, url_for
 
 from ..engine.errors import Refusal
+from ..engine.sides import default_sides, opposite_sides
 from ..i18n import refusal, speak
 from ..engine.variants import VARIANTS, find_variant
 from ..extensions import db
@@ -19,7 +20,7 @@ from .. import service
 from ..service import presets
 from . import words
 from .scoreboard import describe_action, later_entry_message, render_scoreboard
-from .forms import NOT_PLAYING, build_match_form, rule_value
+from .forms import NOT_PLAYING, build_match_form, list_text, rule_value
 
 bp = Blueprint("matches", __name__)
 
@@ -103,6 +104,9 @@ def new(token: str):
         variants=list(VARIANTS.values()), switches=switches, player_counts=_player_counts(variant),
         team_counts=" ".join(str(n) for n in range(variant.min_players, variant.max_players + 1)
                              if variant.teams_allowed(n)),
+        # each table size's sides with partners opposite, seat by seat ("6:1,2,3,1,2,3"), for the picker
+        opposite=" ".join(f"{n}:" + ",".join(map(str, opposite_sides(n)))
+                          for n in range(variant.min_players, variant.max_players + 1) if variant.teams_allowed(n)),
         sheet=_rules_sheet(variant, seated_count), presets=presets.for_game(table, variant.key),
         chosen_preset=chosen, saved_preset=saved, describe=words.describe, rules_from=rules_from,
     ), status
@@ -110,7 +114,8 @@ def new(token: str):
 
 def _side_count(variant) -> int:
     """How many sides the new-match form offers: a game that takes ``teams`` at some table size gets
-    as many as half its largest table (at least two); 0 for the others."""
+    as many as half its largest table (at least two); 0 for the others. The picker shows as many as
+    the seated players can fill in twos."""
     sizes = [n for n in range(variant.min_players, variant.max_players + 1) if variant.teams_allowed(n)]
     return max(2, max(sizes) // 2) if sizes else 0
 
@@ -121,14 +126,16 @@ def _teams(form, variant, seat_ids: list[int]) -> list[Any] | None:
     if not form.sides or not variant.teams_allowed(len(seat_ids)):
         return None
     chosen = {pid: getattr(form, f"side_{pid}").data or "" for pid in seat_ids}
-    if not any(chosen.values()):
-        return None
+    opposite = opposite_sides(len(seat_ids))
     groups: dict[str, list[int]] = {}
     for i, pid in enumerate(seat_ids):
-        # a player left "as seated" sits with the partners opposite
-        groups.setdefault(chosen[pid] or str(i % 2 + 1), []).append(pid)
-    names = {p.id: p.name for p in form.players}
+        # a player left "as seated" sits with the partners opposite, as the picker showed him
+        groups.setdefault(chosen[pid] or str(opposite[i]), []).append(pid)
     ordered = sorted(groups.values(), key=lambda ids: seat_ids.index(ids[0]))
+    game_default = [list(side.members) for side in default_sides([str(pid) for pid in seat_ids], variant.partnerships)]
+    if [[str(pid) for pid in ids] for ids in ordered] == game_default:
+        return None  # the game's own sides: the document needs no teams
+    names = {p.id: p.name for p in form.players}
     return [[" & ".join(names[pid] for pid in ids), ids] for ids in ordered]
 
 
@@ -156,6 +163,8 @@ def _rule_data(switches, rules: dict[str, Any]) -> dict[str, Any]:
             value = rules[s.name]
             if s.type == "bool":
                 data[f"rule_{s.name}"] = value
+            elif s.type in ("int_list", "pairs"):
+                data[f"rule_{s.name}"] = list_text(s, value)
             else:
                 data[f"rule_{s.name}"] = "" if value is None else str(value)
     return data
@@ -237,7 +246,9 @@ def _create_from_form(table, variant, switches, seated_count, form):
     except Refusal as exc:
         db.session.rollback()
         message = refusal(exc)
-        target = next((getattr(form, f"rule_{s.name}") for s in switches if s.name in message), None)
+        # beside the switch the refusal names first ("opening_minimums does not apply when match_mode …")
+        named = sorted((message.find(s.name), s.name) for s in switches if s.name in message)
+        target = getattr(form, f"rule_{named[0][1]}") if named else None
         if target is not None:
             target.errors = list(target.errors) + [message]
         else:
@@ -262,12 +273,12 @@ def _overrides(form, shown, applicable, n_players: int | None) -> dict[str, Any]
             field.errors = list(field.errors) + [refusal(exc)]
             ok = False
             continue
-        if value == s.default:
+        if s.is_default(value):
             continue
         if s.name not in by_name:
             field.errors = list(field.errors) + [gettext("Does not apply with %(count)s players: leave it as it is.", count=n_players)]
             ok = False
-        elif value != by_name[s.name].default:
+        elif not by_name[s.name].is_default(value):
             overrides[s.name] = value
     return overrides if ok else None
 

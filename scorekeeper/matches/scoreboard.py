@@ -132,9 +132,13 @@ def first_error(form) -> tuple[str, str] | None:
 # -- what the scoreboard shows -----------------------------------------------------------------------
 
 def table_end_words(match) -> dict[str, str]:
-    """The game's own entries that end the match (``Variant.table_ends``), by kind: their name in a row."""
+    """The game's own entries (``Variant.table_ends``, which end the match, and ``Variant.entry_kinds``), by
+    kind: their name in a row."""
     try:
-        return {t.key: speak(t.word) for t in find_variant(match.variant).table_ends}
+        variant = find_variant(match.variant)
+        # and the entries of the game's own that do not end it (a notice to stop), in a row the same way
+        return {**{k.key: speak(k.word) for k in variant.entry_kinds()},
+                **{t.key: speak(t.word) for t in variant.table_ends}}
     except Refusal:
         return {}
 
@@ -146,6 +150,11 @@ def entry_label(match, entry, hands: int | None = None) -> str:
         hands = _hands_before(match, entry)
     if entry.kind == "hand":
         return _("hand %(number)s", number=hands + 1)
+    own = own_kinds(match).get(entry.kind)
+    if own is not None:
+        # an entry of the game's own (a notice to stop), in the game's words
+        return (_("the %(what)s after hand %(number)s", what=speak(own.word), number=hands) if hands
+                else _("the %(what)s before the first hand", what=speak(own.word)))
     if entry.kind == "split":
         return (_("the split after hand %(number)s", number=hands) if hands else _("the split"))
     table_end = table_end_words(match).get(entry.kind)
@@ -157,6 +166,14 @@ def entry_label(match, entry, hands: int | None = None) -> str:
                 else _("%(name)s's rebuy before the first hand", name=name))
     return (_("the void hand after hand %(number)s", number=hands) if hands
             else _("the void hand before the first hand"))
+
+
+def own_kinds(match) -> dict[str, Any]:
+    """The entry kinds the match's game declares besides hands, void hands and rebuys, by key."""
+    try:
+        return {k.key: k for k in find_variant(match.variant).entry_kinds()}
+    except Refusal:
+        return {}
 
 
 def _hands_before(match, entry) -> int:
@@ -245,6 +262,7 @@ def grid_rows(match, standings, *, deleted: bool = True) -> list[dict[str, Any]]
     names = {str(p.id): p.name for p in match.table.players}
     seated = grid_columns(match, standings)
     words = table_end_words(match)
+    shape = _row_shape(match, standings)
     live = iter(standings.hands) if standings is not None else iter(())
     rows = []
     hand = 0
@@ -258,7 +276,7 @@ def grid_rows(match, standings, *, deleted: bool = True) -> list[dict[str, Any]]
         result = next(live, None)
         if entry.kind == "hand":
             hand += 1
-        rows.append(_row(entry, result, hand, seated, words, match.variant))
+        rows.append(_row(entry, result, hand, seated, words, match.variant, **shape))
     return rows
 
 
@@ -285,6 +303,7 @@ def recent_rows(match, standings, *, deleted: bool = True) -> tuple[list[dict[st
     names = {str(p.id): p.name for p in match.table.players}
     seated = grid_columns(match, standings)
     words = table_end_words(match)
+    shape = _row_shape(match, standings)
     n_live = sum(1 for e in shown if e.deleted_at is None)
     results = iter(standings.hands[len(standings.hands) - n_live:] if standings is not None and n_live else ())
     rows = []
@@ -299,11 +318,18 @@ def recent_rows(match, standings, *, deleted: bool = True) -> tuple[list[dict[st
             continue
         if entry.kind == "hand":
             hand += 1
-        rows.append(_row(entry, next(results, None), hand, seated, words, match.variant))
+        rows.append(_row(entry, next(results, None), hand, seated, words, match.variant, **shape))
     return rows, total - len(shown), hands_played
 
 
-def _row(entry, result, hand: int, seated: list[str], words: dict[str, str], game: str) -> dict[str, Any]:
+def _row_shape(match, standings) -> dict[str, Any]:
+    """What every row of this match's grid shows besides the scores: a sheet of several games shows each
+    hand's points and the games they went into (the nets move only when a game closes)."""
+    return {"by_games": standings is not None and standings.games is not None}
+
+
+def _row(entry, result, hand: int, seated: list[str], words: dict[str, str], game: str,
+         by_games: bool = False) -> dict[str, Any]:
     how = ""
     if result is not None:
         # a hand nobody ended (every player's points typed) has nothing to say of how it ended
@@ -314,8 +340,14 @@ def _row(entry, result, hand: int, seated: list[str], words: dict[str, str], gam
     # a game scored by sides: one cell per side (its change and its explanation, by the side's name)
     scores = (result.side_scores or result.scores) if result is not None else {}
     cells = [None if result is None or name not in scores else (scores[name], name) for name in seated]
+    games = None
+    if by_games:
+        # the hand's points, the winner's only, and the games they went into (those it closed marked)
+        points = result.hand_points if result is not None else {}
+        cells = [(points[name], name) if name in points else None for name in seated]
+        games = [{"number": n, "closed": n in result.closed} for n in result.games] if result is not None else []
     return {"entry": entry, "result": result, "number": hand if entry.kind == "hand" else None,
-            "deleted": False, "cells": cells, "how": how, "edited": bool(entry.history),
+            "deleted": False, "cells": cells, "how": how, "edited": bool(entry.history), "games": games,
             "word": words.get(entry.kind)}
 
 
@@ -489,8 +521,13 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, s
         extra["undone"] = _("Undone: %(action)s.", action=describe_action(match, redo_action))
     elif after == "redo" and undo_action and "undone" not in extra:
         extra["undone"] = _("Redone: %(action)s.", action=describe_action(match, undo_action))
+    offered = []
+    if match.status == "active" and standings is not None and not standings.finished:
+        # the game's own entries it allows now (a notice to stop), with the words its sheet gives them
+        allowed = run.entry_kinds_allowed()
+        offered = [k for k in variant.entry_kinds() if k.key in allowed]
     context = {
-        "table": table, "match": match, "variant": variant, "rules_sheet": rules_sheet,
+        "table": table, "match": match, "variant": variant, "rules_sheet": rules_sheet, "own_kinds": offered,
         "standings": standings, "hands_played": hands_played if standings is not None else 0, "replay_error": error,
         "players": service.seated_players(match), "button": ButtonForm(),
         "highlight": request.args.get("new", type=form_id), "message": message,
@@ -537,6 +574,6 @@ def conflict_context(match, version: int) -> dict[str, Any]:
     return {"changes": said, "last": last}
 
 
-__all__ = ["bars", "bonus_row", "conflict_context", "deck_for", "describe_action", "entry_form_context",
+__all__ = ["own_kinds", "bars", "bonus_row", "conflict_context", "deck_for", "describe_action", "entry_form_context",
            "audit_trail", "entry_label", "first_error", "what_changed", "grid_rows", "recent_rows", "later_entry_message", "refusal_words", "players_in", "render_scoreboard",
            "kept_sheet", "scoreboard_context"]

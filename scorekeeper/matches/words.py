@@ -41,7 +41,7 @@ def changes(switches: Iterable[Any], overrides: Mapping[str, Any]) -> list[str]:
     ("opening at least 40", "match to 500"), in the form's order."""
     out = []
     for s in switches:
-        if s.name in overrides and overrides[s.name] != s.default:
+        if s.name in overrides and not s.is_default(overrides[s.name]):
             out.append(f"{label(s)}: {value_words(s, overrides[s.name])}")
     return out
 

@@ -50,6 +50,9 @@ class Verdict:
     deadwood: tuple[Card, ...] = ()
     points: int | None = None
     leftover_word: str = _l("Deadwood")
+    #: the title over ``melds``, and whether the leftover line follows (not for melds laid together)
+    melds_title: str = _l("Best arrangement")
+    show_leftover: bool = True
     discard: Card | None = None
     notes: list[Note] = field(default_factory=list)
 
@@ -104,6 +107,10 @@ def check_one_meld(variant: Variant, rules: Any, cards: list[Card], **deal: Any)
         return Verdict(True, _sentence(_("A rumino, %(what)s: it wins the match at once", what=_what_rumino(rumino))),
                        [(_("Kind"), speak(rumino.word or ""))], rumino.declared)
     m: MeldCheck = variant.check_meld(cards, rules, **deal)
+    if m.valid and m.facts:
+        # the game says what the meld is in its own words, and the facts that go with it
+        return Verdict(True, _sentence(_("Yes: %(what)s", what=speak(m.reason))),
+                       [(speak(label), speak(text)) for label, text in m.facts], m.declared)
     if not m.valid:
         said = (_("Not an %(game)s meld: %(reason)s", game=game, reason=speak(m.reason)) if _vowel(game)
                 else _("Not a %(game)s meld: %(reason)s", game=game, reason=speak(m.reason)))
@@ -128,6 +135,19 @@ def check_one_meld(variant: Variant, rules: Any, cards: list[Card], **deal: Any)
     if m.ambiguous:
         sentence += _(" (the joker is read as the card worth most; type JK=9S to say which)")
     return Verdict(True, _sentence(sentence), facts, m.declared)
+
+
+def check_laid(variant: Variant, rules: Any, cards: list[Card], minimum: int | None) -> Verdict:
+    """Cards laid in one turn (the Canasta family): the melds they make, each in the game's words with its
+    card points, and whether together they reach the first meld's ``minimum``."""
+    laid = variant.check_laid(cards, rules, minimum)
+    notes = [Note("info", _sentence(_("Meld %(number)s: %(what)s, %(points)s", number=i, what=speak(m.reason),
+                                      points=ngettext("%(num)s point", "%(num)s points", m.value))))
+             for i, m in enumerate(laid.melds, start=1)] if laid.valid else []
+    return Verdict(laid.valid, _sentence(speak(laid.reason)), [], tuple(cards),
+                   melds=tuple(m.declared for m in laid.melds if m.valid) if laid.valid else (),
+                   points=laid.value if laid.valid else None, melds_title=_("The melds"), show_leftover=False,
+                   notes=notes)
 
 
 def check_lay_off(variant: Variant, rules: Any, text: str) -> Verdict:

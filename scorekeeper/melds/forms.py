@@ -11,12 +11,15 @@ from ..engine.variants import VARIANTS, Variant
 from ..util import Form, choices
 
 MODES = (("meld", _l("One meld")), ("hand", _l("Whole hand")))
+#: a game that checks melds laid together asks that instead of a whole hand (same parameter, ``hand``)
+LAID_MODES = (("meld", _l("One meld")), ("hand", _l("Melds laid together")))
 
 
 def checkable() -> list[Variant]:
-    """The games whose melds can be checked (every game played with cards), in the app's order: read
-    from the registry each time, so a game installed later is offered too."""
-    return [v for v in VARIANTS.values() if v.uses_cards]
+    """The games whose melds can be checked (every game played with cards, and those whose hands are
+    counted but whose melds are laid with cards), in the app's order: read from the registry each time,
+    so a game installed later is offered too."""
+    return [v for v in VARIANTS.values() if v.uses_cards or v.checks_laid_melds]
 
 
 def default_variant() -> str:
@@ -42,6 +45,8 @@ class MeldCheckForm(Form):
     players = SelectField(_l("Players (sets the packs)"), default="")
     #: a rank the game makes wild for one deal (its sheet's ``rank`` field), where it has one
     rank = SelectField(_l("Wild rank"), default="")
+    #: what sets the first meld's minimum, where the game declares it (``first_meld_choices``)
+    opening = SelectField(_l("First meld"), default="")
     upcard = StringField(_l("Upcard (sets the knock limit)"),
                          render_kw={"autocomplete": "off", "autocapitalize": "characters", "placeholder": _l("e.g. 7D"),
                                     "spellcheck": "false", "class": "input upcard"})
@@ -55,6 +60,13 @@ class MeldCheckForm(Form):
         """Fill the deal and table-size choices from ``variant``'s declarations, and the rank the deal
         makes wild where its sheet has one (the field's label is the game's)."""
         self.rank_field = next((f for f in variant.sheet().per_hand if f.kind == "rank"), None)
+        self.first_meld, self.first_meld_usual = {}, ""
+        if variant.checks_laid_melds:
+            self.mode.choices = choices(LAID_MODES)
+            label, options, self.first_meld_usual = variant.first_meld_choices()
+            self.opening.label.text = speak(label)
+            self.first_meld = {o.key: o.minimum for o in options}
+            self.opening.choices = choices((o.key, speak(o.words)) for o in options)
         if self.rank_field is not None:
             self.rank.label.text = speak(self.rank_field.label)
         deals = variant.contract_deals or 0

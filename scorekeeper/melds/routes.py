@@ -16,15 +16,20 @@ from ..engine.limits import hand_cards_limit, solver_cards_limit
 from ..engine.variants import find_variant
 from ..picker import cards_text
 from ..util import render_page, wants_fragment
-from .checker import check_lay_off, CheckError, Verdict, check_hand, check_one_meld, deck_for, read_cards
+from .checker import check_lay_off, CheckError, Verdict, check_hand, check_laid, check_one_meld, deck_for, read_cards
 from .forms import MeldCheckForm, default_players, default_variant
 
 bp = Blueprint("melds", __name__)
+
+#: the most copies of each card the picker's grid offers: a deck of five packs (Hand and Foot) would draw
+#: five boxes a card, and three are more than a meld of one rank needs (four suits); more can be typed
+GRID_COPIES = 3
 
 #: what the page says before any card is chosen, by mode
 PROMPTS = {
     "meld": lazy_gettext("Tap the cards of one meld to check it."),
     "hand": lazy_gettext("Tap every card of the hand to see its best arrangement."),
+    "laid": lazy_gettext("Tap every card laid in one turn to see its melds and what they are worth."),
 }
 
 
@@ -49,18 +54,30 @@ def check():
     rules, copies, jokers = deck_for(variant, players)
     text = cards_text(request.args, "cards")
     errors: dict[str, str] = {}
-    verdict = Verdict(None, PROMPTS[mode])
+    laid = variant.checks_laid_melds and mode == "hand"
+    minimum = None
+    if form.first_meld:
+        # the first meld's minimum, as the table picks it (by the side's total, by the round): a link may
+        # carry one, else the game's usual one (a match's start)
+        key = form.chosen("opening", form.first_meld_usual)
+        form.opening.data = key
+        minimum = form.first_meld[key] if laid else None
+    verdict = Verdict(None, PROMPTS["laid" if laid else mode])
     try:
         # A whole hand is arranged, so it is held to what the search is given anywhere (the deal and the
         # draw); one meld is only checked, so it may be as long as any hand of the game.
-        limit = solver_cards_limit(variant) if mode == "hand" else hand_cards_limit(variant)
+        # Melds laid together are checked card by card, not arranged: they take what the game says.
+        limit = (variant.laid_cards_limit if laid else solver_cards_limit(variant) if mode == "hand"
+                 else hand_cards_limit(variant))
         laid_off = mode == "meld" and "/" in text and variant.laid_groups("", rules) is not None
         cards = [] if laid_off else read_cards(text, variant, copies, jokers, limit, players)
         if laid_off:
             # a game where lay-offs score: "KC / 10C JC QC" is a card laid off on a meld on the table
             verdict = check_lay_off(variant, rules, text)
         elif cards:
-            if mode == "meld":
+            if laid:
+                verdict = check_laid(variant, rules, cards, minimum)
+            elif mode == "meld":
                 verdict = check_one_meld(variant, rules, cards, **wild)
             else:
                 verdict = check_hand(variant, rules, cards, deal=deal if variant.contract_deals else None,
@@ -72,6 +89,6 @@ def check():
         form.upcard.errors = [errors["upcard"]]
     return render_page(
         "melds/check.html", "melds/partials/verdict.html", status=422 if errors else 200,
-        form=form, variant=variant, mode=mode, cards_value=text, copies=copies, jokers=jokers,
+        form=form, variant=variant, mode=mode, cards_value=text, copies=min(copies, GRID_COPIES), jokers=jokers,
         verdict=verdict, errors=errors, preview_url=url_for("melds.check"), as_fragment=wants_fragment(),
     )

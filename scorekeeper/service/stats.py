@@ -79,7 +79,10 @@ def match_summary(standings: Any, seats: list[str]) -> dict[str, Any]:
     for hand in standings.hands:
         if hand.kind != "hand":
             continue
-        scored = [(seat[name], score) for name, score in hand.scores.items() if name in seat]
+        # a sheet of several games scores a hand by its own points (the nets move only when a game closes)
+        own = hand.hand_points if standings.games is not None else None
+        scored = [(seat[name], own.get(name, 0) if own is not None else score)
+                  for name, score in hand.scores.items() if name in seat]
         for i, score in scored:
             hands[i] += 1
             total[i] += score

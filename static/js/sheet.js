@@ -11,20 +11,33 @@
     if (!pick) return;
     var counts = (pick.getAttribute("data-players") || "").split(" ");
     var cols = Array.prototype.slice.call(pick.querySelectorAll(".side-col .side-members"));
+    // each table size's sides with partners opposite, seat by seat, as the server gives them
+    var opposite = {};
+    (pick.getAttribute("data-opposite") || "").split(" ").forEach(function (part) {
+      var bits = part.split(":");
+      if (bits.length === 2) opposite[bits[0]] = bits[1].split(",");
+    });
+    var shown = cols.length;  // the sides the seated players can fill: the rest are not drawn
     function seated() {
       return Array.prototype.slice.call(document.querySelectorAll(".seat-tap"))
         .map(function (b) { return { b: b, seat: document.getElementById(b.getAttribute("data-seat-for")) }; })
         .filter(function (x) { return x.seat.value; })
         .sort(function (a, b) { return Number(a.seat.value) - Number(b.seat.value); });
     }
-    function sideOf(x, i) {
+    function defaults(n) {
+      return opposite[String(n)] || [];
+    }
+    function sideOf(x, i, n) {
       var chosen = document.getElementById("side_" + x.b.getAttribute("data-player"));
-      return chosen && chosen.value ? chosen.value : String(i % 2 + 1);
+      if (chosen && chosen.value && Number(chosen.value) <= shown) return chosen.value;
+      return defaults(n)[i] || String(i % 2 + 1);
     }
     function render() {
       var players = seated();
       pick.hidden = counts.indexOf(String(players.length)) < 0;
-      cols.forEach(function (c) { c.textContent = ""; });
+      // as many sides as there are pairs of players (two at least), never an empty box past them
+      shown = Math.min(cols.length, Math.max(2, Math.floor(players.length / 2)));
+      cols.forEach(function (c, k) { c.textContent = ""; c.parentNode.hidden = k >= shown; });
       Array.prototype.forEach.call(pick.querySelectorAll("select"), function (s) {
         if (!players.some(function (x) { return "side_" + x.b.getAttribute("data-player") === s.id; })) s.value = "";
       });
@@ -34,19 +47,20 @@
         b.className = "side-tap";
         b.setAttribute("data-player", x.b.getAttribute("data-player"));
         b.textContent = x.b.querySelector(".seat-name").textContent;
-        var col = cols[Number(sideOf(x, i)) - 1] || cols[0];
+        var col = cols[Number(sideOf(x, i, players.length)) - 1] || cols[0];
         col.appendChild(b);
       });
     }
     pick.addEventListener("click", function (event) {
       var tap = event.target.closest(".side-tap");
       if (!tap) return;
-      seated().forEach(function (x, i) {  // the sides as shown become explicit, then the tapped one moves
+      var players = seated();
+      players.forEach(function (x, i) {  // the sides as shown become explicit, then the tapped one moves
         var s = document.getElementById("side_" + x.b.getAttribute("data-player"));
-        if (s) s.value = sideOf(x, i);
+        if (s) s.value = sideOf(x, i, players.length);
       });
       var mine = document.getElementById("side_" + tap.getAttribute("data-player"));
-      if (mine) mine.value = String(mine.value % cols.length + 1);
+      if (mine) mine.value = String(mine.value % shown + 1);
       render();
     });
     document.addEventListener("click", function (event) {
@@ -88,6 +102,21 @@
     if (!event.target.hasAttribute || !event.target.hasAttribute("data-names-nobody")) return;
     Array.prototype.forEach.call(event.target.form.querySelectorAll("input[name='by']"), function (r) { r.checked = false; });
   });
+  // Boxes shown only for one choice of a field (a hand in which nobody plays alone: each player's own
+  // boxes), and those shown for every other choice; without JavaScript both are drawn.
+  function shownByChoice() {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-when-field], [data-unless-field]"), function (el) {
+      var when = el.hasAttribute("data-when-field");
+      var name = el.getAttribute(when ? "data-when-field" : "data-unless-field");
+      var form = el.closest("form");
+      var picked = form && form.querySelector("input[name='" + name + "']:checked");
+      var chosen = !!picked && picked.value === el.getAttribute(when ? "data-when-value" : "data-unless-value");
+      el.hidden = when ? !chosen : chosen;
+    });
+  }
+  document.addEventListener("DOMContentLoaded", shownByChoice);
+  document.addEventListener("htmx:afterSettle", shownByChoice);
+  document.addEventListener("change", shownByChoice);
   document.addEventListener("input", function (event) {
     var details = event.target.closest && event.target.closest("[data-count-into]");
     if (details && event.target.hasAttribute("data-value")) countedTotal(details);

@@ -35,6 +35,13 @@ DOCUMENTS = {
         {"kind": "hand", "end": "knock", "by": "Ann", "held": {
             "Ann": {"cards": "3H 4H 5H 8S 8D 8C JC QC KC AD"}, "Ben": {"cards": "9D 9H 9S 5C 6C 7C 6H 10C KD 4S"}}},
     ]},
+    # a sheet of several games: game 1 closed (game 4 opened), a notice to stop, games still open
+    "games": {"variant": "hollywood_gin", "rules": {"continuous": True}, "players": ["Ann", "Ben"], "entries": [
+        {"kind": "hand", "end": "gin", "by": "Ann", "held": {"Ben": {"points": 35}}},
+        {"kind": "hand", "end": "gin", "by": "Ann", "held": {"Ben": {"points": 25}}},
+        {"kind": "stop"},
+        {"kind": "hand", "end": "knock", "by": "Ben", "held": {"Ben": {"points": 2}, "Ann": {"points": 42}}},
+    ]},
     "fresh": {"variant": "ramino", "rules": {"opening_min": 40}, "players": ["Ann", "Ben", "Cat"], "entries": []},
     "finished": {"variant": "free", "rules": {"target": 50}, "stake": "5.00", "players": PLAYERS, "entries": [
         {"kind": "hand", "end": "scores", "held": {"Ann": {"points": 30}, "Ben": {"points": 12}, "Cat": {"points": 0}, "Dan": {"points": 4}}},
@@ -48,6 +55,12 @@ DOCUMENTS = {
                                                                         "eights_to_kings": 3, "fours_to_sevens": 4,
                                                                         "black_threes": 1}}}},
     ]},
+    # Cutthroat with the hand of K-7 in which nobody took the pile: the hand form draws every player alone
+    "cutthroat": {"variant": "canasta", "rules": {"three_player_mode": "cutthroat"}, "players": ["Ann", "Ben", "Cat"],
+                  "entries": [{"kind": "hand", "end": "stock_exhausted", "lone": None, "sides": {
+                      "Ann": {"red_threes": 1, "meld_points": 0, "hand_points": 120},
+                      "Ben": {"meld_points": 150, "hand_points": 60},
+                      "Cat": {"red_threes": 1, "meld_points": 95, "hand_points": 40}}}]},
 }
 
 
@@ -86,6 +99,9 @@ def _lay_the_table(app) -> dict[str, str]:
         "scoreboard, Gin": f"{t}/m/{matches['gin'].id}",
         "scoreboard, finished": f"{t}/m/{matches['finished'].id}",
         "scoreboard, before the first hand": f"{t}/m/{matches['fresh'].id}",
+        "scoreboard, a sheet of games": f"{t}/m/{matches['games'].id}",
+        "a notice to stop": f"{t}/m/{matches['games'].id}/hands/{service.live_entries(matches['games'])[2].id}",
+        "spectator, a sheet of games": f"/v/{matches['games'].view_token}",
         "result to share": f"/v/{matches['finished'].view_token}/summary",
         "record hand": f"{t}/m/{matches['gin'].id}/hands/new",
         "a hand": f"{t}/m/{free.id}/hands/{first_hand}",
@@ -97,6 +113,12 @@ def _lay_the_table(app) -> dict[str, str]:
         "import": f"{t}/import",
         "meld checker": "/melds",
         "meld checker, a verdict": "/melds?variant=ramino&mode=meld&cards=7h+8h+9h",
+        "meld checker, a Canasta meld": "/melds?variant=canasta&mode=meld&cards=9s+9h+9d+9c+9s+2h+2d",
+        "meld checker, melds laid together": "/melds?variant=hand_and_foot&mode=hand&opening=2&cards=ks+kh+kd+as+ah+jk",
+        "new match, Hand and Foot": f"{t}/matches/new?variant=hand_and_foot",
+        "scoreboard, Cutthroat": f"{t}/m/{matches['cutthroat'].id}",
+        "edit a hand, Cutthroat nobody alone":
+            f"{t}/m/{matches['cutthroat'].id}/hands/{service.live_entries(matches['cutthroat'])[0].id}/edit",
         "spectator": f"/v/{free.view_token}",
         "spectator, finished": f"/v/{matches['finished'].view_token}",
     }

@@ -32,8 +32,8 @@ ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden"
 ENGINE_PO = ROOT / "scorekeeper" / "translations" / "it" / "LC_MESSAGES" / "engine.po"
 
-#: words Italian tables say as English ones do (docs/translating.md's glossary)
-SAME_IN_ITALIAN = {"gin", "undercut", "rumino", "bonus"}
+#: words Italian tables say as English ones do (docs/translating.md's glossary; Hollywood Gin's games keep "game")
+SAME_IN_ITALIAN = {"gin", "undercut", "rumino", "bonus", "game"}
 
 
 # -- where the engine speaks ------------------------------------------------------------------------

@@ -5,7 +5,9 @@ Each case is a match document and what its standings must show. ``expect`` may g
 ``finished``, ``winners``, ``leader``, ``pot``, ``payouts``, ``pot_remainder``, ``states``,
 ``win_points``, ``boxes``, ``paid``, ``rebuys``, ``next_dealer``, ``next_dealer_if_rebuy``, ``dealers_ahead``, ``open_rebuys`` [{player, total, cost}],
 ``deal``, ``contract``, ``notes_contain`` [substring], ``explanations_contain`` {player: substring} (last hand),
-``error`` {"message": substring, "field": name, "side": name} for a document that must be refused.
+``error`` {"message": substring, "field": name, "side": name} for a document that must be refused,
+``games`` [each game's fields, every game opened] for a sheet of several games (Hollywood), and in
+``hands`` also ``games``, ``closed`` and ``hand_points``.
 A game scored by sides adds ``sides`` {side: total}, ``side_places`` {side: place}, ``minimums``
 {side: next opening minimum}, ``winning_sides`` [side], ``members`` {side: [player]}, and in ``hands``
 ``side_scores`` {side: change} and ``explanations`` {side or player: the whole line}.
@@ -27,10 +29,11 @@ GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "matches"
 EXPECT_KEYS = {
     "totals", "states", "win_points", "boxes", "paid", "rebuys", "places", "finished", "winners", "leader", "pot",
     "payouts", "pot_remainder", "next_dealer", "next_dealer_if_rebuy", "dealers_ahead", "deal", "contract", "open_rebuys", "hands", "notes_contain",
-    "explanations_contain", "error", "sides", "side_places", "minimums", "winning_sides", "members", "round",
-    "differences",
+    "explanations_contain", "error", "games", "sides", "side_places", "minimums", "winning_sides", "members",
+    "round", "differences",
 }
-HAND_KEYS = {"index", "scores", "win_points", "totals", "eliminated", "kind", "dealer", "side_scores", "explanations"}
+HAND_KEYS = {"index", "scores", "win_points", "totals", "eliminated", "kind", "dealer", "games", "closed", "hand_points",
+             "side_scores", "explanations"}
 ERROR_KEYS = {"message", "field", "side"}
 
 
@@ -93,12 +96,19 @@ def test_golden(variant, case):
             assert got[key] == expect[key], key
     if "open_rebuys" in expect:
         assert got["open_rebuys"] == expect["open_rebuys"]
+    if "games" in expect:
+        assert got["games"] is not None and len(got["games"]) == len(expect["games"]), got["games"]
+        for have, want in zip(got["games"], expect["games"]):
+            assert {k: have[k] for k in want} == want, (want["number"], have)
     for i, want in enumerate(expect.get("hands", [])):
         index = want.get("index", i)
         have = got["hands"][index]
-        for key in ("scores", "win_points", "totals", "eliminated", "kind", "dealer", "side_scores", "explanations"):
+        for key in ("scores", "win_points", "totals", "eliminated", "kind", "dealer", "games", "closed", "hand_points",
+                    "side_scores", "explanations"):
             if key in want:
-                if isinstance(want[key], dict):
+                if key == "hand_points":
+                    assert have[key] == want[key], (index, key)
+                elif isinstance(want[key], dict):
                     assert {n: have[key].get(n, 0) for n in want[key]} == want[key], (index, key)
                 else:
                     assert have[key] == want[key], (index, key)

@@ -114,10 +114,49 @@ def test_golden_knock_limits(key, case):
     assert variant.knock_limit(case["upcard"], _rules(variant, case)) == case["limit"]
 
 
-@pytest.mark.parametrize("key", ["free", "canasta"])
-def test_a_game_without_card_melds_refuses_a_meld_check(key):
+def test_a_game_without_card_melds_refuses_a_meld_check():
     with pytest.raises(InvalidMeldError):
-        find_variant(key).check_meld("7S 7H 7D")
+        find_variant("free").check_meld("7S 7H 7D")
+
+
+@pytest.mark.parametrize(("key", "case"), _cases("laid"))
+def test_golden_laid(key, case):
+    """Cards laid in one turn (the Canasta family): the melds they make and their worth towards the first
+    meld's minimum."""
+    variant = find_variant(key)
+    verdict = variant.check_laid(case["cards"], _rules(variant, case), case.get("minimum"))
+    assert verdict.valid is case["valid"], verdict.reason
+    if "value" in case:
+        assert verdict.value == case["value"]
+    if "values" in case:
+        assert list(verdict.values) == case["values"]
+    if "reason" in case:
+        assert case["reason"] in verdict.reason
+
+
+@pytest.mark.parametrize(("key", "case"), _cases("first_meld_choices"))
+def test_golden_first_meld_choices(key, case):
+    variant = find_variant(key)
+    _label, options, usual = variant.first_meld_choices(_rules(variant, case))
+    assert [o.minimum for o in options] == case["minimums"]
+    assert usual == case["usual"] and usual in {o.key for o in options}
+
+
+@given(st.lists(st.sampled_from("A 2 4 5 6 7 8 9 10 J Q K JK".split()), min_size=1, max_size=14),
+       st.sampled_from(["canasta", "hand_and_foot"]))
+@settings(max_examples=60, deadline=None)
+def test_laid_melds_are_each_a_meld_and_add_up(ranks, key):
+    """Whatever cards are laid, a set the checker accepts holds every card once, each of its melds is a
+    meld on its own, and their worth is the sum of the cards' values."""
+    suits = "SHDC"
+    cards = [Card.parse("JK") if r == "JK" else Card.parse(f"{r}{suits[i % 4]}") for i, r in enumerate(ranks)]
+    variant = find_variant(key)
+    verdict = variant.check_laid(cards, minimum=50)
+    if verdict.melds and verdict.value:
+        assert sorted(c.code for m in verdict.melds for c in m.cards) == sorted(c.code for c in cards)
+        assert all(variant.check_meld(m.cards).valid for m in verdict.melds)
+        assert verdict.value == sum(variant.card_value(c) for c in cards)
+        assert verdict.valid is (verdict.value >= 50)
 
 
 # -- generic checks, straight from MeldRules ------------------------------------------------------

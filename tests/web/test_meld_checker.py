@@ -35,7 +35,7 @@ def verdict(client, **params) -> str:
 # -- the page ------------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("key", [k for k, v in VARIANTS.items() if v.uses_cards])
+@pytest.mark.parametrize("key", [k for k, v in VARIANTS.items() if v.uses_cards or v.checks_laid_melds])
 def test_every_variant_has_a_page(client, key):
     response = client.get("/melds", query_string={"variant": key})
     assert response.status_code == 200
@@ -312,3 +312,67 @@ def test_picker_state_caps_ticks_at_the_boxes():
     assert state.ticks == {"9S": 2, "JK": 1}
     assert state.ticked == "9S 9S JK"
     assert [c.code for c in state.cards] == ["9S", "9S", "9S", "JK", "JK=QH"]
+
+
+# -- the Canasta family: one meld by its kind, and melds laid together against the first meld's minimum ----
+
+
+def test_canasta_says_what_a_meld_is_and_how_many_wild_cards_it_may_hold(client):
+    said = verdict(client, variant="canasta", cards="9S 9H 9D 9C 9S 2H 2D")
+    assert "Yes: a mixed canasta of 7 cards." in said
+    assert "Wild cards 2 (at most 3)" in said and "it earns 300 at the end of the hand" in said
+    assert "Card points 90" in said
+    said = verdict(client, variant="canasta", cards="AS AH AD")
+    assert "a meld of 3 cards, not yet a canasta" in said and "4 more cards" in said
+    said = verdict(client, variant="canasta", cards="6S 6H 6D 2S 2H 2D JK")
+    assert "Not a Canasta meld: a meld holds at most 3 wild cards (it has 4)." in said
+    said = verdict(client, variant="canasta", cards="3H 3D 3H")
+    assert "a red three is never melded" in said
+    said = verdict(client, variant="canasta", cards="3S 3C 3S")
+    assert "only the player going out may meld them" in said
+
+
+def test_canasta_deck_is_two_packs_and_four_jokers(client):
+    page = client.get("/melds?variant=canasta").get_data(as_text=True)
+    assert page.count('name="cards__pick" value="9S"') == 2
+    assert page.count('name="cards__pick" value="JK"') == 4
+    response = client.get("/melds", query_string={"variant": "canasta", "cards": "9S 9S 9S"}, headers=HTMX)
+    assert response.status_code == 422 and "Canasta" in text_of(response)
+
+
+def test_canasta_melds_laid_together_against_the_sides_total(client):
+    page = client.get("/melds?variant=canasta&mode=hand").get_data(as_text=True)
+    assert "Melds laid together" in page and "The side&#39;s total before the hand" in page
+    assert '<option selected value="0">0 to 1,495: 50</option>' in page
+    said = verdict(client, variant="canasta", mode="hand", opening="1500", cards="4S 4H 4D 6S 6H 6D")
+    assert "2 melds worth 30: a first meld needs 90, 60 more." in said
+    said = verdict(client, variant="canasta", mode="hand", opening="0",
+                   cards="KS KH KD KC KS KH KD 9S 9H 9D 9C 9S 2H 2D AS AH AD 5S 5H 5D")
+    assert "4 melds worth 235: enough for a first meld of 50." in said
+    assert "Meld 2: a natural canasta of 7 cards, 70 points." in said and "The melds" in said
+    # an unknown choice in a link falls back to the start of a match
+    said = verdict(client, variant="canasta", mode="hand", opening="nonsense", cards="4S 4H 4D 6S 6H 6D")
+    assert "a first meld needs 50" in said
+
+
+def test_hand_and_foot_books_and_the_rounds_minimum(client):
+    said = verdict(client, variant="hand_and_foot", cards="2S 2H 2D 2C 2S 2H 2D")
+    assert "Yes: a wild book of 7 cards." in said and "1,500" in said
+    said = verdict(client, variant="hand_and_foot", cards="QS QH QD QC QS QH QD QC")
+    assert "a book is closed at 7 cards" in said
+    said = verdict(client, variant="hand_and_foot", cards="3S 3C 3S")
+    assert "black threes are never melded in Hand and Foot" in said
+    page = client.get("/melds?variant=hand_and_foot&mode=hand").get_data(as_text=True)
+    assert "round 4: 150" in page and "Whole hand" not in page
+    said = verdict(client, variant="hand_and_foot", mode="hand", opening="4", cards="KS KH KD KC KS KH KD AS AH JK")
+    assert "2 melds worth 160: enough for a first meld of 150." in said
+    said = verdict(client, variant="hand_and_foot", mode="hand", opening="2", cards="KS KH KD 8S 8H 8D")
+    assert "a first meld needs 90, 30 more" in said
+
+
+def test_canasta_checker_in_italian(client):
+    client.get("/lang/it?next=/")
+    said = verdict(client, variant="canasta", cards="9S 9H 9D 9C 9S 2H 2D")
+    assert "canasta sporca" in said
+    said = verdict(client, variant="canasta", mode="hand", opening="1500", cards="4S 4H 4D 6S 6H 6D")
+    assert "90" in said and "60" in said and "first meld" not in said

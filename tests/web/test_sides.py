@@ -146,6 +146,51 @@ def test_cutthroat_asks_the_lone_hand_and_each_players_red_threes(sheet, client)
     assert {n: int(t.replace(",", "")) for n, t in found} == {"Ann": 735, "Ben": 1175, "Cat": 1075}
 
 
+def test_cutthroat_hand_where_nobody_took_the_pile_is_entered_each_alone(sheet, client, app):
+    """K-7's hand 2: the stock ran out and nobody ever took the pile (``lone`` null), so each player is
+    entered alone, his red threes in his own box; the hand is stored as the document says, edited back
+    into the same boxes, and a "nobody" with a hand that was gone out is refused beside the field."""
+    sheet.create_table()
+    sheet.add_players("Ann", "Ben", "Cat")
+    match_id = sheet.start_match("canasta", ["Ann", "Ben", "Cat"], rules={"three_player_mode": "cutthroat"})
+    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    assert "Nobody: the stock ran out, the pile never taken" in page
+    assert 'data-when-field="lone" data-when-value="nobody"' in page
+    ids = sheet.player_ids()
+    # hand 1 of K-7, then hand 2 with nobody alone: s2_ … s4_ are Ann, Ben and Cat alone
+    first = side_hand(sheet, match_id, [{"natural_canastas": "1", "meld_points": "220", "hand_points": "85"},
+                                        {"mixed_canastas": "2", "meld_points": "410", "hand_points": "35"}],
+                      by="Ben", lone=str(ids["Ann"]), **{f"red_threes_{ids['Ann']}": "1", f"red_threes_{ids['Ben']}": "1"})
+    sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/new", first)
+    alone = [{}, {}, {"red_threes": "1", "meld_points": "0", "hand_points": "120"},
+             {"meld_points": "150", "hand_points": "60"},
+             {"red_threes": "1", "meld_points": "95", "hand_points": "40"}]
+    refused = side_hand(sheet, match_id, alone, by="Ben", end="out", lone="nobody")
+    response = sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/new", refused)
+    assert response.status_code == 422
+    assert "lone may be null only when the stock ran out" in html.unescape(response.get_data(as_text=True))
+    data = side_hand(sheet, match_id, alone, end="stock_exhausted", lone="nobody")
+    response = sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/new", data)
+    assert response.status_code in (200, 302, 303), response.get_data(as_text=True)[:2000]
+    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    block = page.split('class="standings"', 1)[1].split("</ol>", 1)[0]
+    found = re.findall(r'<span class="name">(?:<bdi>)?([^<]+)(?:</bdi>)?</span>.*?<span class="total">([−-]?[\d,]+)</span>',
+                       block, re.S)
+    assert {n: int(t.replace(",", "")) for n, t in found} == {"Ann": 515, "Ben": 1265, "Cat": 1230}
+    with app.app_context():
+        entry = db.session.query(Entry).filter_by(match_id=match_id).order_by(Entry.id.desc()).first()
+        entry_id, payload = entry.id, entry.payload
+    assert payload["lone"] is None and "red_threes" not in payload
+    assert payload["sides"][f"#{ids['Cat']}"] == {"red_threes": 1, "meld_points": 95, "hand_points": 40}
+    document = client.get(f"/t/{sheet.token}/m/{match_id}/export.json").get_json()
+    assert document["entries"][1]["lone"] is None and set(document["entries"][1]["sides"]) == {"Ann", "Ben", "Cat"}
+    # the edit form comes back with "nobody" tapped and each player's own boxes filled
+    page = client.get(f"/t/{sheet.token}/m/{match_id}/hands/{entry_id}/edit").get_data(as_text=True)
+    assert re.search(r'<input checked[^>]*value="nobody"|value="nobody"[^>]*checked', page)
+    assert re.search(r'name="s4_meld_points"[^>]*value="95"|value="95"[^>]*name="s4_meld_points"', page)
+    assert re.search(r'name="s2_red_threes"[^>]*value="1"|value="1"[^>]*name="s2_red_threes"', page)
+
+
 def test_a_hand_by_side_is_edited_with_everything_after_recomputed(four, client, app):
     match_id = four.start_match("canasta", ["Ann", "Ben", "Cat", "Dan"])
     four.post(f"/t/{four.token}/m/{match_id}/hands/new", side_hand(four, match_id, [K1_NS, K1_EW_COUNTED], by="Ann"))

@@ -4,13 +4,13 @@
 ``UnknownVariantError``. Each entry is a ``Variant`` instance (see ``base``).
 
 >>> list(VARIANTS)
-['rumino', 'russian', 'ramino', 'gin', 'oklahoma', 'kalooki', 'rummy', 'rummy500', 'canasta', 'hand_and_foot', 'pool_rummy', 'free']
+['rumino', 'russian', 'ramino', 'gin', 'hollywood_gin', 'oklahoma', 'kalooki', 'rummy', 'rummy500', 'canasta', 'hand_and_foot', 'pool_rummy', 'free']
 >>> find_variant("Kaluki").key
 'kalooki'
 >>> find_variant("bridge")
 Traceback (most recent call last):
 ...
-scorekeeper.engine.variants.base.UnknownVariantError: no variant called 'bridge'; known: rumino, russian, ramino, gin, oklahoma, kalooki, rummy, rummy500, canasta, hand_and_foot, pool_rummy, free
+scorekeeper.engine.variants.base.UnknownVariantError: no variant called 'bridge'; known: rumino, russian, ramino, gin, hollywood_gin, oklahoma, kalooki, rummy, rummy500, canasta, hand_and_foot, pool_rummy, free
 """
 
 from __future__ import annotations
@@ -69,6 +69,7 @@ def _built_in() -> list[type[Variant]]:
     on record); an installed Scorekeeper finds them through its entry points like any other game."""
     from .free import Free
     from .gin import Gin
+    from .hollywood_gin import HollywoodGin
     from .kalooki import Kalooki
     from .oklahoma import Oklahoma
     from .ramino import Ramino
@@ -76,7 +77,7 @@ def _built_in() -> list[type[Variant]]:
     from .rummy import Rummy
     from .russian import Russian
 
-    return [Rumino, Russian, Ramino, Gin, Oklahoma, Kalooki, Rummy, Free]
+    return [Rumino, Russian, Ramino, Gin, HollywoodGin, Oklahoma, Kalooki, Rummy, Free]
 
 
 def load_variants() -> dict[str, Variant]:

@@ -41,11 +41,13 @@ from ..switch_words import CHOICES, LABELS, NONE_WORDS
 from ..hands import Hand, HandScore, Held, MatchState, PlayerState, RebuyPolicy, parse_held
 from .. import limits as _limits
 from ..limits import POINTS_CEILING
-from ..sheet import EntryField, Sheet
+from ..sheet import EntryField, EntryKind, Sheet
 from ..sides import read_sides
 from ..melds import ContractCheck, MeldCheck, MeldRules, OpeningCheck
 
-SwitchType = Literal["bool", "int", "enum", "int_or_null"]
+#: ``int_list``: a list of whole numbers (Hand and Foot's minimum of each round); ``pairs``: a list of
+#: pairs of whole numbers (its score bands, [from, minimum]); the variant checks what they must hold
+SwitchType = Literal["bool", "int", "enum", "int_or_null", "int_list", "pairs"]
 
 
 class InvalidRulesError(Refusal):
@@ -88,6 +90,10 @@ class Switch:
     def value_words(self, value: Any) -> str | int:
         """A value as a player says it: "yes", "no limit", "the stake"; a number stays a number, for
         the page to write the way its language does."""
+        if self.type == "int_list" and isinstance(value, (list, tuple)):
+            return joined(" / ", [_("{value:,}", value=v) for v in value])
+        if self.type == "pairs" and isinstance(value, (list, tuple)):
+            return joined(", ", [_("{minimum:,} from {start:,}", minimum=b, start=a) for a, b in value])
         if self.type == "bool":
             return _("yes") if value else _("no")
         if value is None:
@@ -96,8 +102,19 @@ class Switch:
             return CHOICES.get(value) or value.replace("_", " ")
         return value
 
+    def is_default(self, value: Any) -> bool:
+        """Whether ``value`` is the default (a list read from a form or a document is the default's
+        tuple)."""
+        if self.type in ("int_list", "pairs") and isinstance(value, (list, tuple)):
+            return _plain(value) == _plain(self.default)
+        return value == self.default
+
     def allowed(self) -> str:
         """The allowed values in words, for messages and forms."""
+        if self.type == "int_list":
+            return _("a list of whole numbers")
+        if self.type == "pairs":
+            return _("a list of [from, minimum] pairs")
         if self.type == "bool":
             return _("true or false")
         if self.choices is not None:
@@ -114,6 +131,11 @@ class Switch:
 
     def check(self, value: Any) -> None:
         """Refuse a value of the wrong JSON type or outside the allowed set."""
+        if self.type in ("int_list", "pairs"):
+            if not isinstance(value, (list, tuple)):
+                raise InvalidRulesError(_("{name} must be {allowed}, not {value}", name=self.name,
+                                          allowed=self.allowed(), value=_show(value)))
+            return  # what the list must hold, the variant checks
         if self.type == "bool":
             if not isinstance(value, bool):
                 raise InvalidRulesError(_("{name} must be true or false, not {value}", name=self.name,
@@ -139,6 +161,11 @@ class Switch:
             # a switch with no bound of its own (a target, a penalty) still holds a number of points
             raise InvalidRulesError(_("{name} must be between −{ceiling:,} and {ceiling:,}", name=self.name,
                                       ceiling=POINTS_CEILING))
+
+
+def _plain(value: Any) -> Any:
+    """Lists and tuples alike, nested: how a list rule is compared."""
+    return [_plain(v) for v in value] if isinstance(value, (list, tuple)) else value
 
 
 def _show(value: Any) -> str:
@@ -258,6 +285,12 @@ class Variant(ABC):
     deck_grows_with_players: ClassVar[bool] = False
     #: hands are played with cards (free scoring: only typed points)
     uses_cards: ClassVar[bool] = True
+    #: hands are entered as counts and points, but melds are laid with cards, so the meld checker asks
+    #: ``check_meld`` and, for a whole turn's melds, ``check_laid`` against one of
+    #: ``first_meld_choices`` (the Canasta family, ``variants.meld_plus``)
+    checks_laid_melds: ClassVar[bool] = False
+    #: the most cards such a check takes at once (the pile taken, every meld of a side laid)
+    laid_cards_limit: ClassVar[int] = 0
     #: a hand's cards are arranged in melds when it is scored or previewed, so a server builds the
     #: solver's tables for the game as it starts (``warm_solvers``); a game that scores the melds the
     #: table lays (Rummy 500) never arranges a hand in play, and leaves the bounded cache to the others
@@ -273,7 +306,7 @@ class Variant(ABC):
     rebuy_word: ClassVar[str] = "rebuy"
     #: entry kinds beyond hands, voids and rebuys that this game takes (``engine.match.SHARED_ENTRY_KINDS``):
     #: ``split``, the players still in agreeing to share the pot (Pool Rummy)
-    entry_kinds: ClassVar[tuple[str, ...]] = ()
+    shared_entry_kinds: ClassVar[tuple[str, ...]] = ()
     #: a partnership game: without ``teams``, four players play seats 1 + 3 against 2 + 4
     #: (``engine.sides.default_sides``); other tables play a side per player
     partnerships: ClassVar[bool] = False
@@ -741,6 +774,25 @@ class Variant(ABC):
 
     def notes(self, state: MatchState) -> list[str]:
         return []
+
+    # -- a sheet of several games, and entries of the game's own (Hollywood Gin) ------------------------
+
+    def entry_kinds(self) -> tuple[EntryKind, ...]:
+        """The entry kinds this game has besides ``hand``, ``void`` and ``rebuy`` (``engine.sheet.EntryKind``)."""
+        return ()
+
+    def entry_kinds_allowed(self, state: MatchState) -> list[str]:
+        """Which of ``entry_kinds`` the next entry may be."""
+        return []
+
+    def play_entry(self, state: MatchState, index: int, entry: Mapping[str, Any]) -> str:
+        """Apply an entry of one of ``entry_kinds`` (refusing it with ``InvalidMatchError`` where it is not
+        allowed); returns the entry in a few words."""
+        raise NotImplementedError
+
+    def games(self, state: MatchState) -> list[dict[str, Any]] | None:
+        """The games of a sheet of several (each with the fields of ``match.GameStanding``), or None."""
+        return None
 
     # -- helpers for the hooks ------------------------------------------------------------------------
 

@@ -30,7 +30,7 @@ from ..i18n import _, _n
 from ..sheet import EntryField, Sheet, ValueClass
 from ..sides import SideEntry, read_sides
 from .base import InvalidRulesError, Rules, Switch, Variant
-from .meld_plus import MeldPlusHandMinus
+from .meld_plus import FirstMeldChoice, MeldPlusHandMinus
 
 #: the card values (docs/rules/canasta.md#card-values): joker 50, ace and two 20, eight to king 10, four to seven and black three 5
 VALUE_CLASSES = (
@@ -61,7 +61,7 @@ class Canasta(MeldPlusHandMinus, Variant):
     order = 75
     name = "Canasta"
     aliases = ("classic canasta", "classic_canasta")
-    counted_words = _("Canasta's melds are counted, not checked card by card")
+    black_threes_going_out = True
     summary = _("Classic Canasta: two partnerships, canastas and red threes, to 5,000.")
     min_players, max_players = 2, 4
     ends = ("out", "stock_exhausted")
@@ -181,11 +181,12 @@ class Canasta(MeldPlusHandMinus, Variant):
         ]
         if self.cutthroat(r):
             fields.insert(0, EntryField("lone", "player", _("Who plays alone?"),
-                                        help=_("whoever first took the pile, or went out")))
+                                        help=_("whoever first took the pile, or went out"),
+                                        nobody=_("Nobody: the stock ran out, the pile never taken")))
             fields += self.side_fields(red_threes=False)
             fields.append(EntryField("red_threes", "count", _("Red threes"), per="player", minimum=0,
                                      maximum=RED_THREES))
-            return Sheet(tuple(fields), units=(("lone", _("Alone")), ("pair", _("The pair"))))
+            return Sheet(tuple(fields), units=(("lone", _("Alone")), ("pair", _("The pair"))), alone="lone")
         return Sheet(tuple(fields + self.side_fields()), scored="sides")
 
     def teams_allowed(self, n_players: int, rules: Rules | None = None) -> bool:
@@ -195,6 +196,26 @@ class Canasta(MeldPlusHandMinus, Variant):
         if len(sides) != 2 or any(len(s.members) != 2 for s in sides):
             return _("Canasta with 4 players is two sides of two")
         return None
+
+    # -- the meld checker (``meld_plus``) --------------------------------------------------------------
+
+    def meld_word(self, kind: str) -> Any:
+        return {"natural": _("a natural canasta"), "mixed": _("a mixed canasta"),
+                "canasta": _("a canasta")}[kind]
+
+    def meld_bonus(self, kind: str, rules: Rules) -> int | None:
+        return {"natural": rules.natural_canasta_bonus, "mixed": rules.mixed_canasta_bonus}.get(kind)
+
+    def first_meld_choices(self, rules: Rules | None = None) -> tuple[Any, tuple[FirstMeldChoice, ...], str]:
+        r = self._resolve(rules)
+        negative = r.negative_min_meld
+        return _("The side's total before the hand"), (
+            FirstMeldChoice("negative", _("below 0: {minimum}", minimum=negative) if negative
+                            else _("below 0: any meld"), negative),
+            FirstMeldChoice("0", _("0 to 1,495: 50"), 50),
+            FirstMeldChoice("1500", _("1,500 to 2,995: 90"), 90),
+            FirstMeldChoice("3000", _("3,000 or more: 120"), 120),
+        ), "0"
 
     def side_minimum(self, total: int) -> int | None:
         if total < 0:

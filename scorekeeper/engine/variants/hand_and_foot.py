@@ -32,7 +32,7 @@ from ..limits import POINTS_CEILING
 from ..sheet import EntryField, Sheet, ValueClass
 from ..sides import SideEntry, read_sides
 from .base import InvalidRulesError, Rules, Switch, Variant
-from .meld_plus import MeldPlusHandMinus
+from .meld_plus import FirstMeldChoice, MeldPlusHandMinus
 
 #: what one 54-card deck holds other than its two red threes, by value class, and what they are worth
 #: (docs/rules/hand_and_foot.md#card-values): 2 jokers, 4 aces and 4 twos, 24 eights to kings, 16 fours
@@ -54,8 +54,10 @@ _ROUNDS = (("match_mode", ("rounds",)),)
 _TARGET = (("match_mode", ("target",)),)
 DEFAULT_MINIMUMS = (50, 90, 120, 150)
 DEFAULT_BANDS = ((0, 50), (2500, 90), (5000, 120), (7500, 150))
-#: the house rules that are lists, which a form does not ask (a match document may set them)
+#: the house rules that are lists: checked here, against the rounds and the mode, as ``rules`` resolves
 LIST_RULES = ("opening_minimums", "score_bands")
+#: a bound on the score bands (not a rule: a typing slip past it is refused)
+MAX_BANDS = 20
 
 
 def _whole(value: Any) -> bool:
@@ -67,7 +69,8 @@ class HandAndFoot(MeldPlusHandMinus, Variant):
     order = 76
     name = "Hand and Foot"
     aliases = ("hand & foot", "hand_foot", "handandfoot")
-    counted_words = _("Hand and Foot's books are counted, not checked card by card")
+    meld_max = 7
+    one_meld_per_rank = False
     summary = _("Hand and Foot: partnerships, a hand and a foot each, books and red threes, four rounds.")
     min_players, max_players = 2, 8
     ends = ("out", "stock_exhausted")
@@ -84,6 +87,12 @@ class HandAndFoot(MeldPlusHandMinus, Variant):
         Switch("rounds", "int", 4, _("Rounds in the match."), min=1, max=8, only_when=_ROUNDS),
         Switch("target", "int", 10000, _("The match ends after the round in which a total reaches this."),
                min=1, only_when=_TARGET),
+        Switch("opening_minimums", "int_list", DEFAULT_MINIMUMS, _("The least first meld of each round, one "
+                                                                  "per round (each 0–500)."),
+               min=0, max=MINIMUM_MAX, only_when=_ROUNDS, label=_("First meld by round")),
+        Switch("score_bands", "pairs", DEFAULT_BANDS, _("The least first meld from each total up, as from: "
+                                                          "minimum (each minimum 0–500)."),
+               min=0, max=MINIMUM_MAX, only_when=_TARGET, label=_("First meld by total")),
         Switch("clean_book_bonus", "int", 500, _("What a clean book (no wild card) earns."), min=0,
                preset_defaults=(("simpson", 300),), label=_("Clean book")),
         Switch("dirty_book_bonus", "int", 300, _("What a dirty book (with wild cards) earns."), min=0,
@@ -154,7 +163,7 @@ class HandAndFoot(MeldPlusHandMinus, Variant):
 
     @staticmethod
     def _minimums(value: Any, rounds: int) -> tuple[int, ...]:
-        if not isinstance(value, list) or not all(_whole(v) for v in value):
+        if not isinstance(value, (list, tuple)) or not all(_whole(v) for v in value):
             raise InvalidRulesError(_("opening_minimums must be a list of whole numbers, one per round"))
         if len(value) != rounds:
             raise InvalidRulesError(_("opening_minimums needs one minimum per round ({rounds}), not {count}",
@@ -166,11 +175,14 @@ class HandAndFoot(MeldPlusHandMinus, Variant):
 
     @staticmethod
     def _bands(value: Any) -> tuple[tuple[int, int], ...]:
-        if not isinstance(value, list) or not value:
+        if not isinstance(value, (list, tuple)) or not value:
             raise InvalidRulesError(_("score_bands must be a list of [from, minimum] pairs"))
+        if len(value) > MAX_BANDS:
+            raise InvalidRulesError(_("score_bands: at most {most} bands, not {count}", most=MAX_BANDS,
+                                      count=len(value)))
         bands = []
         for pair in value:
-            if not isinstance(pair, list) or len(pair) != 2 or not all(_whole(v) for v in pair):
+            if not isinstance(pair, (list, tuple)) or len(pair) != 2 or not all(_whole(v) for v in pair):
                 raise InvalidRulesError(_("score_bands must be a list of [from, minimum] pairs"))
             start, least = pair
             if abs(start) > POINTS_CEILING or not 0 <= least <= MINIMUM_MAX:
@@ -281,6 +293,29 @@ class HandAndFoot(MeldPlusHandMinus, Variant):
 
     def teams_allowed(self, n_players: int, rules: Rules | None = None) -> bool:
         return n_players >= 4
+
+    # -- the meld checker (``meld_plus``) --------------------------------------------------------------
+
+    def meld_word(self, kind: str) -> Any:
+        return {"natural": _("a clean book"), "mixed": _("a dirty book"), "wild": _("a wild book"),
+                "canasta": _("a book")}[kind]
+
+    def meld_bonus(self, kind: str, rules: Rules) -> int | None:
+        return {"natural": rules.clean_book_bonus, "mixed": rules.dirty_book_bonus,
+                "wild": rules.wild_book_bonus}.get(kind)
+
+    def wild_books(self, rules: Rules) -> bool:
+        return rules.wild_book_bonus is not None
+
+    def first_meld_choices(self, rules: Rules | None = None) -> tuple[Any, tuple[FirstMeldChoice, ...], str]:
+        r = self._resolve(rules)
+        if r.match_mode == "rounds":
+            return _("The round"), tuple(
+                FirstMeldChoice(str(n), _("round {number}: {minimum}", number=n, minimum=least), least)
+                for n, least in enumerate(r.opening_minimums, start=1)), "1"
+        return _("The side's total before the round"), tuple(
+            FirstMeldChoice(str(start), _("from {start:,}: {minimum}", start=start, minimum=least), least)
+            for start, least in r.score_bands), str(r.score_bands[0][0])
 
     def side_minimum_at(self, state: MatchState, total: int) -> int | None:
         return self.minimum(state.hands_played + 1, total)

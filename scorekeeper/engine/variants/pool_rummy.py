@@ -255,7 +255,7 @@ class PoolRummy(Variant):
     ends = ("declare",)
     own_ends = (End("declare", _("Declare"), _("declare"), "declare",
                     lambda n: _n("{count} declaration", "{count} declarations", n, count=n)),)
-    entry_kinds = ("split",)
+    shared_entry_kinds = ("split",)
     counts_loose_cards = True
     rebuy_word = "rejoin"
     PRESET_SWITCH = "pool"
