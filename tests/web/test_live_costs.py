@@ -215,6 +215,7 @@ def written(sheet, app, count: int, *, deleted: tuple[int, ...] = ()):
     return match_id
 
 
+GRID_HEAD = '<thead><tr><th scope="col">#</th>'
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="[^"]*"')
 
 
@@ -242,7 +243,7 @@ def applied(before: list[tuple[str, str, str]], answer: str) -> list[tuple[str, 
     """The page's grid after htmx applies the answer's out-of-band swaps (the grid kept in place)."""
     answer = CSRF.sub("csrf", answer)
     assert '<section class="card" id="sheet" data-hx-preserve></section>' in answer
-    assert "<thead>" not in answer  # the grid is not sent whole
+    assert GRID_HEAD not in answer  # the grid is not sent whole
     gone = set(re.findall(r'<tr id="entry-(\d+)" data-hx-swap-oob="delete"></tr>', answer))
     redrawn = {m.group(2): (m.group(2), m.group(1), m.group(4).strip()) for m in ROW.finditer(answer) if m.group(3)}
     appended = re.findall(r'<tbody data-hx-swap-oob="beforeend:#sheet tbody">(.*?)</tbody>', answer, re.S)
@@ -283,14 +284,14 @@ def test_the_grid_is_sent_whole_when_its_frame_changes(sheet, app, count):
     match_id = written(sheet, app, count)
     text = save_htmx(sheet, match_id).get_data(as_text=True)
     assert "data-hx-preserve" not in text and "data-hx-swap-oob" not in text
-    assert "<thead>" in text
+    assert GRID_HEAD in text
 
 
 def test_the_grid_is_sent_whole_after_add_mine_as_the_next_hand(sheet, app):
     """The page that chose it was drawn before the other phone's hand: its grid lacks that one too."""
     match_id = written(sheet, app, 5)
     text = save_htmx(sheet, match_id, accept=sheet.version(match_id)).get_data(as_text=True)
-    assert "data-hx-preserve" not in text and "<thead>" in text
+    assert "data-hx-preserve" not in text and GRID_HEAD in text
 
 
 def test_without_javascript_a_save_still_shows_the_whole_page(sheet, app, client):
@@ -304,3 +305,21 @@ def test_without_javascript_a_save_still_shows_the_whole_page(sheet, app, client
 def test_a_bad_page_address_in_the_header_is_ignored(sheet, app):
     match_id = written(sheet, app, 5)
     assert save_htmx(sheet, match_id, page="?new=0x7").status_code == 200
+
+
+def test_a_sheet_of_games_changes_in_place_as_a_fresh_page_draws_it(sheet, app, client):
+    """A game whose rows say which games each hand went into (standings.games): the same in place."""
+    sheet.create_table()
+    sheet.add_players("Ann", "Ben")
+    match_id = sheet.start_match("hollywood_gin", ["Ann", "Ben"])
+    assert sheet.record(match_id, by="Ann", end="gin", points={"Ben": 12}).status_code == 302
+    url = f"/t/{sheet.token}/m/{match_id}"
+    before = grid_rows_of(client.get(url).get_data(as_text=True))
+    ids = sheet.player_ids()
+    answer = sheet.post(url + "/hands/new", {"by": str(ids["Ben"]), "end": "gin", f"points_{ids['Ann']}": "9",
+                                             "version": str(sheet.version(match_id)), "key": "k-games"},
+                        headers={**HX, "HX-Current-URL": "http://localhost" + url})
+    assert answer.status_code == 200
+    new_id = entry_at(app, match_id, 2)
+    fresh = grid_rows_of(client.get(f"{url}?new={new_id}").get_data(as_text=True))
+    assert applied(before, answer.get_data(as_text=True)) == fresh and len(fresh) == 2
