@@ -108,6 +108,20 @@
       var who = name.textContent.trim() + (pile ? " (" + pile.textContent.trim() + ")" : "");
       if (points && points.value.trim()) parts.push(who + " " + points.value.trim());
       else if (cards && cards.value.trim()) parts.push(who + ": " + cards.value.trim());
+      // what the player is entered as instead of a count (a drop, a wrong show)
+      row.querySelectorAll(".player-choice input:checked").forEach(function (input) {
+        if (input.value !== "") parts.push(who + " " + label(input).toLowerCase());
+      });
+    });
+    // a hand entered by side: each side's boxes that hold something, in the form's own words
+    form.querySelectorAll("fieldset.side-entry").forEach(function (side) {
+      var name = side.querySelector("legend .side-name") || side.querySelector("legend");
+      var said = [];
+      side.querySelectorAll(".side-field > .stepper input, .side-field > .points-field input").forEach(function (input) {
+        var value = input.value.trim();
+        if (value && value !== "0") said.push(label(input) + " " + value);
+      });
+      if (name && said.length) parts.push(name.textContent.trim() + ": " + said.join(", "));
     });
     return parts.join(" · ") || tr("a hand");
   }

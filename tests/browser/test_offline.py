@@ -114,7 +114,8 @@ def totals(page: Page) -> dict[str, str]:
             for i in range(rows.count())}
 
 
-def stored_points(database_url: str, match_id: int) -> list[dict]:
+def stored_entries(database_url: str, match_id: int) -> list[dict]:
+    """The match's entries as the database holds them, in order."""
     engine = sa.create_engine(database_url)
     try:
         with engine.connect() as conn:
@@ -122,7 +123,11 @@ def stored_points(database_url: str, match_id: int) -> list[dict]:
                                         "ORDER BY position"), {"m": match_id}).scalars().all()
     finally:
         engine.dispose()
-    return [{k: v["points"] for k, v in (json.loads(p) if isinstance(p, str) else p)["held"].items()} for p in rows]
+    return [json.loads(p) if isinstance(p, str) else p for p in rows]
+
+
+def stored_points(database_url: str, match_id: int) -> list[dict]:
+    return [{k: v["points"] for k, v in entry["held"].items()} for entry in stored_entries(database_url, match_id)]
 
 
 def match_id(url: str) -> int:

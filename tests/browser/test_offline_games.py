@@ -1,0 +1,146 @@
+"""No connection at the table, in the games whose hand form is not the usual one (390×844, Chromium):
+a Canasta hand entered by side, a Rummy 500 hand with two piles per player, a Pool Rummy deal with a
+drop and a Hollywood Gin hand are each kept on the phone while offline, shown as not sent yet, and sent
+exactly once when the connection returns; what is stored is what the same hand saved online stores."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .conftest import _LINES, PHONE, ServerLine, migrated_app, serve_app
+from .test_at_the_table import Seed
+from .test_offline import go_offline, reconnect, shell_ready, stored_entries
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """One app and one SQLite file for the module, with a line to cut a phone's connection."""
+    url = f"sqlite:///{tmp_path_factory.mktemp('offline') / 'sk.sqlite3'}"
+
+    def make():
+        app = migrated_app({"DATABASE_URL": url, "RATELIMIT_ENABLED": False})
+        return app, app
+
+    line = ServerLine()
+    with serve_app(make, line) as served:
+        _LINES[served[0]] = line
+        served[1].config["TEST_DATABASE_URL"] = url
+        try:
+            yield served
+        finally:
+            del _LINES[served[0]]
+
+
+def stored(server, match_id: int) -> list[dict]:
+    return stored_entries(server[1].config["TEST_DATABASE_URL"], match_id)
+
+
+def canasta(page: Page) -> None:
+    page.locator("#record").get_by_text("Ann", exact=True).click()
+    for name, values in {"Ann & Cat": {"Natural canastas": 1, "Mixed canastas": 1, "Points melded": 235,
+                                       "Points in hand": 20},
+                         "Ben & Dan": {"Red threes": 4, "Points melded": 130, "Points in hand": 145}}.items():
+        side = page.locator("fieldset.side-entry", has=page.locator("legend", has_text=name))
+        for label, value in values.items():
+            side.get_by_label(label, exact=True).fill(str(value))
+
+
+def rummy500(page: Page) -> None:
+    form = page.locator("form.hand-form")
+    form.locator("fieldset", has_text="How?").get_by_text("Out", exact=True).click()
+    form.locator("fieldset.by-choice").get_by_text("Ann", exact=True).click()
+    for name, (laid, held) in {"Ann": (85, 0), "Ben": (30, 25)}.items():
+        block = page.locator("fieldset.held-player", has=page.locator("legend", has_text=name))
+        block.locator(".held-row", has_text="Laid on the table").locator("input.points").fill(str(laid))
+        block.locator(".held-row", has_text="Left in hand").locator("input.points").fill(str(held))
+
+
+def pool(page: Page) -> None:
+    form = page.locator("form.hand-form")
+    form.locator("fieldset", has_text="Who declared?").get_by_text("Ann", exact=True).click()
+    form.locator(".held-row", has=page.get_by_label("Ben", exact=True)).get_by_label("Ben", exact=True).fill("34")
+    form.locator(".held-row", has=page.get_by_label("Cat", exact=True)).locator(
+        "label", has_text="First drop").click()
+
+
+def hollywood(page: Page) -> None:
+    form = page.locator("form.hand-form")
+    form.locator("fieldset", has_text="Who ended").get_by_text("Ann", exact=True).click()
+    form.locator("fieldset", has_text="How?").get_by_text("Gin", exact=True).click()
+    form.locator(".held").get_by_label("Ben", exact=True).fill("12")
+
+
+#: per game: the players, how the hand is entered, and what its pending row says was typed
+GAMES = {
+    "canasta": (("Ann", "Ben", "Cat", "Dan"), canasta,
+                "Ann & Cat: Natural canastas 1, Mixed canastas 1, Points melded 235, Points in hand 20"),
+    "rummy500": (("Ann", "Ben"), rummy500, "Ann (Laid on the table) 85 · Ann (Left in hand) 0 · Ben (Laid on"),
+    "pool_rummy": (("Ann", "Ben", "Cat"), pool, "Ann declare · Ben 34 · Cat first drop"),
+    "hollywood_gin": (("Ann", "Ben"), hollywood, "Ann gin · Ben 12"),
+}
+
+
+def _without_keys(entries: list[dict], seed: Seed) -> list[dict]:
+    # players by name, and a side kept by its members' ids ("#1#3") by their names, so that two
+    # matches' entries compare
+    names = {str(i): n for n, i in seed.ids.items()}
+
+    def name(key: str) -> str:
+        if key.startswith("#"):
+            return " & ".join(names[i] for i in key[1:].split("#"))
+        return names.get(key, key)
+
+    def named(value):
+        if isinstance(value, dict):
+            return {name(k): named(v) for k, v in value.items()}
+        return value
+
+    out = []
+    for e in entries:
+        e = {k: v for k, v in e.items() if k not in ("key", "note")}
+        if "by" in e and e["by"] is not None:
+            e["by"] = names[str(e["by"])]
+        out.append(named(e))
+    return out
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_hand_of_this_game_kept_offline_is_sent_once_and_stored_as_online(browser: Browser, server, game):
+    names, enter, said = GAMES[game]
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    base = server[0]
+    online = Seed(server, game, names)
+    page.goto(online.url)
+    enter(page)
+    page.locator("form.hand-form").get_by_role("button", name="Save hand").click()
+    expect(page.locator(".grid tbody tr")).to_have_count(1)
+    expected = _without_keys(stored(server, online.match_id), online)
+    assert len(expected) == 1
+
+    offline = Seed(server, game, names)
+    page.goto(offline.url)
+    shell_ready(page)
+    go_offline(context, page, base)
+    enter(page)
+    page.locator("form.hand-form").get_by_role("button", name="Save hand").click()
+    pending = page.locator("#pending-hands .pending-row")
+    expect(pending).to_have_count(1)
+    expect(pending.first).to_be_in_viewport()
+    expect(pending.first).to_contain_text(said)  # what was typed, in the form's words
+    expect(page.locator("#pending-hands .queue-note")).to_contain_text("not sent yet")
+    assert stored(server, offline.match_id) == []  # kept on the phone
+    if os.environ.get("SCOREKEEPER_SCREENSHOTS"):
+        shots = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+        page.screenshot(path=str(shots / f"offline-{game.replace('_', '-')}-kept.png"))
+
+    reconnect(context, base)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#pending-hands")).to_have_count(0, timeout=15000)
+    expect(page.locator(".grid tbody tr")).to_have_count(1)
+    assert _without_keys(stored(server, offline.match_id), offline) == expected
+    context.close()
