@@ -116,6 +116,11 @@ EXPORT_BATCH = 20
 #: save plays one hand): about 1 kB each, so a few tens of MB at most, whatever the matches' lengths
 REPLAY_MEMO_ENTRIES = 20_000
 
+#: characters of drawn spectator sheets a worker keeps (the latest sheet of each match in each language,
+#: so that the followers of a match who poll after a hand have it drawn once per worker, not once each):
+#: a sheet of the last SCOREBOARD_ROWS entries is about 20 kB, so about a hundred matches' sheets
+SHEET_MEMO_CHARS = 2_000_000
+
 #: tables the card solver keeps, of every kind, in one least-recently-used cache (each rule configuration
 #: has its own; house rules are a visitor's choice, so without a bound every new combination would stay in
 #: the worker for good). One entry costs up to about 7 MB (the fast path's tables of one deck's suits), a
@@ -216,7 +221,7 @@ def json_depth(value: Any) -> int:
 __all__ = [
     "CHECKPOINT_EVERY", "CURRENCY", "DRAW", "EXPORT_BATCH", "HEAD_TO_HEAD_MATCHES", "STATS_MATCHES",
     "SUMMARY_BATCH", "TABLE_PAGE_MATCHES", "FORM_KEY", "FREE_HAND_POINTS", "FREE_HAND_POINTS_MAX", "IMPORT_ENTRIES",
-    "JSON_DEPTH", "LimitError", "MATCH_ENTRIES", "PLAYER_NAME", "POINTS_CEILING", "REPLAY_MEMO_ENTRIES", "ROSTER_PLAYERS", "SCOREBOARD_ROWS", "SIDE_NAME",
+    "JSON_DEPTH", "LimitError", "MATCH_ENTRIES", "PLAYER_NAME", "POINTS_CEILING", "REPLAY_MEMO_ENTRIES", "ROSTER_PLAYERS", "SCOREBOARD_ROWS", "SHEET_MEMO_CHARS", "SIDE_NAME",
     "SOLVER_TABLES",
     "STAKE_MAX", "STAKE_TEXT", "TABLE_NAME", "UPLOAD_BYTES", "check_entries", "check_hand_cards",
     "hand_cards_limit", "hand_points_limit", "json_depth", "solver_cards_limit",

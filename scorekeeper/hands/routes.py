@@ -151,7 +151,9 @@ def new(token: str, match_id: int):
             return _match_over(table, match, 409)
         _apply_engine_error(form, exc, form.players)
         return _form_page(table, match, form, 422)
-    return _after_save(table, match, entry)
+    # the page that sent it was drawn at ``drawn``: only its grid's changes are sent (not after "add mine
+    # as the next hand", whose page is older than the version it saved against)
+    return _after_save(table, match, entry, since=drawn if drawn == version else None)
 
 
 #: response headers that say, to a script (static/js/offline.js), the match's version now and, when it
@@ -329,11 +331,12 @@ def _button_entry(token: str, match_id: int, make_payload, refusal: str):
     return _after_save(table, match, entry)
 
 
-def _after_save(table, match, entry):
+def _after_save(table, match, entry, since: int | None = None):
     """PRG without JavaScript; the fresh scoreboard (with a new blank form) for htmx, which brings
-    the standings into view with the new hand marked (static/js/app.js, ``data-saved``)."""
+    the standings into view with the new hand marked (static/js/app.js, ``data-saved``). ``since``: the
+    version the saving page was drawn at, so that its grid is changed in place, not sent whole."""
     if wants_fragment():
-        return scoreboard.render_scoreboard(table, match, highlight=entry.id, saved=scoreboard.entry_label(match, entry))
+        return scoreboard.render_scoreboard(table, match, highlight=entry.id, since=since, saved_entry=entry)
     # the hand that ended the match goes to who won; any other to the standings
     spot = "#result" if match.status == "finished" else "#standings"
     return redirect(url_for("matches.show", token=table.token, match_id=match.id, new=entry.id) + spot)

@@ -10,9 +10,11 @@ and the match page share.
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import parse_qsl, urlsplit
 
 import sqlalchemy as sa
-from flask import request, url_for
+from flask import g, request, url_for
+from werkzeug.datastructures import MultiDict
 from flask_babel import gettext as _
 
 from ..engine.errors import Refusal
@@ -167,7 +169,11 @@ def own_kinds(match) -> dict[str, Any]:
 
 def _hands_before(match, entry) -> int:
     """The live hands before ``entry``: counted in the match's entries when they are loaded (the match
-    page), otherwise by the database (the scoreboard never loads a long match's entries)."""
+    page), or by the grid's rows drawn in this request (``recent_rows``), otherwise by the database
+    (the scoreboard never loads a long match's entries)."""
+    known = g.get("hands_before", {}).get((match.id, match.version, entry.id))
+    if known is not None:
+        return known
     if "entries" in vars(match):
         return sum(1 for e in match.entries if e.kind == "hand" and e.position < entry.position
                    and (e.deleted_at is None or e.id == entry.id))
@@ -292,7 +298,10 @@ def recent_rows(match, standings, *, deleted: bool = True) -> tuple[list[dict[st
     n_live = sum(1 for e in shown if e.deleted_at is None)
     results = iter(standings.hands[len(standings.hands) - n_live:] if standings is not None and n_live else ())
     rows = []
+    # the label of a shown entry ("hand 4", for Undo and "Saved") needs no count of its own
+    known = g.setdefault("hands_before", {})
     for entry in shown:
+        known[(match.id, match.version, entry.id)] = hand
         if entry.deleted_at is not None:
             rows.append({"entry": entry, "result": None, "number": None, "deleted": True,
                          "label": entry_label(match, entry, hands=hand),
@@ -441,9 +450,44 @@ def edit_sign(match, action: dict[str, Any] | None, entry_id: int | None, standi
     return {"label": entry_label(match, entry), "deltas": deltas}
 
 
-def scoreboard_context(table, match, *, form=None, message: str | None = None, **extra: Any) -> dict[str, Any]:
+def kept_sheet(match, standings, rows: list[dict[str, Any]], rows_before: int, since: int | None,
+               highlight: int | None) -> dict[str, Any] | None:
+    """After a hand saved from a page drawn at version ``since``: what changed in that page's grid, when
+    the change is one new row at the end (None otherwise: the grid is drawn whole). The rows are those
+    of :func:`recent_rows` now; the page's grid held the same entries less the new one, and one more at
+    the top once the match has more entries than the grid shows. Drawn again: the row before the new one
+    and the page's highlighted row (each loses its mark), and the deleted rows (their Undo carries the
+    version). Out: the row that fell off the top. The totals are drawn again by the template."""
+    if (since is None or match.version != since + 1 or standings is None or standings.finished
+            or match.status != "active" or not rows or rows[-1]["deleted"]):
+        return None
+    before = rows_before + len(rows) - 1  # entries in the page's grid's count (deleted ones too)
+    if before < 1 or before == limits.SCOREBOARD_ROWS:
+        return None  # "No hands yet" or the "last N entries" line: the grid's frame changes
+    gone: list[int] = []
+    if before > limits.SCOREBOARD_ROWS:
+        gone = [db.session.scalar(sa.select(Entry.id).where(
+            Entry.match_id == match.id, Entry.position < rows[0]["entry"].position)
+            .order_by(Entry.position.desc()).limit(1))]
+    redraw = {highlight} | ({rows[-2]["entry"].id} if len(rows) > 1 else set())
+    changed = [dict(row, oob="replace") for row in rows[:-1] if row["deleted"] or row["entry"].id in redraw]
+    return {"rows": changed + [dict(rows[-1], oob="append")], "gone": gone}
+
+
+def _page_highlight() -> int | None:
+    """The row the page that sent this request marks (its ``?new=``), read from htmx's header."""
+    page = request.headers.get("HX-Current-URL", "")
+    if len(page) > 2048:
+        return None
+    # Werkzeug's get(type=...) turns form_id's refusal of a bad value into None
+    return MultiDict(parse_qsl(urlsplit(page).query)).get("new", type=form_id)
+
+
+def scoreboard_context(table, match, *, form=None, message: str | None = None, since: int | None = None,
+                       **extra: Any) -> dict[str, Any]:
     """What the scoreboard fragment needs: the replayed standings, the entries beside them, the hand
-    form (a fresh one unless ``form``), undo and redo."""
+    form (a fresh one unless ``form``), undo and redo. ``since``: the version the page that saved a hand
+    was drawn at (htmx only), so that only what changed in its grid is sent (:func:`kept_sheet`)."""
     error = None
     knocked: set[str] = set()
     try:
@@ -458,6 +502,8 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, *
     except Refusal:
         rules_sheet = []
     rows, rows_before, hands_played = recent_rows(match, standings)
+    if "saved_entry" in extra:  # named once the rows are read: their numbers are known then
+        extra["saved"] = entry_label(match, extra.pop("saved_entry"))
     undo_action = service.last_action(match)
     redo_action = service.last_action(match, undone=True)
     # without JavaScript, Undo and Redo redirect here: say what they did from the log
@@ -485,6 +531,8 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, *
         "redo_label": describe_action(match, redo_action) if redo_action else None,
         # without JavaScript an edit redirects here (?edited=): the scoreboard says what the edit changed
         "edited": edit_sign(match, undo_action, request.args.get("edited", type=form_id), standings),
+        "kept_sheet": kept_sheet(match, standings, rows, rows_before, since, _page_highlight())
+        if since is not None else None,
         **extra,
     }
     if match.status == "active" and standings is not None and not standings.finished:
@@ -519,4 +567,4 @@ def conflict_context(match, version: int) -> dict[str, Any]:
 
 __all__ = ["own_kinds", "bars", "bonus_row", "conflict_context", "deck_for", "describe_action", "entry_form_context",
            "audit_trail", "entry_label", "first_error", "what_changed", "grid_rows", "recent_rows", "later_entry_message", "refusal_words", "players_in", "render_scoreboard",
-           "scoreboard_context"]
+           "kept_sheet", "scoreboard_context"]

@@ -260,6 +260,14 @@ def _memo_key(match: Match) -> tuple:
             json.dumps(match.teams))
 
 
+def revision(match: Match) -> tuple:
+    """Everything a drawing of ``match`` is made of except its table's own settings, as one key: what
+    the replay memo is keyed by (the view token, the version, the seats' names, the rules, the stake,
+    the sides). A page kept under it is the page drawn afresh: every change to the entries moves the
+    version, and a rename changes the names in it."""
+    return _memo_key(match)
+
+
 def replayed(match: Match, *, whole: bool = False) -> MatchReplay:
     """The match replayed up to its last entry: remembered in this worker, or carried on from the
     checkpoint kept in the database for the match's version, or replayed now; remembered either way.
@@ -640,6 +648,6 @@ __all__ = [
     "StaleSheetError", "abandon_match", "add_entry", "changes_since", "create_match", "current_standings",
     "current_standings_or_none", "delete_entry", "edit_entry", "find_by_key", "last_action", "live_entries",
     "new_token", "payload_from_document", "payload_to_document", "preview", "preview_edit", "recent_entries",
-    "reopen_match", "replayed", "restore_entry", "seated_players", "side_key", "standings", "teams_from_document",
+    "reopen_match", "replayed", "revision", "restore_entry", "seated_players", "side_key", "standings", "teams_from_document",
     "teams_to_document", "to_document", "undo",
 ]

@@ -6,10 +6,15 @@ Only GET routes live here, and nothing reached through a view token links to the
 so a view token never grants write access; an unknown token is a 404 like any other wrong link.
 
 The poll is cheap when nothing changed: the sheet's ETag is made from the match's id and version
-(bumped on every save), read with one small query and no replay, so an idle sheet answers 304.
+(bumped on every save), read with one small query and no replay, so an idle sheet answers 304. When
+it did change, the sheet is drawn once per worker and language and kept (``SheetMemo``), so the other
+followers of that match who poll the same worker get it without a replay or a template.
 """
 
 from __future__ import annotations
+
+import threading
+from collections import OrderedDict
 
 import sqlalchemy as sa
 from flask_babel import gettext, ngettext
@@ -25,6 +30,7 @@ from ..engine.variants import find_variant
 from ..extensions import db
 from .. import service
 from ..matches import scoreboard, words
+from ..engine import limits
 from ..service.models import Match, Table
 
 bp = Blueprint("spectate", __name__)
@@ -36,6 +42,62 @@ bp = Blueprint("spectate", __name__)
 POLL_SECONDS = 0.8
 #: bump when the sheet's markup changes, so browsers drop sheets drawn by the old template
 SHEET_REVISION = 4
+
+
+class SheetMemo:
+    """The latest drawn sheet of each match in each language, kept in this worker.
+
+    A sheet found here is the sheet drawn afresh: its key holds everything the sheet is drawn from
+    (``service.revision``: the version, which every change to the entries moves, the seats' names, the
+    rules, the stake and the sides; the table's currency; the language; the template's revision and the
+    link prefix), and a key that differs in anything is a miss, drawn again. Only a match's latest
+    version is kept, and the memo holds ``limits.SHEET_MEMO_CHARS`` characters at most, the least
+    recently used first out, whatever the number of matches followed.
+    """
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self._sheets: OrderedDict[tuple, tuple[tuple, str]] = OrderedDict()
+        self._held = 0
+        self._lock = threading.Lock()
+
+    def get(self, slot: tuple, key: tuple) -> str | None:
+        with self._lock:
+            found = self._sheets.get(slot)
+            if found is None or found[0] != key:
+                return None
+            self._sheets.move_to_end(slot)
+            return found[1]
+
+    def put(self, slot: tuple, key: tuple, body: str) -> None:
+        if len(body) > self.budget // 8:
+            return  # one sheet never takes a large part of the memo
+        with self._lock:
+            old = self._sheets.pop(slot, None)
+            if old is not None:
+                self._held -= len(old[1])
+                if old[0][0][1] > key[0][1]:  # a newer version is already here (another thread drew it)
+                    key, body = old
+            self._sheets[slot] = (key, body)
+            self._held += len(body)
+            while self._held > self.budget:
+                _, (_, dropped) = self._sheets.popitem(last=False)
+                self._held -= len(dropped)
+
+    def __len__(self) -> int:
+        return len(self._sheets)
+
+    @property
+    def held(self) -> int:
+        return self._held
+
+    def cache_clear(self) -> None:
+        with self._lock:
+            self._sheets.clear()
+            self._held = 0
+
+
+_sheets = SheetMemo(limits.SHEET_MEMO_CHARS)
 
 
 def _etag(match_id: int, version: int) -> str:
@@ -94,7 +156,13 @@ def sheet(view_token: str):
     if request.if_none_match.contains_weak(etag):
         return _no_cache(Response(status=304), etag)
     match = _match(view_token)
-    body = render_template("spectate/partials/sheet.html", **_context(match))
+    # the version first: compared first, and read by put() to keep the newer of two sheets
+    key = (service.revision(match), getattr(match.table, "currency", None), SHEET_REVISION, request.script_root)
+    slot = (match.view_token, current_language())
+    body = _sheets.get(slot, key)
+    if body is None:
+        body = render_template("spectate/partials/sheet.html", **_context(match))
+        _sheets.put(slot, key, body)
     return _no_cache(Response(body), _etag(match.id, match.version))
 
 

@@ -75,6 +75,23 @@
     if (note) note.scrollIntoView({ block: "nearest" });
   }, true);
 
+  // A Save on its way: the live preview of the form it sends is not asked for. Leaving the box typed
+  // last is a "change", just before the tap on Save lands (the preview waits a moment for it, 60 ms,
+  // in templates/hands/partials/form.html): the answer replaces the form, and a preview worked out by
+  // the server at the same time only delays the new row.
+  document.addEventListener("htmx:beforeSend", function (event) {
+    var elt = event.detail.elt;
+    if (elt && elt.matches && elt.matches("form.hand-form")) elt.setAttribute("data-saving", "");
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var elt = event.detail.elt;
+    if (elt && elt.matches && elt.matches("form.hand-form")) elt.removeAttribute("data-saving");
+  });
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    if (elt && elt.id === "preview" && elt.closest("form[data-saving]")) event.preventDefault();
+  });
+
   // A request that got no answer (no connection, server down) or an error page: say so at the
   // form's Save button, keep everything typed. The form gets a "save-failed" event too.
   function saveFailed(event, words) {
