@@ -377,9 +377,18 @@ def edit(token: str, match_id: int, entry_id: int):
     match = service.find_match(table, match_id)
     entry = service.find_entry(match, entry_id)
     variant = find_variant(match.variant)
-    if entry.kind != "hand" or entry.deleted_at is not None:
+    if entry.kind != "hand":
         return redirect(url_for("hands.show", token=token, match_id=match_id, entry_id=entry_id))
     players = _edit_players(match, entry)
+    if entry.deleted_at is not None:
+        if request.method == "POST":
+            form = build_hand_form(variant, players, formdata=request.form, match=match)
+            drawn = _form_version(form)
+            if drawn != match.version:
+                # deleted on another phone since this form was drawn: the sheet changed, and the form
+                # says so with what was typed kept, as any other stale save (never a silent redirect)
+                return _form_page(table, match, form, 409, entry=entry, stale_version=drawn)
+        return redirect(url_for("hands.show", token=token, match_id=match_id, entry_id=entry_id))
     if request.method == "GET":
         form = build_hand_form(variant, players, data=form_data_from_payload(entry.payload, entry_sides(match, players)), match=match,
                                version=match.version)

@@ -442,6 +442,8 @@ def add_entry(match: Match, payload: dict[str, Any], *, version: int, key: str |
 def edit_entry(match: Match, entry: Entry, payload: dict[str, Any], *, version: int) -> None:
     """Replace an entry's payload, keeping the old one in its audit trail."""
     _check_open(match, version)
+    if entry.deleted_at is not None:
+        raise Refusal(_("This hand was deleted: restore it to change it."))
     payloads = [payload if e.id == entry.id else e.payload for e in live_entries(match)]
     result = _check_change(match, payloads, entry)
     _claim_version(match, version, result.finished)

@@ -9,6 +9,7 @@ import re
 import pytest
 import sqlalchemy as sa
 
+from scorekeeper import service
 from scorekeeper.extensions import db
 from scorekeeper.service.models import Entry, Match
 
@@ -189,6 +190,35 @@ def test_stale_edit_is_refused(game, app):
     assert response.status_code == 409
     assert 'value="99"' in response.get_data(as_text=True)
     assert entries(app, match_id)[0].payload["held"][str(ids["Ann"])] == {"points": 10}
+
+
+def test_an_edit_of_a_hand_another_phone_deleted_meanwhile_is_told_the_sheet_changed(game, client, app):
+    """The edit form was drawn, then another phone deleted that hand: saving says the sheet changed
+    (409, what was typed kept), never a silent redirect that loses the edit; nothing is changed."""
+    sheet, match_id = game
+    sheet.record_points(match_id, {"Ann": 10, "Ben": 5, "Cat": 0})
+    sheet.record_points(match_id, {"Ann": 1, "Ben": 1, "Cat": 1})
+    first = entries(app, match_id)[0]
+    ids = sheet.player_ids()
+    drawn = sheet.version(match_id)
+    deleted = sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/{first.id}/delete", {"version": str(drawn)})
+    assert deleted.status_code == 302
+    response = sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/{first.id}/edit", {
+        "version": str(drawn), f"points_{ids['Ann']}": "99", f"points_{ids['Ben']}": "5", f"points_{ids['Cat']}": "0"})
+    assert response.status_code == 409
+    page = response.get_data(as_text=True)
+    assert "changed on another phone" in page and 'value="99"' in page
+    assert totals(client, sheet.token, match_id) == {"Ann": 1, "Ben": 1, "Cat": 1}
+    # the same form saved against the new version is refused in words: a deleted hand is restored first
+    again = sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/{first.id}/edit", {
+        "version": str(sheet.version(match_id)), f"points_{ids['Ann']}": "99", f"points_{ids['Ben']}": "5",
+        f"points_{ids['Cat']}": "0"})
+    assert again.status_code == 302  # a hand already deleted, asked for with the current sheet: its page
+    with app.app_context():
+        match = db.session.get(Match, match_id)
+        entry = db.session.get(Entry, first.id)
+        with pytest.raises(service.Refusal, match="restore it to change it"):
+            service.edit_entry(match, entry, dict(entry.payload), version=match.version)
 
 
 def test_delete_restore_and_undo(game, client, app):
