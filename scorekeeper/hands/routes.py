@@ -384,6 +384,7 @@ def edit(token: str, match_id: int, entry_id: int):
         if request.method == "POST":
             form = build_hand_form(variant, players, formdata=request.form, match=match)
             drawn = _form_version(form)
+            db.session.refresh(match)  # the delete may have landed after the match was read
             if drawn != match.version:
                 # deleted on another phone since this form was drawn: the sheet changed, and the form
                 # says so with what was typed kept, as any other stale save (never a silent redirect)
