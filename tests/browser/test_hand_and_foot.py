@@ -1,7 +1,8 @@
 """A Hand and Foot match of six in three sides of two on a phone (390×844, touch): the sides made on the new
 match by tapping players across (partners opposite by default, a tap moves a player to the next side), one
 round typed and one counted with the steppers, each side's line in the preview, the round number and each
-side's minimum beside Save. With ``SCOREKEEPER_SCREENSHOTS=1`` the viewport is saved after each step in
+side's minimum beside Save, then two more rounds to the end of the match: the winning side in view, and
+nothing wider than 360 px in English and Italian. With ``SCOREKEEPER_SCREENSHOTS=1`` the viewport is saved after each step in
 docs/screenshots/ (hand-and-foot-*.png)."""
 
 from __future__ import annotations
@@ -107,4 +108,27 @@ def test_a_hand_and_foot_match_of_six_in_three_sides(page: Page, live_server: st
     expect(page.locator(".minimums")).to_contain_text("Round 3")
     shot(page, "round-3")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+    # Rounds 3 and 4: the stock runs out with nothing laid; after the fourth round the match is over
+    for number in (3, 4):
+        page.get_by_text("Stock ran out", exact=True).click()
+        for name in ("Ann & Eve", "Ben & Dan", "Cat & Fay"):
+            typed(Taps(page), side(page, name), {"Points on the table": 0, "Points in hands and feet": 0})
+        page.get_by_role("button", name="Save hand").click()
+        if number == 3:
+            expect(page.locator(".minimums")).to_contain_text("Round 4")
+    result = page.locator("#result")
+    expect(result.locator("h2")).to_have_text("Ben & Dan win")  # partners win, in the plural
+    expect(result).to_be_in_viewport()  # the winner is what the table sees after the last round
+    expect(page.locator("ol.standings.sides li.state-winner")).to_contain_text("Ben & Dan")
+    expect(total_of(page, "Ben & Dan")).to_have_text("2,280")
+    shot(page, "match-over")
+    # nothing is wider than a 360 px phone, in English and in Italian
+    page.set_viewport_size({"width": 360, "height": 780})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    here = page.url.split("#")[0].removeprefix(live_server)
+    page.goto(f"{live_server}/lang/it?next={here}")
+    expect(page.locator("html")).to_have_attribute("lang", "it")
+    expect(page.locator("ol.standings.sides")).to_contain_text("Ben & Dan")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
     print(f"taps: round typed {typed_taps}, round counted {counted_taps}")
