@@ -80,6 +80,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         # room for the form around it; the body is refused before it is read (413).
         MAX_CONTENT_LENGTH=limits.UPLOAD_BYTES + 64 * 1024,
         PERMANENT_SESSION_LIFETIME=dt.timedelta(days=365),
+        # the cookie is sent again when the session changes (a table remembered, the language), not
+        # on every answer: a follower's poll does no signing
+        SESSION_REFRESH_EACH_REQUEST=False,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         RATELIMIT_STORAGE_URI=os.environ.get("RATELIMIT_STORAGE_URI", "memory://"),
@@ -298,8 +301,11 @@ def _instance_secret_key(instance: Path) -> str:
 def _register_web_plumbing(app: Flask) -> None:
     @app.before_request
     def keep_session() -> None:
-        # The CSRF token lives in the session; a permanent session outlasts a browser restart.
-        session.permanent = True
+        # The CSRF token lives in the session; a permanent session outlasts a browser restart. Set once:
+        # setting it again marks the session changed, and every answer (each spectator's poll among
+        # them) would sign and send the cookie again
+        if not session.permanent:
+            session.permanent = True
 
     @app.before_request
     def refuse_nul_bytes():

@@ -76,6 +76,21 @@ def test_a_304_poll_turns_into_a_200_after_a_save(game, client):
     assert again.status_code == 304
 
 
+def test_a_followers_polls_send_no_cookie_once_the_session_is_made(game, app):
+    """A follower's session is made (and its cookie sent) once; the polls after it sign and send
+    nothing, while a change to the session (a language chosen) is still sent."""
+    sheet, match_id, view_token = game
+    follower = app.test_client()
+    first = follower.get(f"/v/{view_token}/sheet", headers=HX)
+    assert "Set-Cookie" in first.headers
+    etag = first.headers["ETag"]
+    for _ in range(3):
+        poll = follower.get(f"/v/{view_token}/sheet", headers={**HX, "If-None-Match": etag})
+        assert poll.status_code == 304 and "Set-Cookie" not in poll.headers
+    assert "Set-Cookie" in follower.get(f"/lang/it?next=/v/{view_token}").headers
+    assert "Mano per mano" in follower.get(f"/v/{view_token}/sheet", headers=HX).get_data(as_text=True)
+
+
 def test_an_edit_of_an_earlier_hand_shows_fresh_totals(game, client, app):
     sheet, match_id, view_token = game
     assert totals(client, view_token)["Ann"] == 13
