@@ -19,7 +19,7 @@ hand copies only the open games: a hand costs the same on hand 2,000 of continuo
 (100, False, 1)
 >>> hw.rules(continuous=True).third_game_multiplier is None
 True
->>> hw.sheet().games, [k.key for k in hw.sheet(hw.rules(continuous=True)).entries]
+>>> hw.sheet().games, [k.key for k in hw.entry_kinds()]
 (3, ['stop'])
 """
 
