@@ -26,6 +26,18 @@ def side(page: Page, name: str):
     return page.locator("fieldset.side-entry", has=page.locator("legend", has_text=name))
 
 
+def fits_360_in_both_languages(page: Page, live_server: str, side_name: str) -> None:
+    """Nothing on this page is wider than a 360 px phone, in English, then in Italian (the page is left
+    in Italian, its standings showing ``side_name``)."""
+    page.set_viewport_size({"width": 360, "height": 780})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    here = page.url.split("#")[0].removeprefix(live_server)
+    page.goto(f"{live_server}/lang/it?next={here}")
+    expect(page.locator("html")).to_have_attribute("lang", "it")
+    expect(page.locator("ol.standings.sides")).to_contain_text(side_name)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
 def total_of(page: Page, name: str):
     return page.locator("ol.standings.sides li.standing", has=page.locator(".name", has_text=name)).locator(".total")
 
@@ -159,12 +171,6 @@ def test_a_canasta_match_of_two_partnerships(page: Page, live_server: str):
     shot(page, "match-over")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     # and nothing is wider than a 360 px phone, in English and in Italian
-    page.set_viewport_size({"width": 360, "height": 780})
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    here = page.url.split("#")[0].removeprefix(live_server)
-    page.goto(f"{live_server}/lang/it?next={here}")
-    expect(page.locator("html")).to_have_attribute("lang", "it")
-    expect(page.locator("ol.standings.sides")).to_contain_text("Ann & Cat")
+    fits_360_in_both_languages(page, live_server, "Ann & Cat")
     shot(page, "match-over-it")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
     print(f"taps: hand typed {typed_taps}, hand counted {counted_taps}")

@@ -14,7 +14,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from .conftest import choose_game, seat
-from .test_canasta import Taps, side, total_of, typed
+from .test_canasta import Taps, fits_360_in_both_languages, side, total_of, typed
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 SEATS = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
@@ -124,11 +124,5 @@ def test_a_hand_and_foot_match_of_six_in_three_sides(page: Page, live_server: st
     expect(total_of(page, "Ben & Dan")).to_have_text("2,280")
     shot(page, "match-over")
     # nothing is wider than a 360 px phone, in English and in Italian
-    page.set_viewport_size({"width": 360, "height": 780})
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    here = page.url.split("#")[0].removeprefix(live_server)
-    page.goto(f"{live_server}/lang/it?next={here}")
-    expect(page.locator("html")).to_have_attribute("lang", "it")
-    expect(page.locator("ol.standings.sides")).to_contain_text("Ben & Dan")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    fits_360_in_both_languages(page, live_server, "Ben & Dan")
     print(f"taps: round typed {typed_taps}, round counted {counted_taps}")
