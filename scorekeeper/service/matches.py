@@ -11,8 +11,6 @@ Every change to a match goes through here, so that three guarantees hold in one 
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 import secrets
 from typing import Any, Iterable
 
@@ -23,6 +21,7 @@ from ..engine.errors import Refusal
 from ..engine import limits
 from ..engine.i18n import _, message_of
 from ..engine.match import InvalidMatchError, MatchReplay, StaleCheckpointError, replay
+from .memo import LatestMemo
 from .models import Entry, Match, Player, ReplayCheckpoint, Table, utcnow
 from .store import session
 
@@ -204,7 +203,7 @@ def current_standings_or_none(match: Match):
         return None
 
 
-class ReplayMemo:
+class ReplayMemo(LatestMemo[MatchReplay]):
     """The latest replay of each match, kept in this process, so that the next save, the scoreboard
     drawn after it and each live preview play one entry instead of the whole match.
 
@@ -218,36 +217,13 @@ class ReplayMemo:
     """
 
     def __init__(self, budget: int) -> None:
-        self.budget = budget
-        self._replays: OrderedDict[str, tuple[tuple, MatchReplay]] = OrderedDict()
-        self._held = 0
-        self._lock = threading.Lock()
+        super().__init__(budget, size=lambda run: run.held, version=lambda key: key[1], keep_one=True)
 
     def get(self, key: tuple) -> MatchReplay | None:
-        with self._lock:
-            found = self._replays.get(key[0])
-            if found is None or found[0] != key:
-                return None
-            self._replays.move_to_end(key[0])
-            return found[1]
+        return self.find(key[0], key)
 
     def put(self, key: tuple, run: MatchReplay) -> None:
-        with self._lock:
-            old = self._replays.pop(key[0], None)
-            if old is not None:
-                self._held -= old[1].held
-                if old[0][1] > key[1]:  # a newer version is already here (another thread saved)
-                    key, run = old
-            self._replays[key[0]] = (key, run)
-            self._held += run.held
-            while self._held > self.budget and len(self._replays) > 1:
-                _, (_, dropped) = self._replays.popitem(last=False)
-                self._held -= dropped.held
-
-    def cache_clear(self) -> None:
-        with self._lock:
-            self._replays.clear()
-            self._held = 0
+        self.keep(key[0], key, run)
 
 
 _replays = ReplayMemo(limits.REPLAY_MEMO_ENTRIES)

@@ -13,9 +13,6 @@ followers of that match who poll the same worker get it without a replay or a te
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-
 import sqlalchemy as sa
 from flask_babel import gettext, ngettext
 from flask import Blueprint, Response, abort, render_template, request
@@ -31,6 +28,7 @@ from ..extensions import db
 from .. import service
 from ..matches import scoreboard, words
 from ..engine import limits
+from ..service.memo import LatestMemo
 from ..service.models import Match, Table
 
 bp = Blueprint("spectate", __name__)
@@ -44,7 +42,7 @@ POLL_SECONDS = 0.8
 SHEET_REVISION = 4
 
 
-class SheetMemo:
+class SheetMemo(LatestMemo[str]):
     """The latest drawn sheet of each match in each language, kept in this worker.
 
     A sheet found here is the sheet drawn afresh: its key holds everything the sheet is drawn from
@@ -56,45 +54,11 @@ class SheetMemo:
     """
 
     def __init__(self, budget: int) -> None:
-        self.budget = budget
-        self._sheets: OrderedDict[tuple, tuple[tuple, str]] = OrderedDict()
-        self._held = 0
-        self._lock = threading.Lock()
+        # one sheet never takes a large part of the memo
+        super().__init__(budget, size=len, version=lambda key: key[0][1], largest=budget // 8)
 
-    def get(self, slot: tuple, key: tuple) -> str | None:
-        with self._lock:
-            found = self._sheets.get(slot)
-            if found is None or found[0] != key:
-                return None
-            self._sheets.move_to_end(slot)
-            return found[1]
-
-    def put(self, slot: tuple, key: tuple, body: str) -> None:
-        if len(body) > self.budget // 8:
-            return  # one sheet never takes a large part of the memo
-        with self._lock:
-            old = self._sheets.pop(slot, None)
-            if old is not None:
-                self._held -= len(old[1])
-                if old[0][0][1] > key[0][1]:  # a newer version is already here (another thread drew it)
-                    key, body = old
-            self._sheets[slot] = (key, body)
-            self._held += len(body)
-            while self._held > self.budget:
-                _, (_, dropped) = self._sheets.popitem(last=False)
-                self._held -= len(dropped)
-
-    def __len__(self) -> int:
-        return len(self._sheets)
-
-    @property
-    def held(self) -> int:
-        return self._held
-
-    def cache_clear(self) -> None:
-        with self._lock:
-            self._sheets.clear()
-            self._held = 0
+    get = LatestMemo.find
+    put = LatestMemo.keep
 
 
 _sheets = SheetMemo(limits.SHEET_MEMO_CHARS)

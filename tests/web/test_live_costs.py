@@ -146,10 +146,10 @@ def test_a_rename_and_a_currency_show_on_the_kept_sheet(game, client):
     ids = sheet.player_ids()
     assert sheet.post(f"/t/{sheet.token}/players/{ids['Ann']}/rename", {"name": "Annie"}).status_code == 302
     assert totals(client, view_token) == {"Annie": 13, "Ben": 7, "Cat": 3}
-    key_before = spectate._sheets._sheets[(view_token, "en")][0]
+    key_before = spectate._sheets._entries[(view_token, "en")][0]
     sheet.post(f"/t/{sheet.token}/currency", {"currency": "other", "other": "kr"})
     totals(client, view_token)
-    assert spectate._sheets._sheets[(view_token, "en")][0] != key_before
+    assert spectate._sheets._entries[(view_token, "en")][0] != key_before
 
 
 def test_an_imported_match_shows_its_own_totals(game, client, app):
