@@ -6,11 +6,13 @@
 
 A script, not a test: it prints figures. It starts the documented server (``gunicorn -w 4 -k gthread
 --threads 64``, on a fresh SQLite file; ``benchmarks/load.py``'s helpers; ``--threads 1`` gives sync
-workers), makes ``--tables`` free-scoring matches, and opens ``--followers`` followers spread over them,
+workers; the workers skip building the card solver's tables as they start, which free scoring never
+uses and whose seconds of CPU would otherwise be counted against the followers), makes ``--tables``
+free-scoring matches, and opens ``--followers`` followers spread over them,
 each the way the spectator page (static/js/live.js) follows: it opens ``/v/<view>/stream``, and asks for
 ``/v/<view>/sheet`` when the stream says a version newer than the one it shows; where the server answers
 the stream with 204 (no thread to hold it), it polls the sheet every ``--poll`` seconds with the sheet's
-ETag (304 while nothing changed), and asks for the stream again after 30 s. Followers start at random
+ETag (304 while nothing changed), and asks for the stream again after 2 s, then 4 s, and so on up to a minute. Followers start at random
 points of one interval, as people open the page at different times. Each table's phone saves a hand
 every ``--every`` seconds on average (Save posted as the page posts it). The delay of a follower is the
 time from the save's answer to that follower's sheet answer that brings the new version.
@@ -174,12 +176,16 @@ def follower(port, table, stats, stop, saves: Saves, poll: float, delays: list, 
     if stop.wait(poll * random.random()):
         return
     ask("sheet")
+    retry = 2.0
     while not stop.is_set():
         if stream():
+            retry = 2.0
             stop.wait(0.5)  # the stream's retry
             continue
         fallbacks.append(1)
-        until = time.perf_counter() + 30  # polls, and asks for the stream again after a while
+        # polls, and asks for the stream again a while later (the wait doubles, as static/js/live.js's)
+        until = time.perf_counter() + retry * (0.75 + random.random() / 2)
+        retry = min(60.0, retry * 2)
         while not stop.is_set() and time.perf_counter() < until:
             ask("poll")
             stop.wait(poll)
@@ -216,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
         with open(Path(tmp) / "gunicorn.log", "wb") as log:
             kind = ["-k", "gthread", "--threads", str(args.threads)] if args.threads > 1 else ["-k", "sync"]
             server = subprocess.Popen([gunicorn, "-w", str(args.workers), *kind, "-b", f"127.0.0.1:{port}",
-                                       "scorekeeper:create_app({'RATELIMIT_ENABLED': False})"], cwd=REPO,
+                                       "scorekeeper:create_app({'RATELIMIT_ENABLED': False, 'WARM_SOLVERS': False})"], cwd=REPO,
                                       env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         try:
             wait_ready(port, server, 180)  # four workers each build the solver tables as they start
@@ -266,8 +272,9 @@ def main(argv: list[str] | None = None) -> int:
         print("  delay: no new hand seen")
     print(f"  requests: sheets {rates['sheet']:.1f}/s, polls {rates['poll']:.1f}/s, streams opened "
           f"{rates['stream']:.1f}/s; followers sent to polling (204) {len(fallbacks)} times")
-    print(f"  server CPU: {cpu * 100:.0f}% of one core in all, {cpu / args.followers * 1000:.2f} ms per second "
-          f"per follower; connections held at once: {streams:.0f} streams and {in_flight:.1f} polls on average")
+    each = f", {cpu / args.followers * 1000:.2f} ms per second per follower" if args.followers else ""
+    print(f"  server CPU: {cpu * 100:.0f}% of one core in all{each}; connections held at once: {streams:.0f} "
+          f"streams and {in_flight:.1f} polls on average")
     print(f"  errors: {errors}")
     return 1 if errors else 0
 

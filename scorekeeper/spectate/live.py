@@ -12,9 +12,10 @@ the versions of the matches its streams follow, in one query every ``TICK_SECOND
 number of followers (the streams wait on a condition, holding no database connection). A save in this
 worker wakes the watcher at once (``poke``), so its own followers do not wait for the tick.
 
-Bounds: a worker holds at most ``slots()`` streams (a share of its threads, the rest kept for pages);
-a stream lasts ``STREAM_SECONDS`` and then ends (the browser opens the next one by itself), so a
-worker's restart never waits on it for long and a connection abandoned without a word is found. Where
+Bounds: a worker holds at most ``LIVE_STREAMS`` streams (a share of its threads, the rest kept for
+pages); a stream lasts ``STREAM_SECONDS`` and then ends (the browser opens the next one by itself), so
+a connection abandoned without a word is found; a worker that is told to stop ends its streams at
+once, so that a restart does not wait for them. Where
 no stream can be held (a server of one thread per worker, such as gunicorn's sync workers, or every
 slot taken) the answer is 204, which tells the browser not to try again, and the page polls instead.
 """
@@ -22,6 +23,7 @@ slot taken) the answer is 204, which tells the browser not to try again, and the
 from __future__ import annotations
 
 import logging
+import signal
 import threading
 import time
 from collections.abc import Iterator
@@ -35,9 +37,10 @@ log = logging.getLogger(__name__)
 #: seconds between two readings of the followed matches' versions (one query per worker): the delay a
 #: follower sees, at most, for a hand saved by another worker or host
 TICK_SECONDS = 0.25
-#: seconds a stream is held before it ends and the browser opens the next (under gunicorn's graceful
-#: timeout, 30 s by default, so that a restart never cuts a stream it could have waited for)
-STREAM_SECONDS = 25.0
+#: seconds a stream is held before it ends and the browser opens the next: a connection whose phone
+#: vanished without a word (no network) holds its slot this long at most; a worker told to stop (a
+#: restart) ends its streams at the watch's next reading instead (``_worker_stopping``)
+STREAM_SECONDS = 120.0
 #: seconds of silence after which a stream sends a comment: a proxy that drops idle connections keeps it
 KEEPALIVE_SECONDS = 10.0
 #: milliseconds the browser waits before it opens the next stream
@@ -47,6 +50,16 @@ DEFAULT_SLOTS = 32
 #: threads of a gunicorn worker kept for pages, never given to streams: a quarter, four at least
 RESERVED_SHARE = 4
 RESERVED_MIN = 4
+
+
+def _worker_stopping() -> bool:
+    """True once the gunicorn worker this runs in was told to stop (SIGTERM: a restart, a scale-down):
+    its handler of that signal is the worker's own method, and the worker marks itself not alive.
+    False under any other server."""
+    handler = signal.getsignal(signal.SIGTERM)
+    worker = getattr(handler, "__self__", None)
+    return worker is not None and type(worker).__module__.startswith("gunicorn.") \
+        and getattr(worker, "alive", True) is False
 
 
 def slots_for_threads(threads: int | None) -> int:
@@ -138,6 +151,8 @@ class Watch:
         from ..service.models import Match
 
         while True:
+            if _worker_stopping():
+                self.close()
             with self.lock:
                 if not self.poked and not self.closing:
                     self.lock.wait(TICK_SECONDS)

@@ -5,8 +5,13 @@
 // no stream and answers 204, the connection lost and being opened again) the poll goes on as before.
 (function () {
   "use strict";
-  var RETRY_CLOSED_MS = 30000;  // a stream refused (204, an error page): the poll carries on, and the
-                                // stream is asked for again after this long
+  // A stream refused (204: this worker holds no more, or none at all; an error page): the poll carries
+  // on, and the stream is asked for again a while later, on whichever worker takes the connection.
+  // The wait doubles at each refusal (a server that never holds one is asked once a minute at most)
+  // and starts again once a stream is held; it is spread a little so that followers refused together
+  // do not come back together.
+  var RETRY_FIRST_MS = 2000, RETRY_MOST_MS = 60000;
+  var retry = RETRY_FIRST_MS;
   var streaming = false;
 
   function sheet() { return document.getElementById("live-sheet"); }
@@ -18,6 +23,7 @@
     var source = new EventSource(url);
     source.addEventListener("version", function (event) {
       streaming = true;
+      retry = RETRY_FIRST_MS;
       var now = sheet();
       // the version as the stream opens, then each new one: the sheet is asked for when it differs
       // from the one drawn (a hand saved while the stream was being opened again is not missed)
@@ -25,7 +31,9 @@
     });
     source.addEventListener("error", function () {
       streaming = false;  // polls until the stream is back (the browser opens it again by itself)
-      if (source.readyState === EventSource.CLOSED) window.setTimeout(open, RETRY_CLOSED_MS);
+      if (source.readyState !== EventSource.CLOSED) return;
+      window.setTimeout(open, retry * (0.75 + Math.random() / 2));
+      retry = Math.min(RETRY_MOST_MS, retry * 2);
     });
   }
 

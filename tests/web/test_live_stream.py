@@ -6,6 +6,7 @@ back however a stream ends; a database that is down does not end the watch."""
 from __future__ import annotations
 
 import queue
+import signal
 import threading
 
 import pytest
@@ -143,3 +144,35 @@ def test_a_database_that_is_down_does_not_end_the_watch(game, client, app, monke
 @pytest.mark.parametrize(("threads", "slots"), [(1, 0), (2, 0), (8, 4), (16, 12), (64, 48), (None, live.DEFAULT_SLOTS)])
 def test_a_worker_keeps_threads_for_pages(threads, slots):
     assert live.slots_for_threads(threads) == slots
+
+
+class FakeGunicornWorker:
+    """What ``live`` looks at in a gunicorn worker: its SIGTERM handler is the worker's own method."""
+
+    alive = True
+
+    def handle_exit(self, sig, frame):  # pragma: no cover - never signalled here
+        self.alive = False
+
+
+FakeGunicornWorker.__module__ = "gunicorn.workers.gthread"
+
+
+def test_a_worker_told_to_stop_ends_its_streams(game, app):
+    _, _, view_token = game
+    worker = FakeGunicornWorker()
+    before = signal.signal(signal.SIGTERM, worker.handle_exit)
+    try:
+        watch = live.watch(app)
+        assert watch.take(view_token, 1)
+        held = live.Stream(watch, view_token, 1)
+        next(held)
+        assert not live._worker_stopping()
+        worker.alive = False  # what gunicorn's SIGTERM handler does: the restart waits for requests
+        assert live._worker_stopping()
+        assert next_event(held) == "(ended)"  # ended by the watch's next reading, not after its 120 s
+        held.close()
+        assert not watch.take(view_token, 1)
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    assert not live._worker_stopping()
