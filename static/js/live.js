@@ -2,7 +2,8 @@
 // scorekeeper/spectate/live.py) says when a hand was saved, and the sheet is asked for once then
 // ("live-changed", a trigger of #live-sheet in templates/spectate/partials/sheet.html). While the stream
 // is open htmx's own poll of the sheet is not sent; while it is not (no EventSource, a server that holds
-// no stream and answers 204, the connection lost and being opened again) the poll goes on as before.
+// none and draws no stream link, a worker with no slot left that answers 204, the connection lost and
+// being opened again) the poll goes on as before.
 (function () {
   "use strict";
   // A stream refused (204: this worker holds no more, or none at all; an error page): the poll carries
@@ -10,7 +11,7 @@
   // The wait doubles at each refusal (a server that never holds one is asked once a minute at most)
   // and starts again once a stream is held; it is spread a little so that followers refused together
   // do not come back together.
-  var RETRY_FIRST_MS = 2000, RETRY_MOST_MS = 60000;
+  var RETRY_FIRST_MS = 1000, RETRY_MOST_MS = 60000;
   var retry = RETRY_FIRST_MS;
   var streaming = false;
 
