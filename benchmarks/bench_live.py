@@ -5,7 +5,7 @@
     .venv/bin/python benchmarks/bench_live.py --threads 1 --poll 3             # the old 3 s polling, to compare
 
 A script, not a test: it prints figures. It starts the documented server (``gunicorn -w 4 -k gthread
---threads 64``, on a fresh SQLite file; ``benchmarks/load.py``'s helpers; ``--threads 1`` gives sync
+--threads 128``, on a fresh SQLite file; ``benchmarks/load.py``'s helpers; ``--threads 1`` gives sync
 workers; the workers skip building the card solver's tables as they start, which free scoring never
 uses and whose seconds of CPU would otherwise be counted against the followers), makes ``--tables``
 free-scoring matches, and opens ``--followers`` followers spread over them,
@@ -202,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--followers", type=int, default=200)
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers, as README says")
-    parser.add_argument("--threads", type=int, default=64, help="threads per worker, as README says (1: sync workers)")
+    parser.add_argument("--threads", type=int, default=128, help="threads per worker, as README says (1: sync workers)")
     parser.add_argument("--seconds", type=float, default=40.0)
     parser.add_argument("--poll", type=float, default=None, help="seconds between polls (default: the app's)")
     parser.add_argument("--every", type=float, default=8.0, help="mean seconds between two hands at a table")
