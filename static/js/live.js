@@ -14,8 +14,16 @@
   var RETRY_FIRST_MS = 1000, RETRY_MOST_MS = 60000;
   var retry = RETRY_FIRST_MS;
   var streaming = false;
+  var heard = 0;  // the newest version the stream said
 
   function sheet() { return document.getElementById("live-sheet"); }
+
+  // Ask for the sheet when the stream said a newer version than the one drawn. Asked again once a
+  // sheet is drawn: one asked for just before a second hand was saved shows the first only.
+  function catchUp() {
+    var now = sheet();
+    if (now && heard > Number(now.getAttribute("data-version"))) window.htmx.trigger(now, "live-changed");
+  }
 
   function open() {
     var at = sheet();
@@ -25,10 +33,10 @@
     source.addEventListener("version", function (event) {
       streaming = true;
       retry = RETRY_FIRST_MS;
-      var now = sheet();
-      // the version as the stream opens, then each new one: the sheet is asked for when it differs
-      // from the one drawn (a hand saved while the stream was being opened again is not missed)
-      if (now && event.data !== now.getAttribute("data-version")) window.htmx.trigger(now, "live-changed");
+      // the version as the stream opens, then each new one (a hand saved while the stream was being
+      // opened again is not missed)
+      heard = Math.max(heard, Number(event.data) || 0);
+      catchUp();
     });
     source.addEventListener("error", function () {
       streaming = false;  // polls until the stream is back (the browser opens it again by itself)
@@ -37,6 +45,10 @@
       retry = Math.min(RETRY_MOST_MS, retry * 2);
     });
   }
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (event.detail.target && event.detail.target.id === "live-sheet") catchUp();
+  });
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail.elt;
