@@ -424,6 +424,13 @@
       navigator.serviceWorker.controller.postMessage({ pages: [location.pathname] });
     }
   }
+  // After a save: the page is kept again once the answer is drawn (when the phone is next idle). The
+  // worker fetches the whole page for it, and the server draws it: asked for as the answer arrived,
+  // that work ran beside the drawing of the new row and slowed it.
+  function keepPageSoon() {
+    if (window.requestIdleCallback) window.requestIdleCallback(keepPage, { timeout: 1000 });
+    else setTimeout(keepPage, 100);
+  }
 
   // -- wiring ------------------------------------------------------------------------------------------------
   function prepare(onLoad) {
@@ -549,7 +556,7 @@
     var key = field(form, "key");
     if (key && key.value) rememberSent(key.value);
     dropDraft(form);
-    keepPage();
+    keepPageSoon();
   });
   document.addEventListener("htmx:afterSettle", function (e) {
     if (e.detail.target && e.detail.target.id === "scoreboard") { prepare(); bringQueueIntoView(); }
