@@ -278,12 +278,21 @@ def recent_rows(match, standings, *, deleted: bool = True) -> tuple[list[dict[st
 
     ``standings`` may hold the results of the last entries only (a replay carried on from a checkpoint
     holds at least as many as these rows need)."""
+    rows, before, hands_played, _above = _recent_rows(match, standings, deleted=deleted)
+    return rows, before, hands_played
+
+
+def _recent_rows(match, standings, *, deleted: bool) -> tuple[list[dict[str, Any]], int, int, int | None]:
+    """:func:`recent_rows`, with the id of the entry just above the rows (None if there is none): the
+    row that falls off the top of the grid when a new one comes in (:func:`kept_sheet`). It is read
+    with the rows, one more of them, instead of by a query of its own."""
     live = Entry.deleted_at.is_(None)
     query = sa.select(Entry).where(Entry.match_id == match.id)
     if not deleted:
         query = query.where(live)
-    shown = list(reversed(list(db.session.scalars(
-        query.order_by(Entry.position.desc()).limit(limits.SCOREBOARD_ROWS)))))
+    newest = list(db.session.scalars(query.order_by(Entry.position.desc()).limit(limits.SCOREBOARD_ROWS + 1)))
+    above = newest.pop().id if len(newest) > limits.SCOREBOARD_ROWS else None
+    shown = list(reversed(newest))
     first = shown[0].position if shown else 0
     counted = db.session.execute(sa.select(
         sa.func.count() if deleted else sa.func.count().filter(live),
@@ -310,7 +319,7 @@ def recent_rows(match, standings, *, deleted: bool = True) -> tuple[list[dict[st
         if entry.kind == "hand":
             hand += 1
         rows.append(_row(entry, next(results, None), hand, seated, words, match.variant, **shape))
-    return rows, total - len(shown), hands_played
+    return rows, total - len(shown), hands_played, above
 
 
 def _row_shape(match, standings) -> dict[str, Any]:
@@ -451,24 +460,21 @@ def edit_sign(match, action: dict[str, Any] | None, entry_id: int | None, standi
 
 
 def kept_sheet(match, standings, rows: list[dict[str, Any]], rows_before: int, since: int | None,
-               highlight: int | None) -> dict[str, Any] | None:
+               highlight: int | None, above: int | None) -> dict[str, Any] | None:
     """After a hand saved from a page drawn at version ``since``: what changed in that page's grid, when
     the change is one new row at the end (None otherwise: the grid is drawn whole). The rows are those
     of :func:`recent_rows` now; the page's grid held the same entries less the new one, and one more at
     the top once the match has more entries than the grid shows. Drawn again: the row before the new one
     and the page's highlighted row (each loses its mark), and the deleted rows (their Undo carries the
-    version). Out: the row that fell off the top. The totals are drawn again by the template."""
+    version). Out: the row that fell off the top (``above``: the entry just above ``rows``). The totals
+    are drawn again by the template."""
     if (since is None or match.version != since + 1 or standings is None or standings.finished
             or match.status != "active" or not rows or rows[-1]["deleted"]):
         return None
     before = rows_before + len(rows) - 1  # entries in the page's grid's count (deleted ones too)
     if before < 1 or before == limits.SCOREBOARD_ROWS:
         return None  # "No hands yet" or the "last N entries" line: the grid's frame changes
-    gone: list[int] = []
-    if before > limits.SCOREBOARD_ROWS:
-        gone = [db.session.scalar(sa.select(Entry.id).where(
-            Entry.match_id == match.id, Entry.position < rows[0]["entry"].position)
-            .order_by(Entry.position.desc()).limit(1))]
+    gone = [above] if before > limits.SCOREBOARD_ROWS and above is not None else []
     redraw = {highlight} | ({rows[-2]["entry"].id} if len(rows) > 1 else set())
     changed = [dict(row, oob="replace") for row in rows[:-1] if row["deleted"] or row["entry"].id in redraw]
     return {"rows": changed + [dict(rows[-1], oob="append")], "gone": gone}
@@ -501,7 +507,7 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, s
         rules_sheet = list(variant.rules_sheet(variant.rules(len(match.seats), **(match.rules or {}))))
     except Refusal:
         rules_sheet = []
-    rows, rows_before, hands_played = recent_rows(match, standings)
+    rows, rows_before, hands_played, above = _recent_rows(match, standings, deleted=True)
     if "saved_entry" in extra:  # named once the rows are read: their numbers are known then
         extra["saved"] = entry_label(match, extra.pop("saved_entry"))
     undo_action = service.last_action(match)
@@ -531,7 +537,7 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, s
         "redo_label": describe_action(match, redo_action) if redo_action else None,
         # without JavaScript an edit redirects here (?edited=): the scoreboard says what the edit changed
         "edited": edit_sign(match, undo_action, request.args.get("edited", type=form_id), standings),
-        "kept_sheet": kept_sheet(match, standings, rows, rows_before, since, _page_highlight())
+        "kept_sheet": kept_sheet(match, standings, rows, rows_before, since, _page_highlight(), above)
         if since is not None else None,
         **extra,
     }
