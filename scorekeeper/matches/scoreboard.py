@@ -1,7 +1,8 @@
 """The scoreboard: everything its fragment draws, built in one place.
 
 The scoreboard page, the record-hand page and every htmx answer that swaps ``#scoreboard`` (a saved
-hand, a refused one, a stale sheet, an undo, a rebuy) draw it from here, so both the matches and the
+hand, a refused one, a stale sheet, an undo, a rebuy; a saved hand whose page keeps its grid swaps only
+the part above it, ``#scoreboard-top``) draw it from here, so both the matches and the
 hands blueprints import this module and neither imports the other. It also builds the rows of the one
 hand-by-hand grid (``templates/matches/partials/grid.html``) that the scoreboard, the spectator sheet
 and the match page share.
@@ -13,7 +14,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 import sqlalchemy as sa
-from flask import g, request, url_for
+from flask import g, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 from flask_babel import gettext as _
 
@@ -28,7 +29,7 @@ from ..bidi import isolated
 from ..guards import form_id
 from ..hands.forms import build_hand_form, end_words
 from ..i18n import lazy_gettext as _l, speak
-from ..util import ButtonForm, minus_signs, number, render_page
+from ..util import ButtonForm, minus_signs, number, render_page, wants_fragment
 from .. import service
 from ..extensions import db
 from ..service.models import Entry
@@ -546,10 +547,20 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, s
     return context
 
 
+#: the scoreboard's part above the grid (templates/matches/partials/scoreboard_top.html): where the answer
+#: to a hand saved with htmx goes, when the page's grid is kept
+TOP = "#scoreboard-top"
+
+
 def render_scoreboard(table, match, *, status: int = 200, page: str = "matches/show.html", **kw: Any):
-    """The scoreboard page, or for htmx its fragment alone."""
-    return render_page(page, "matches/partials/scoreboard.html", status=status,
-                       **scoreboard_context(table, match, **kw))
+    """The scoreboard page, or for htmx its fragment alone. After a hand saved from a page whose grid
+    needs only the new row (``kept_sheet``), the fragment is the part above the grid, sent in place of
+    the page's (htmx's HX-Retarget), with the grid's changes and the match menu out of band: the phone
+    then lays out, and cleans up, that part alone, not the whole scoreboard with its grid."""
+    context = scoreboard_context(table, match, **kw)
+    if context["kept_sheet"] is not None and wants_fragment():
+        return render_template("matches/partials/saved_hand.html", **context), status, {"HX-Retarget": TOP}
+    return render_page(page, "matches/partials/scoreboard.html", status=status, **context)
 
 
 def conflict_context(match, version: int) -> dict[str, Any]:

@@ -558,8 +558,11 @@
     dropDraft(form);
     keepPageSoon();
   });
+  // the scoreboard drawn again: whole, or its part above the grid (a saved hand's answer), which
+  // holds the hand form
   document.addEventListener("htmx:afterSettle", function (e) {
-    if (e.detail.target && e.detail.target.id === "scoreboard") { prepare(); bringQueueIntoView(); }
+    var id = e.detail.target && e.detail.target.id;
+    if (id === "scoreboard" || id === "scoreboard-top") { prepare(); bringQueueIntoView(); }
   });
 
   window.addEventListener("online", send);
