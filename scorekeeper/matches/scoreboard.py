@@ -283,17 +283,28 @@ def recent_rows(match, standings, *, deleted: bool = True) -> tuple[list[dict[st
     return rows, before, hands_played
 
 
-def _recent_rows(match, standings, *, deleted: bool) -> tuple[list[dict[str, Any]], int, int, int | None]:
+def _recent_rows(match, standings, *, deleted: bool,
+                 only: set[int] | None = None) -> tuple[list[dict[str, Any]], int, int, int | None]:
     """:func:`recent_rows`, with the id of the entry just above the rows (None if there is none): the
     row that falls off the top of the grid when a new one comes in (:func:`kept_sheet`). It is read
-    with the rows, one more of them, instead of by a query of its own."""
+    with the rows, one more of them, instead of by a query of its own.
+
+    ``only``: the rows a saved hand's answer may draw again (:func:`kept_sheet`) are made in full (the
+    last two, the deleted ones and those of ``only``), the others are a mark, ``{"skipped": True}``
+    with the entry's id; the entries are read as plain columns, and only those rows' entries loaded."""
     live = Entry.deleted_at.is_(None)
-    query = sa.select(Entry).where(Entry.match_id == match.id)
+    columns = (Entry.id, Entry.position, Entry.kind, Entry.deleted_at) if only is not None else (Entry,)
+    query = sa.select(*columns).where(Entry.match_id == match.id)
     if not deleted:
         query = query.where(live)
-    newest = list(db.session.scalars(query.order_by(Entry.position.desc()).limit(limits.SCOREBOARD_ROWS + 1)))
+    query = query.order_by(Entry.position.desc()).limit(limits.SCOREBOARD_ROWS + 1)
+    newest = list(db.session.execute(query).all() if only is not None else db.session.scalars(query))
     above = newest.pop().id if len(newest) > limits.SCOREBOARD_ROWS else None
     shown = list(reversed(newest))
+    if only is not None:
+        wanted = {e.id for e in shown[-2:]} | {e.id for e in shown if e.deleted_at is not None} | only
+        loaded = {e.id: e for e in db.session.scalars(sa.select(Entry).where(
+            Entry.id.in_([e.id for e in shown if e.id in wanted])))}
     first = shown[0].position if shown else 0
     counted = db.session.execute(sa.select(
         sa.func.count() if deleted else sa.func.count().filter(live),
@@ -307,11 +318,19 @@ def _recent_rows(match, standings, *, deleted: bool) -> tuple[list[dict[str, Any
     shape = _row_shape(match, standings)
     n_live = sum(1 for e in shown if e.deleted_at is None)
     results = iter(standings.hands[len(standings.hands) - n_live:] if standings is not None and n_live else ())
-    rows = []
+    rows: list[dict[str, Any]] = []
     # the label of a shown entry ("hand 4", for Undo and "Saved") needs no count of its own
     known = g.setdefault("hands_before", {})
     for entry in shown:
         known[(match.id, match.version, entry.id)] = hand
+        if only is not None:
+            if entry.id not in loaded:
+                if entry.deleted_at is None:
+                    hand += entry.kind == "hand"
+                    next(results, None)
+                rows.append({"entry": entry, "skipped": True, "deleted": entry.deleted_at is not None})
+                continue
+            entry = loaded[entry.id]
         if entry.deleted_at is not None:
             rows.append({"entry": entry, "result": None, "number": None, "deleted": True,
                          "label": entry_label(match, entry, hands=hand),
@@ -508,7 +527,16 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, s
         rules_sheet = list(variant.rules_sheet(variant.rules(len(match.seats), **(match.rules or {}))))
     except Refusal:
         rules_sheet = []
-    rows, rows_before, hands_played, above = _recent_rows(match, standings, deleted=True)
+    # after a hand saved from the page drawn just before it, the grid's changes are likely all that is
+    # sent (kept_sheet): the rows it may draw again are made, the others only counted
+    highlight = _page_highlight() if since is not None else None
+    light = (since is not None and match.version == since + 1 and match.status == "active"
+             and standings is not None and not standings.finished)
+    rows, rows_before, hands_played, above = _recent_rows(
+        match, standings, deleted=True, only={highlight} - {None} if light else None)
+    kept = kept_sheet(match, standings, rows, rows_before, since, highlight, above) if since is not None else None
+    if light and kept is None:  # the grid is drawn whole after all (its frame changes): every row made
+        rows, rows_before, hands_played, above = _recent_rows(match, standings, deleted=True)
     if "saved_entry" in extra:  # named once the rows are read: their numbers are known then
         extra["saved"] = entry_label(match, extra.pop("saved_entry"))
     undo_action = service.last_action(match)
@@ -538,8 +566,7 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, s
         "redo_label": describe_action(match, redo_action) if redo_action else None,
         # without JavaScript an edit redirects here (?edited=): the scoreboard says what the edit changed
         "edited": edit_sign(match, undo_action, request.args.get("edited", type=form_id), standings),
-        "kept_sheet": kept_sheet(match, standings, rows, rows_before, since, _page_highlight(), above)
-        if since is not None else None,
+        "kept_sheet": kept,
         **extra,
     }
     if match.status == "active" and standings is not None and not standings.finished:
