@@ -1,25 +1,31 @@
 """Benchmark: how soon a follower of the live sheet sees a new hand, and what the followers cost the server.
 
-    .venv/bin/python benchmarks/bench_live.py                       # 50 tables, 200 followers, 40 s
-    .venv/bin/python benchmarks/bench_live.py --poll 3 --seconds 40 # today's poll interval, to compare
+    .venv/bin/python benchmarks/bench_live.py                                  # streams: 50 tables, 200 followers, 40 s
+    .venv/bin/python benchmarks/bench_live.py --threads 1                      # sync workers: every follower polls
+    .venv/bin/python benchmarks/bench_live.py --threads 1 --poll 3             # the old 3 s polling, to compare
 
-A script, not a test: it prints figures. It starts the documented server (``gunicorn -w 4`` with sync
-workers, on a fresh SQLite file; ``benchmarks/load.py``'s helpers), makes ``--tables`` free-scoring matches,
-and opens ``--followers`` followers spread over them. Each follower polls ``/v/<view>/sheet`` the way the
-spectator page does (htmx every ``--poll`` seconds, the sheet's ETag sent back, 304 while nothing changed;
-the first poll of each follower at a random point of one interval, as people open the page at different
-times). Each table's phone saves a hand every ``--every`` seconds on average (Save posted as the page
-posts it). The delay of a follower is the time from the save's answer to that follower's first poll
-that brings the new version.
+A script, not a test: it prints figures. It starts the documented server (``gunicorn -w 4 -k gthread
+--threads 64``, on a fresh SQLite file; ``benchmarks/load.py``'s helpers; ``--threads 1`` gives sync
+workers; the workers skip building the card solver's tables as they start, which free scoring never
+uses and whose seconds of CPU would otherwise be counted against the followers), makes ``--tables``
+free-scoring matches, and opens ``--followers`` followers spread over them,
+each the way the spectator page (static/js/live.js) follows: it opens ``/v/<view>/stream``, and asks for
+``/v/<view>/sheet`` when the stream says a version newer than the one it shows; where the server answers
+the stream with 204 (no thread to hold it), it polls the sheet every ``--poll`` seconds with the sheet's
+ETag (304 while nothing changed), and asks for the stream again after 2 s, then 4 s, and so on up to a minute. Followers start at random
+points of one interval, as people open the page at different times. Each table's phone saves a hand
+every ``--every`` seconds on average (Save posted as the page posts it). The delay of a follower is the
+time from the save's answer to that follower's sheet answer that brings the new version.
 
-It prints the delay p50 / p95 / max, polls per second, the server's CPU (user + system of the gunicorn
-processes, read from /proc) per follower, the connections held at once on average (polls in flight:
-a short poll holds none between two polls), and the share of a worker the followers keep busy.
+It prints the delay p50 / p95 / max, the requests per second (sheets, polls, streams opened), the
+server's CPU (user + system of the gunicorn processes, read from /proc) per follower, and the
+connections held at once on average (streams open, and polls in flight).
 """
 
 from __future__ import annotations
 
 import argparse
+import http.client
 import os
 import random
 import re
@@ -98,36 +104,99 @@ def phone(port, table, stats, stop, saves: Saves, every: float) -> None:
         i += 1
 
 
-def follower(port, table, stats, stop, saves: Saves, poll: float, delays: list, lock) -> None:
+class Held:
+    """Streams open at once, sampled."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.now = 0
+        self.samples: list[int] = []
+
+    def add(self, n: int) -> None:
+        with self.lock:
+            self.now += n
+
+    def sample(self) -> None:
+        with self.lock:
+            self.samples.append(self.now)
+
+
+def follower(port, table, stats, stop, saves: Saves, poll: float, delays: list, lock, held: Held,
+             fallbacks: list) -> None:
     me = Client(port, stats)
     path = f"/v/{table['view']}/sheet"
-    etag, seen = "", 0
-    if stop.wait(poll * random.random()):
-        return
-    while not stop.is_set():
+    state = {"etag": "", "seen": 0}
+
+    def ask(kind: str) -> None:
         headers = {"HX-Request": "true"}
-        if etag:
-            headers["If-None-Match"] = etag
-        status, _, got = me.request("poll", "GET", path, headers=headers, expect=(200, 304))
+        if state["etag"]:
+            headers["If-None-Match"] = state["etag"]
+        status, _, got = me.request(kind, "GET", path, headers=headers, expect=(200, 304))
         arrived = time.perf_counter()
         if status == 200:
-            etag = got.get("etag", "")
-            found = ETAG_VERSION.search(etag)
+            state["etag"] = got.get("etag", "")
+            found = ETAG_VERSION.search(state["etag"])
             version = int(found.group(1)) if found else 0
-            if seen and version > seen:
+            if state["seen"] and version > state["seen"]:
                 saved = saves.when(table["match"], version)
                 if saved is not None:
                     with lock:
                         delays.append(arrived - saved)
-            seen = version
-        stop.wait(poll)
+            state["seen"] = version
+
+    def stream() -> bool:
+        """Follow one stream to its end; False when the server holds none (204)."""
+        started = time.perf_counter()
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+            conn.request("GET", f"/v/{table['view']}/stream", headers={"Accept": "text/event-stream"})
+            response = conn.getresponse()
+        except (OSError, http.client.HTTPException) as exc:
+            stats.add("stream", time.perf_counter() - started, 0, False, repr(exc))
+            return False
+        stats.add("stream", time.perf_counter() - started, response.status, response.status in (200, 204), "")
+        if response.status != 200:
+            conn.close()
+            return False
+        held.add(1)
+        try:
+            while not stop.is_set():
+                line = response.readline()
+                if not line:
+                    break  # the stream's time is up: the browser opens the next one
+                if line.startswith(b"data: ") and int(line[6:]) != state["seen"]:
+                    ask("sheet")
+        except (OSError, http.client.HTTPException, ValueError):
+            pass
+        finally:
+            held.add(-1)
+            conn.close()
+        return True
+
+    if stop.wait(poll * random.random()):
+        return
+    ask("sheet")
+    retry = 2.0
+    while not stop.is_set():
+        if stream():
+            retry = 2.0
+            stop.wait(0.5)  # the stream's retry
+            continue
+        fallbacks.append(1)
+        # polls, and asks for the stream again a while later (the wait doubles, as static/js/live.js's)
+        until = time.perf_counter() + retry * (0.75 + random.random() / 2)
+        retry = min(60.0, retry * 2)
+        while not stop.is_set() and time.perf_counter() < until:
+            ask("poll")
+            stop.wait(poll)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--followers", type=int, default=200)
-    parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers, as README says")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn workers, as README says")
+    parser.add_argument("--threads", type=int, default=64, help="threads per worker, as README says (1: sync workers)")
     parser.add_argument("--seconds", type=float, default=40.0)
     parser.add_argument("--poll", type=float, default=None, help="seconds between polls (default: the app's)")
     parser.add_argument("--every", type=float, default=8.0, help="mean seconds between two hands at a table")
@@ -151,25 +220,32 @@ def main(argv: list[str] | None = None) -> int:
         tables = setup_tables(env, args.tables)
         port = free_port()
         with open(Path(tmp) / "gunicorn.log", "wb") as log:
-            server = subprocess.Popen([gunicorn, "-w", str(args.workers), "-b", f"127.0.0.1:{port}",
-                                       "scorekeeper:create_app({'RATELIMIT_ENABLED': False})"], cwd=REPO,
+            kind = ["-k", "gthread", "--threads", str(args.threads)] if args.threads > 1 else ["-k", "sync"]
+            server = subprocess.Popen([gunicorn, "-w", str(args.workers), *kind, "-b", f"127.0.0.1:{port}",
+                                       "scorekeeper:create_app({'RATELIMIT_ENABLED': False, 'WARM_SOLVERS': False})"], cwd=REPO,
                                       env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         try:
             wait_ready(port, server, 180)  # four workers each build the solver tables as they start
             stats, saves, stop = Stats(), Saves(), threading.Event()
             delays: list[float] = []
+            fallbacks: list[int] = []
+            held = Held()
             lock = threading.Lock()
             threads = [threading.Thread(target=phone, args=(port, t, stats, stop, saves, args.every))
                        for t in tables]
             threads += [threading.Thread(target=follower, args=(port, tables[i % len(tables)], stats, stop, saves,
-                                                                args.poll, delays, lock))
+                                                                args.poll, delays, lock, held, fallbacks))
                         for i in range(args.followers)]
             for t in threads:
                 t.start()
             time.sleep(min(5.0, args.seconds / 4))  # every follower past its first poll
-            cpu0, polls0, started = cpu_seconds(server.pid), len(stats.latency["poll"]), time.perf_counter()
-            time.sleep(args.seconds)
-            cpu1, polls1, elapsed = cpu_seconds(server.pid), len(stats.latency["poll"]), time.perf_counter() - started
+            kinds = ("poll", "sheet", "stream")
+            cpu0, counts0, started = cpu_seconds(server.pid), {k: len(stats.latency[k]) for k in kinds}, time.perf_counter()
+            while time.perf_counter() - started < args.seconds:
+                time.sleep(0.5)
+                held.sample()
+            cpu1, elapsed = cpu_seconds(server.pid), time.perf_counter() - started
+            rates = {k: (len(stats.latency[k]) - counts0[k]) / elapsed for k in kinds}
             stop.set()
             for t in threads:
                 t.join(timeout=60)
@@ -181,22 +257,24 @@ def main(argv: list[str] | None = None) -> int:
                 os.killpg(server.pid, signal.SIGKILL)
                 server.wait()
     polls = stats.latency["poll"]
-    rate = (polls1 - polls0) / elapsed
     cpu = (cpu1 - cpu0) / elapsed
-    held = rate * statistics.fmean(polls) if polls else 0.0  # Little's law: polls in flight at once
+    in_flight = rates["poll"] * statistics.fmean(polls) if polls else 0.0  # Little's law: polls in flight
+    streams = statistics.fmean(held.samples) if held.samples else 0.0
     errors = sum(stats.errors.values())
-    print(f"Live sheet: {args.followers} followers of {args.tables} tables, short conditional polling every "
-          f"{args.poll:g}s (ETag, 304 while unchanged); a hand every ~{args.every:g}s at each table; "
-          f"gunicorn -w {args.workers} (sync); SQLite; {os.cpu_count()} CPUs; {elapsed:.0f}s measured")
+    server = f"-k gthread --threads {args.threads}" if args.threads > 1 else "(sync)"
+    print(f"Live sheet: {args.followers} followers of {args.tables} tables, a stream of versions each (polling "
+          f"every {args.poll:g}s where none is held); a hand every ~{args.every:g}s at each table; "
+          f"gunicorn -w {args.workers} {server}; SQLite; {os.cpu_count()} CPUs; {elapsed:.0f}s measured")
     if delays:
         print(f"  delay save -> follower sees it: p50 {statistics.median(delays) * 1000:.0f} ms, "
               f"p95 {percentile(delays, 95) * 1000:.0f} ms, max {max(delays) * 1000:.0f} ms ({len(delays)} seen)")
     else:
         print("  delay: no new hand seen")
-    print(f"  polls: {rate:.0f}/s, p50 {percentile(polls, 50) * 1000:.1f} ms, p95 {percentile(polls, 95) * 1000:.1f} ms")
-    print(f"  server CPU: {cpu * 100:.0f}% of one core in all, {cpu / args.followers * 1000:.2f} ms per second "
-          f"per follower; connections held at once: {held:.1f} on average (none between polls); "
-          f"workers busy with polls: {held:.1f} of {args.workers}")
+    print(f"  requests: sheets {rates['sheet']:.1f}/s, polls {rates['poll']:.1f}/s, streams opened "
+          f"{rates['stream']:.1f}/s; followers sent to polling (204) {len(fallbacks)} times")
+    each = f", {cpu / args.followers * 1000:.2f} ms per second per follower" if args.followers else ""
+    print(f"  server CPU: {cpu * 100:.0f}% of one core in all{each}; connections held at once: {streams:.0f} "
+          f"streams and {in_flight:.1f} polls on average")
     print(f"  errors: {errors}")
     return 1 if errors else 0
 

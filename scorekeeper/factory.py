@@ -28,6 +28,7 @@ from . import assets, guards, health, i18n, service
 from .engine import limits
 from .engine.variants import warm_solvers
 from .extensions import alembic, compress, csrf, db, limiter, watch_engine
+from .spectate import live
 
 def _resources_root() -> Path:
     """Where templates/, static/ and migrations/ are: the checkout's top level (README.md, "Where things
@@ -103,6 +104,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         COMPRESS_BR_LEVEL=5,
         COMPRESS_LEVEL=6,
         COMPRESS_STREAMS=False,
+        # live sheet streams one worker may hold (spectate/live.py): a share of its threads
+        LIVE_STREAMS=live.slots_for_threads(server_threads()),
     )
     if os.environ.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
@@ -193,6 +196,23 @@ def server_workers() -> int | None:
 
         return int(WSGIApplication().cfg.workers)
     except BaseException:  # noqa: BLE001 - an unreadable setting must not stop the app; nothing is refused
+        return None
+
+
+def server_threads() -> int | None:
+    """How many threads each worker process runs, when the server is gunicorn (its ``--threads``: 1 for
+    its sync workers); None otherwise (the development server starts a thread per request) or when its
+    settings cannot be read."""
+    if not os.environ.get("SERVER_SOFTWARE", "").startswith("gunicorn/"):
+        return None
+    arbiter = gunicorn_master()
+    try:
+        if arbiter is not None:
+            return int(arbiter.cfg.threads)
+        from gunicorn.app.wsgiapp import WSGIApplication
+
+        return int(WSGIApplication().cfg.threads)
+    except BaseException:  # noqa: BLE001 - an unreadable setting must not stop the app
         return None
 
 
@@ -326,6 +346,14 @@ def _register_web_plumbing(app: Flask) -> None:
         # rendered_at: when the server drew the page (a page kept for offline use says how old it is)
         return {"htmx_version": HTMX_VERSION,
                 "rendered_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds")}
+
+    @app.after_request
+    def say_a_change_to_the_live_sheet(response: Response) -> Response:
+        # a change made through this worker (a save, an edit, an undo, an import: each a POST) reaches
+        # the followers streaming from it at once, not at the watch's next reading (spectate/live.py)
+        if request.method == "POST" and response.status_code < 400:
+            live.poke(app)
+        return response
 
     @app.after_request
     def vary_on_htmx(response: Response) -> Response:

@@ -1,5 +1,6 @@
-"""The spectator link: ``/v/<view_token>`` shows a match's standings and grid, read-only, and polls
-``/v/<view_token>/sheet`` with htmx to stay current. A finished match's result, worth sharing, is at
+"""The spectator link: ``/v/<view_token>`` shows a match's standings and grid, read-only, and stays
+current: ``/v/<view_token>/stream`` says each new version of the match as it is saved (``live``), and
+the page then asks for ``/v/<view_token>/sheet``; where no stream can be held the page polls the sheet. A finished match's result, worth sharing, is at
 ``/v/<view_token>/summary`` with its image at ``/v/<view_token>/summary.svg`` (drawn on the server).
 
 Only GET routes live here, and nothing reached through a view token links to the table's own link,
@@ -22,7 +23,7 @@ from ..engine.errors import Refusal
 from ..bidi import isolated
 from ..i18n import current_language, money, refusal, speak, whole
 from ..util import signed
-from . import image
+from . import image, live
 from ..engine.variants import find_variant
 from ..extensions import db
 from .. import service
@@ -33,10 +34,10 @@ from ..service.models import Match, Table
 
 bp = Blueprint("spectate", __name__)
 
-#: seconds between two polls of the spectator's sheet: short conditional polling (an idle poll is a 304 from one
-#: small query, no replay), so a new hand is on a follower's screen within a second (p95) and no worker is
-#: ever held: under the documented gunicorn setup (sync workers) a held stream (server-sent events)
-#: would take a whole worker per follower (benchmarks/bench_live.py measures both delay and cost)
+#: seconds between two polls of the spectator's sheet where no stream is held (a server of one thread
+#: per worker, every stream slot taken): conditional polling (an idle poll is a 304 from one small query,
+#: no replay), so that a new hand is on a follower's screen within a second (p95) there too
+#: (benchmarks/bench_live.py measures both ways)
 POLL_SECONDS = 0.8
 #: bump when the sheet's markup changes, so browsers drop sheets drawn by the old template
 SHEET_REVISION = 4
@@ -128,6 +129,27 @@ def sheet(view_token: str):
         body = render_template("spectate/partials/sheet.html", **_context(match))
         _sheets.put(slot, key, body)
     return _no_cache(Response(body), _etag(match.id, match.version))
+
+
+@bp.get("/v/<view_token>/stream")
+def stream(view_token: str):
+    """The match's versions as they change, on one held connection (``live``); 204 where none can be
+    held (a server of one thread per worker would give the whole worker to it; every slot taken), which
+    tells the browser not to try again: the page polls the sheet instead."""
+    row = db.session.execute(
+        sa.select(Match.id, Match.version).where(Match.view_token == view_token)).first()
+    if row is None:
+        abort(404)
+    db.session.close()  # the stream holds no database connection: the worker's watch reads for it
+    watch = live.watch()
+    if not request.environ.get("wsgi.multithread") or not watch.take(view_token, row.version):
+        return Response(status=204)
+    response = Response(live.Stream(watch, view_token, row.version), mimetype="text/event-stream")
+    # nothing on the way keeps or compresses it: each event is sent as it happens
+    response.headers["Cache-Control"] = "no-cache, no-transform"
+    response.headers["X-Accel-Buffering"] = "no"
+    response.headers["Referrer-Policy"] = "same-origin"
+    return response
 
 
 def _summary(match: Match) -> dict:

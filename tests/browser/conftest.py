@@ -20,6 +20,7 @@ from werkzeug.serving import WSGIRequestHandler, make_server
 
 from scorekeeper import create_app
 from scorekeeper.extensions import alembic, db
+from scorekeeper.spectate import live
 
 # A loaded CI machine (two cores running the whole suite) can take seconds to answer one htmx request;
 # an assertion that waits longer still fails when the thing never appears.
@@ -131,6 +132,7 @@ def serve_app(make_app: Callable[[], tuple[Flask, Any]],
         ready.put((server.server_port, beside))
         while not stop.is_set():
             server.handle_request()
+        live.close(app)  # the live sheet's streams end now: the server waits for every request it answers
         server.server_close()
         with app.app_context():
             db.engine.dispose()

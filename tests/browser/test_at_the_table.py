@@ -125,7 +125,17 @@ def points_box(page: Page, name: str) -> Locator:
     return form(page).locator(".held").get_by_label(name, exact=True)
 
 
+#: what a person does before tapping Save: looks at the preview of what was typed. The preview is asked
+#: for 60 ms after a change and 200 ms after typing (templates/hands/partials/form.html); its answer can
+#: change the lines in the Save bar (who deals next) and so move Save. A tap aimed before it lands and
+#: sent after would miss Save, as a thumb would.
+PREVIEW_SETTLES_MS = 250
+
+
 def tap(page: Page, locator: Locator) -> None:
+    if (locator.get_attribute("class") or "").split().count("save"):
+        page.wait_for_timeout(PREVIEW_SETTLES_MS)
+        page.wait_for_function("() => !document.querySelector('#preview.htmx-request')")
     locator.tap()  # scrolled into view first, as a thumb would
 
 

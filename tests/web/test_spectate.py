@@ -30,7 +30,7 @@ def test_spectator_page_shows_standings_and_grid_read_only(game, client):
     assert response.status_code == 200
     assert "Free scoring" in page and "Hand by hand" in page and "live" in page
     assert '<span class="total">12</span>' in page
-    assert 'data-hx-get="/v/' in page and 'data-hx-trigger="every 0.8s"' in page
+    assert 'data-hx-get="/v/' in page and 'data-hx-trigger="every 0.8s, live-changed"' in page and 'data-live-stream="/v/' in page
     # nothing to change, and no way to the table's own (writable) link
     assert "<form" not in page and 'method="post"' not in page
     assert sheet.token not in page

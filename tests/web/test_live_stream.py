@@ -1,0 +1,178 @@
+"""The live sheet's stream (``/v/<view_token>/stream``, scorekeeper/spectate/live.py): the match's
+version as the stream opens and each new one, whether the change was made through this worker or
+another; a bounded number of streams per worker; 204 where a server cannot hold one; every slot given
+back however a stream ends; a database that is down does not end the watch."""
+
+from __future__ import annotations
+
+import queue
+import signal
+import threading
+
+import pytest
+import sqlalchemy as sa
+
+from scorekeeper.extensions import db
+from scorekeeper.service.models import Match
+from scorekeeper.spectate import live
+
+THREADED = {"wsgi.multithread": True}  # what a threaded server (gunicorn's gthread workers) says
+
+
+@pytest.fixture
+def game(sheet, app):
+    sheet.create_table()
+    sheet.add_players("Ann", "Ben")
+    match_id = sheet.start_match("free", ["Ann", "Ben"])
+    with app.app_context():
+        view_token = db.session.get(Match, match_id).view_token
+    yield sheet, match_id, view_token
+    live.close(app)  # no stream outlives its test
+
+
+def open_stream(client, view_token: str):
+    response = client.get(f"/v/{view_token}/stream", environ_overrides=THREADED, buffered=False)
+    assert response.status_code == 200
+    return response, iter(response.response)
+
+
+def next_event(events, seconds: float = 5.0) -> str:
+    """The stream's next event, or a failure after ``seconds`` (never a test that hangs)."""
+    got: queue.Queue = queue.Queue()
+    threading.Thread(target=lambda: got.put(next(events, b"(ended)")), daemon=True).start()
+    try:
+        return got.get(timeout=seconds).decode()
+    except queue.Empty:
+        raise AssertionError(f"no event within {seconds} s") from None
+
+
+def bump_elsewhere(app, match_id: int) -> int:
+    """A change made by another worker or host: the version moves in the database, nothing is poked."""
+    with app.app_context():
+        match = db.session.get(Match, match_id)
+        match.version += 1
+        db.session.commit()
+        return match.version
+
+
+def test_a_server_of_one_thread_per_worker_gets_no_stream(game, client):
+    _, _, view_token = game
+    response = client.get(f"/v/{view_token}/stream")  # the test client, like gunicorn's sync workers
+    assert response.status_code == 204 and response.get_data() == b""
+
+
+def test_an_unknown_link_is_a_404(game, client):
+    assert client.get("/v/not-a-real-view-token-at-all/stream", environ_overrides=THREADED).status_code == 404
+
+
+def test_the_stream_says_the_version_then_each_hand_saved(game, client, app):
+    sheet, match_id, view_token = game
+    response, events = open_stream(client, view_token)
+    assert response.headers["Content-Type"].startswith("text/event-stream")
+    assert "no-transform" in response.headers["Cache-Control"]
+    assert "Content-Encoding" not in response.headers
+    with app.app_context():
+        version = db.session.get(Match, match_id).version
+    first = next_event(events)
+    assert "retry: " in first and f"event: version\ndata: {version}\n" in first
+    # a hand saved through this worker
+    assert sheet.record_points(match_id, {"Ann": 4, "Ben": 9}).status_code == 302
+    assert f"data: {version + 1}\n" in next_event(events)
+    # a change made elsewhere: read by the worker's watch
+    elsewhere = bump_elsewhere(app, match_id)
+    assert f"data: {elsewhere}\n" in next_event(events)
+    response.close()
+    assert live.watch(app).open == 0
+
+
+def test_streams_per_worker_are_bounded_and_given_back(game, client, app):
+    _, _, view_token = game
+    app.config["LIVE_STREAMS"] = 2
+    first, _ = open_stream(client, view_token)
+    second, events = open_stream(client, view_token)
+    next_event(events)
+    # every slot taken: no stream (the page polls instead)
+    assert client.get(f"/v/{view_token}/stream", environ_overrides=THREADED).status_code == 204
+    # a stream never read at all still gives its slot back when the server closes it
+    first.close()
+    third, _ = open_stream(client, view_token)
+    second.close()
+    third.close()
+    watch = live.watch(app)
+    assert watch.open == 0 and watch.followed == {} and watch.versions == {}
+
+
+def test_a_stream_ends_by_itself_and_when_the_server_stops(game, app):
+    _, match_id, view_token = game
+    watch = live.watch(app)
+    assert watch.take(view_token, 1)
+    short = live.Stream(watch, view_token, 1, seconds=0.2)
+    assert b"data: 1" in next(short)
+    assert list(short) == []  # its time is up: it ends, and the browser opens the next one
+    short.close()
+    assert watch.take(view_token, 1)
+    held = live.Stream(watch, view_token, 1)
+    next(held)
+    live.close(app)
+    assert next_event(held) == "(ended)"
+    held.close()
+    assert watch.open == 0
+    assert not watch.take(view_token, 1)  # a server that stops opens no more
+
+
+def test_a_database_that_is_down_does_not_end_the_watch(game, client, app, monkeypatch):
+    _, match_id, view_token = game
+    response, events = open_stream(client, view_token)
+    next_event(events)
+    calls = {"n": 0}
+    real = sa.orm.Session.execute
+
+    def down(self, *args, **kwargs):
+        if threading.current_thread().name == "live-sheet-watch":
+            calls["n"] += 1
+            if calls["n"] <= 3:
+                raise sa.exc.OperationalError("SELECT", {}, Exception("the database is restarting"))
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(sa.orm.Session, "execute", down)
+    elsewhere = bump_elsewhere(app, match_id)
+    assert f"data: {elsewhere}\n" in next_event(events)
+    assert calls["n"] > 3
+    response.close()
+
+
+@pytest.mark.parametrize(("threads", "slots"), [(1, 0), (2, 0), (8, 4), (16, 12), (64, 48), (None, live.DEFAULT_SLOTS)])
+def test_a_worker_keeps_threads_for_pages(threads, slots):
+    assert live.slots_for_threads(threads) == slots
+
+
+class FakeGunicornWorker:
+    """What ``live`` looks at in a gunicorn worker: its SIGTERM handler is the worker's own method."""
+
+    alive = True
+
+    def handle_exit(self, sig, frame):  # pragma: no cover - never signalled here
+        self.alive = False
+
+
+FakeGunicornWorker.__module__ = "gunicorn.workers.gthread"
+
+
+def test_a_worker_told_to_stop_ends_its_streams(game, app):
+    _, _, view_token = game
+    worker = FakeGunicornWorker()
+    before = signal.signal(signal.SIGTERM, worker.handle_exit)
+    try:
+        watch = live.watch(app)
+        assert watch.take(view_token, 1)
+        held = live.Stream(watch, view_token, 1)
+        next(held)
+        assert not live._worker_stopping()
+        worker.alive = False  # what gunicorn's SIGTERM handler does: the restart waits for requests
+        assert live._worker_stopping()
+        assert next_event(held) == "(ended)"  # ended by the watch's next reading, not after its 120 s
+        held.close()
+        assert not watch.take(view_token, 1)
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    assert not live._worker_stopping()
