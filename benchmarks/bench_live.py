@@ -5,14 +5,15 @@
     .venv/bin/python benchmarks/bench_live.py --threads 1 --poll 3             # the old 3 s polling, to compare
 
 A script, not a test: it prints figures. It starts the documented server (``gunicorn -w 4 -k gthread
---threads 64``, on a fresh SQLite file; ``benchmarks/load.py``'s helpers; ``--threads 1`` gives sync
+--threads 128``, on a fresh SQLite file; ``benchmarks/load.py``'s helpers; ``--threads 1`` gives sync
 workers; the workers skip building the card solver's tables as they start, which free scoring never
 uses and whose seconds of CPU would otherwise be counted against the followers), makes ``--tables``
 free-scoring matches, and opens ``--followers`` followers spread over them,
 each the way the spectator page (static/js/live.js) follows: it opens ``/v/<view>/stream``, and asks for
 ``/v/<view>/sheet`` when the stream says a version newer than the one it shows; where the server answers
 the stream with 204 (no thread to hold it), it polls the sheet every ``--poll`` seconds with the sheet's
-ETag (304 while nothing changed), and asks for the stream again after 2 s, then 4 s, and so on up to a minute. Followers start at random
+ETag (304 while nothing changed), and asks for the stream again after 1 s, then 2 s, and so on up to a minute; a sheet drawn with no stream
+link (a server of one thread per worker) is only ever polled. Followers start at random
 points of one interval, as people open the page at different times. Each table's phone saves a hand
 every ``--every`` seconds on average (Save posted as the page posts it). The delay of a follower is the
 time from the save's answer to that follower's sheet answer that brings the new version.
@@ -127,11 +128,11 @@ def follower(port, table, stats, stop, saves: Saves, poll: float, delays: list, 
     path = f"/v/{table['view']}/sheet"
     state = {"etag": "", "seen": 0}
 
-    def ask(kind: str) -> None:
+    def ask(kind: str) -> str:
         headers = {"HX-Request": "true"}
         if state["etag"]:
             headers["If-None-Match"] = state["etag"]
-        status, _, got = me.request(kind, "GET", path, headers=headers, expect=(200, 304))
+        status, body, got = me.request(kind, "GET", path, headers=headers, expect=(200, 304))
         arrived = time.perf_counter()
         if status == 200:
             state["etag"] = got.get("etag", "")
@@ -143,6 +144,7 @@ def follower(port, table, stats, stop, saves: Saves, poll: float, delays: list, 
                     with lock:
                         delays.append(arrived - saved)
             state["seen"] = version
+        return body
 
     def stream() -> bool:
         """Follow one stream to its end; False when the server holds none (204)."""
@@ -175,11 +177,15 @@ def follower(port, table, stats, stop, saves: Saves, poll: float, delays: list, 
 
     if stop.wait(poll * random.random()):
         return
-    ask("sheet")
-    retry = 2.0
+    if "data-live-stream" not in ask("sheet"):
+        while not stop.is_set():  # no stream offered: the page polls
+            ask("poll")
+            stop.wait(poll)
+        return
+    retry = 1.0
     while not stop.is_set():
         if stream():
-            retry = 2.0
+            retry = 1.0
             stop.wait(0.5)  # the stream's retry
             continue
         fallbacks.append(1)
@@ -196,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--followers", type=int, default=200)
     parser.add_argument("--workers", type=int, default=4, help="gunicorn workers, as README says")
-    parser.add_argument("--threads", type=int, default=64, help="threads per worker, as README says (1: sync workers)")
+    parser.add_argument("--threads", type=int, default=128, help="threads per worker, as README says (1: sync workers)")
     parser.add_argument("--seconds", type=float, default=40.0)
     parser.add_argument("--poll", type=float, default=None, help="seconds between polls (default: the app's)")
     parser.add_argument("--every", type=float, default=8.0, help="mean seconds between two hands at a table")
@@ -239,7 +245,7 @@ def main(argv: list[str] | None = None) -> int:
             for t in threads:
                 t.start()
             time.sleep(min(5.0, args.seconds / 4))  # every follower past its first poll
-            kinds = ("poll", "sheet", "stream")
+            kinds = ("poll", "sheet", "stream", "save")
             cpu0, counts0, started = cpu_seconds(server.pid), {k: len(stats.latency[k]) for k in kinds}, time.perf_counter()
             while time.perf_counter() - started < args.seconds:
                 time.sleep(0.5)
@@ -270,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
               f"p95 {percentile(delays, 95) * 1000:.0f} ms, max {max(delays) * 1000:.0f} ms ({len(delays)} seen)")
     else:
         print("  delay: no new hand seen")
-    print(f"  requests: sheets {rates['sheet']:.1f}/s, polls {rates['poll']:.1f}/s, streams opened "
+    print(f"  requests: saves {rates['save']:.1f}/s (each with its scoreboard), sheets {rates['sheet']:.1f}/s, polls {rates['poll']:.1f}/s, streams opened "
           f"{rates['stream']:.1f}/s; followers sent to polling (204) {len(fallbacks)} times")
     each = f", {cpu / args.followers * 1000:.2f} ms per second per follower" if args.followers else ""
     print(f"  server CPU: {cpu * 100:.0f}% of one core in all{each}; connections held at once: {streams:.0f} "

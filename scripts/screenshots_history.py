@@ -1,6 +1,7 @@
 """Phone-sized screenshots (390×844) of the history pages into docs/screenshots/: the table's history,
 a match page with its chart, the stats page with a head-to-head, and the spectator view, in light and
-dark mode.
+dark mode; and the spectator's screen (the viewport) just after a hand saved on the scorer's phone
+reached it through its stream, in English and Italian.
 
 Run: .venv/bin/python scripts/screenshots_history.py  (needs Debian's chromium at /usr/bin/chromium)
 """
@@ -70,6 +71,32 @@ def main() -> None:
             page.goto(spectator_url)
             page.screenshot(path=str(OUT / f"match-spectator-{scheme}.png"), full_page=True)
             page.close()
+        live_hand(browser, base, table_url, names)
+
+
+def live_hand(browser, base: str, table_url: str, names) -> None:
+    """A new match followed on a second phone: the scorer saves a hand, and the follower's viewport is
+    photographed once the hand is in it (it came by the stream, without a reload)."""
+    scorer = browser.new_page(viewport={"width": 390, "height": 844})
+    scorer.goto(table_url)
+    scorer.get_by_role("link", name="New match").first.click()
+    start_setup(scorer, "Free scoring", names[:3])
+    scorer.get_by_role("button", name=re.compile("^Start")).click()
+    spectator_url = scorer.locator("input[id^=spectator-link]").first.input_value()
+    hands = iter(HANDS)
+    for lang in ("en", "it"):
+        for scheme in ("light", "dark"):
+            follower = browser.new_page(viewport={"width": 390, "height": 844}, color_scheme=scheme)
+            follower.goto(f"{base}/lang/{lang}?next={spectator_url[len(base):]}")
+            follower.wait_for_timeout(500)  # the stream is open
+            rows = follower.locator("#live-sheet table.grid tbody tr").count()
+            for name, value in zip(names[:3], next(hands)):
+                scorer.get_by_label(name, exact=True).fill(str(value))
+            scorer.get_by_role("button", name="Save hand").click()
+            follower.locator("#live-sheet table.grid tbody tr").nth(rows).wait_for()
+            follower.screenshot(path=str(OUT / f"spectator-live-{lang}-{scheme}.png"))
+            follower.close()
+    scorer.close()
 
 
 if __name__ == "__main__":

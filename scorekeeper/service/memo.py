@@ -15,6 +15,9 @@ from typing import Callable, Generic, Hashable, TypeVar
 
 V = TypeVar("V")
 
+#: locks that share out the slots being made (two slots may share one: they are then made in turn)
+MAKER_LOCKS = 64
+
 
 class LatestMemo(Generic[V]):
     """``find(slot, key)`` and ``keep(slot, key, value)``; ``version(key)`` orders two keys of a slot;
@@ -28,6 +31,8 @@ class LatestMemo(Generic[V]):
         self._size, self._version, self._largest, self._keep_one = size, version, largest, keep_one
         self._entries: OrderedDict[Hashable, tuple[tuple, V]] = OrderedDict()
         self._lock = threading.Lock()
+        # one maker at a time per slot (striped: a fixed number of locks, whatever the number of slots)
+        self._makers = [threading.Lock() for _ in range(MAKER_LOCKS)]
 
     def find(self, slot: Hashable, key: tuple) -> V | None:
         with self._lock:
@@ -51,6 +56,20 @@ class LatestMemo(Generic[V]):
             while self.held > self.budget and len(self._entries) > (1 if self._keep_one else 0):
                 _, (_, dropped) = self._entries.popitem(last=False)
                 self.held -= self._size(dropped)
+
+    def find_or_make(self, slot: Hashable, key: tuple, make: Callable[[], V]) -> V:
+        """The value kept for ``key``, or ``make()``'s, kept. Of several threads that miss one slot at
+        once (the followers of a match, told of a hand at the same moment), one makes it and the others
+        wait for it, rather than each making the same value."""
+        found = self.find(slot, key)
+        if found is not None:
+            return found
+        with self._makers[hash(slot) % len(self._makers)]:
+            found = self.find(slot, key)
+            if found is None:
+                found = make()
+                self.keep(slot, key, found)
+            return found
 
     def cache_clear(self) -> None:
         with self._lock:

@@ -69,13 +69,23 @@ def slots_for_threads(threads: int | None) -> int:
     return max(0, threads - max(RESERVED_MIN, threads // RESERVED_SHARE))
 
 
+def can_stream(environ: dict) -> bool:
+    """Whether the server answering this request can hold a stream at all: one thread per worker
+    (gunicorn's sync workers) never can, and a page it draws asks for none (it polls)."""
+    return bool(environ.get("wsgi.multithread")) and int(current_app.config["LIVE_STREAMS"]) > 0
+
+
 class Watch:
-    """This worker's streams and the versions of the matches they follow."""
+    """This worker's streams and the versions of the matches they follow. One lock guards it all; the
+    streams of a match wait on that match's own condition, so a hand wakes its followers only, and the
+    watcher waits on its own."""
 
     def __init__(self, app: Flask, slots: int) -> None:
         self.app = app
         self.slots = slots
-        self.lock = threading.Condition()
+        self.lock = threading.Lock()
+        self.wake_watcher = threading.Condition(self.lock)
+        self.waits: dict[str, threading.Condition] = {}  # view token -> its streams' condition
         self.followed: dict[str, int] = {}   # view token -> streams following it
         self.versions: dict[str, int] = {}   # view token -> the version last read
         self.open = 0
@@ -92,6 +102,7 @@ class Watch:
                 return False
             self.open += 1
             self.followed[token] = self.followed.get(token, 0) + 1
+            self.waits.setdefault(token, threading.Condition(self.lock))
             self.versions[token] = max(version, self.versions.get(token, version))  # versions only grow
             if self.thread is None or not self.thread.is_alive():
                 # started in the worker itself (a thread does not survive gunicorn's fork)
@@ -106,8 +117,8 @@ class Watch:
             if left:
                 self.followed[token] = left
             else:
-                self.followed.pop(token, None)
-                self.versions.pop(token, None)
+                for held in (self.followed, self.versions, self.waits):
+                    held.pop(token, None)
 
     def events(self, token: str, version: int, *, seconds: float = STREAM_SECONDS) -> Iterator[str]:
         """The events of one stream: the version as it opens, then each new one, until it is time to end
@@ -121,7 +132,7 @@ class Watch:
                 if self.closing or now >= end:
                     return
                 if self.versions.get(token, sent) == sent:
-                    self.lock.wait(min(end, quiet_since + KEEPALIVE_SECONDS) - now)
+                    self.waits[token].wait(min(end, quiet_since + KEEPALIVE_SECONDS) - now)
                 current, closing = self.versions.get(token, sent), self.closing
             if closing:
                 return
@@ -138,13 +149,15 @@ class Watch:
         """A match changed in this worker: read the versions now rather than at the next tick."""
         with self.lock:
             self.poked = True
-            self.lock.notify_all()
+            self.wake_watcher.notify()
 
     def close(self) -> None:
         """End every stream (the server is stopping): each returns at once."""
         with self.lock:
             self.closing = True
-            self.lock.notify_all()
+            self.wake_watcher.notify()
+            for wait in self.waits.values():
+                wait.notify_all()
 
     def _watch(self) -> None:
         from ..extensions import db
@@ -155,13 +168,11 @@ class Watch:
                 self.close()
             with self.lock:
                 if not self.poked and not self.closing:
-                    self.lock.wait(TICK_SECONDS)
+                    self.wake_watcher.wait(TICK_SECONDS)
                 self.poked = False
                 if self.closing or not self.followed:
-                    if self.closing or not self.open:
-                        self.thread = None
-                        return
-                    continue
+                    self.thread = None  # started again by the next stream
+                    return
                 tokens = list(self.followed)
             try:
                 with self.app.app_context():
@@ -173,13 +184,10 @@ class Watch:
                 time.sleep(TICK_SECONDS)
                 continue
             with self.lock:
-                changed = False
                 for token, version in rows:
                     if token in self.followed and self.versions.get(token) != version:
                         self.versions[token] = version
-                        changed = True
-                if changed:
-                    self.lock.notify_all()
+                        self.waits[token].notify_all()
 
 
 class Stream:
@@ -229,4 +237,4 @@ def close(app: Flask) -> None:
         found.close()
 
 
-__all__ = ["STREAM_SECONDS", "TICK_SECONDS", "Stream", "Watch", "close", "poke", "slots_for_threads", "watch"]
+__all__ = ["STREAM_SECONDS", "TICK_SECONDS", "Stream", "Watch", "can_stream", "close", "poke", "slots_for_threads", "watch"]

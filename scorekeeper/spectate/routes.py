@@ -88,6 +88,7 @@ def _context(match: Match) -> dict:
     return {"match": match, "variant": find_variant(match.variant), "standings": standings,
             "replay_error": error, "hands_played": hands_played,
             "players": service.seated_players(match), "poll_seconds": POLL_SECONDS,
+            "live_stream": live.can_stream(request.environ),
             "rows": rows, "bonus": scoreboard.bonus_row(match, standings),
             "knocked_out": knocked, "bars": scoreboard.bars(match, standings)}
 
@@ -122,12 +123,10 @@ def sheet(view_token: str):
         return _no_cache(Response(status=304), etag)
     match = _match(view_token)
     # the version first: compared first, and read by put() to keep the newer of two sheets
-    key = (service.revision(match), getattr(match.table, "currency", None), SHEET_REVISION, request.script_root)
+    key = (service.revision(match), getattr(match.table, "currency", None), SHEET_REVISION, request.script_root,
+           live.can_stream(request.environ))
     slot = (match.view_token, current_language())
-    body = _sheets.get(slot, key)
-    if body is None:
-        body = render_template("spectate/partials/sheet.html", **_context(match))
-        _sheets.put(slot, key, body)
+    body = _sheets.find_or_make(slot, key, lambda: render_template("spectate/partials/sheet.html", **_context(match)))
     return _no_cache(Response(body), _etag(match.id, match.version))
 
 
@@ -142,7 +141,7 @@ def stream(view_token: str):
         abort(404)
     db.session.close()  # the stream holds no database connection: the worker's watch reads for it
     watch = live.watch()
-    if not request.environ.get("wsgi.multithread") or not watch.take(view_token, row.version):
+    if not live.can_stream(request.environ) or not watch.take(view_token, row.version):
         return Response(status=204)
     response = Response(live.Stream(watch, view_token, row.version), mimetype="text/event-stream")
     # nothing on the way keeps or compresses it: each event is sent as it happens

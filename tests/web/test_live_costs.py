@@ -9,6 +9,8 @@ import inspect
 import io
 import json
 import re
+import threading
+import time
 
 import pytest
 import sqlalchemy as sa
@@ -195,6 +197,30 @@ def test_the_sheet_memo_is_bounded():
     memo.put(("v99", "en"), key(99, 1), "old")
     assert memo.get(("v99", "en"), key(99, 2)) == "new"
     assert memo.get(("v99", "en"), key(99, 1)) is None
+
+
+def test_followers_told_at_once_draw_the_sheet_once():
+    """The followers of a match hear of a hand at the same moment (the stream) and ask for the sheet
+    together: one thread draws it, the others wait for it."""
+    memo = spectate.SheetMemo(80_000)
+    drawn, start = [], threading.Barrier(8)
+
+    def draw():
+        drawn.append(1)
+        time.sleep(0.05)  # a drawing takes a while: the others arrive meanwhile
+        return "sheet"
+
+    def follower(got: list):
+        start.wait()
+        got.append(memo.find_or_make(("view", "en"), (("view", 3), None, 1, ""), draw))
+
+    got: list = []
+    threads = [threading.Thread(target=follower, args=(got,)) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=10)
+    assert got == ["sheet"] * 8 and len(drawn) == 1
 
 
 def test_no_request_runs_an_async_teardown(app, client):

@@ -176,3 +176,53 @@ def test_a_worker_told_to_stop_ends_its_streams(game, app):
     finally:
         signal.signal(signal.SIGTERM, before)
     assert not live._worker_stopping()
+
+
+def test_a_threaded_worker_works_on_one_request_at_a_time_and_a_stream_waits_outside():
+    """``RequestsAtOnce`` (a worker of many threads, run for the streams): requests take turns, and a
+    streamed body (the live sheet's) is sent after its turn is given back, so it never keeps one."""
+    from scorekeeper.factory import RequestsAtOnce
+
+    at_work, most, lock = [0], [0], threading.Lock()
+
+    def inner(environ, start_response):
+        with lock:
+            at_work[0] += 1
+            most[0] = max(most[0], at_work[0])
+        threading.Event().wait(0.02)
+        with lock:
+            at_work[0] -= 1
+        start_response("200 OK", [])
+        if environ.get("stream"):
+            def body():
+                yield b"first"
+                threading.Event().wait(0.5)  # a held stream: others are answered meanwhile
+                yield b"later"
+            return body()
+        return [b"page"]
+
+    app = RequestsAtOnce(inner, 1)
+    started = threading.Barrier(6)
+    answers: list = []
+
+    def request(stream: bool):
+        started.wait()
+        answers.append(b"".join(app({"stream": stream}, lambda *a: None)))
+
+    threads = [threading.Thread(target=request, args=(n == 0,)) for n in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=10)
+    assert most[0] == 1 and sorted(answers) == [b"firstlater"] + [b"page"] * 5
+    assert answers[-1] == b"firstlater"  # the pages were answered while the stream was held
+
+
+def test_the_app_takes_turns_when_told(sheet):
+    from scorekeeper import create_app
+    from scorekeeper.factory import RequestsAtOnce
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": "sqlite://", "REQUESTS_AT_ONCE": 1})
+    assert isinstance(app.wsgi_app, RequestsAtOnce)
+    plain = create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": "sqlite://"})
+    assert not isinstance(plain.wsgi_app, RequestsAtOnce)  # not under gunicorn's threads: no turns

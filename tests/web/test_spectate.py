@@ -30,7 +30,11 @@ def test_spectator_page_shows_standings_and_grid_read_only(game, client):
     assert response.status_code == 200
     assert "Free scoring" in page and "Hand by hand" in page and "live" in page
     assert '<span class="total">12</span>' in page
-    assert 'data-hx-get="/v/' in page and 'data-hx-trigger="every 0.8s, live-changed"' in page and 'data-live-stream="/v/' in page
+    assert 'data-hx-get="/v/' in page and 'data-hx-trigger="every 0.8s, live-changed"' in page
+    # the test client is a server of one thread: no stream is offered, the page polls; a threaded one offers it
+    assert "data-live-stream" not in page
+    threaded = client.get(f"/v/{view_token}", environ_overrides={"wsgi.multithread": True}).get_data(as_text=True)
+    assert f'data-live-stream="/v/{view_token}/stream"' in threaded
     # nothing to change, and no way to the table's own (writable) link
     assert "<form" not in page and 'method="post"' not in page
     assert sheet.token not in page
