@@ -1,7 +1,8 @@
 """The scoreboard: everything its fragment draws, built in one place.
 
 The scoreboard page, the record-hand page and every htmx answer that swaps ``#scoreboard`` (a saved
-hand, a refused one, a stale sheet, an undo, a rebuy) draw it from here, so both the matches and the
+hand, a refused one, a stale sheet, an undo, a rebuy; a saved hand whose page keeps its grid swaps only
+the part above it, ``#scoreboard-top``) draw it from here, so both the matches and the
 hands blueprints import this module and neither imports the other. It also builds the rows of the one
 hand-by-hand grid (``templates/matches/partials/grid.html``) that the scoreboard, the spectator sheet
 and the match page share.
@@ -13,7 +14,7 @@ from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 import sqlalchemy as sa
-from flask import g, request, url_for
+from flask import g, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 from flask_babel import gettext as _
 
@@ -28,7 +29,7 @@ from ..bidi import isolated
 from ..guards import form_id
 from ..hands.forms import build_hand_form, end_words
 from ..i18n import lazy_gettext as _l, speak
-from ..util import ButtonForm, minus_signs, number, render_page
+from ..util import ButtonForm, minus_signs, number, render_page, wants_fragment
 from .. import service
 from ..extensions import db
 from ..service.models import Entry
@@ -278,12 +279,32 @@ def recent_rows(match, standings, *, deleted: bool = True) -> tuple[list[dict[st
 
     ``standings`` may hold the results of the last entries only (a replay carried on from a checkpoint
     holds at least as many as these rows need)."""
+    rows, before, hands_played, _above = _recent_rows(match, standings, deleted=deleted)
+    return rows, before, hands_played
+
+
+def _recent_rows(match, standings, *, deleted: bool,
+                 only: set[int] | None = None) -> tuple[list[dict[str, Any]], int, int, int | None]:
+    """:func:`recent_rows`, with the id of the entry just above the rows (None if there is none): the
+    row that falls off the top of the grid when a new one comes in (:func:`kept_sheet`). It is read
+    with the rows, one more of them, instead of by a query of its own.
+
+    ``only``: the rows a saved hand's answer may draw again (:func:`kept_sheet`) are made in full (the
+    last two, the deleted ones and those of ``only``), the others are a mark, ``{"skipped": True}``
+    with the entry's id; the entries are read as plain columns, and only those rows' entries loaded."""
     live = Entry.deleted_at.is_(None)
-    query = sa.select(Entry).where(Entry.match_id == match.id)
+    columns = (Entry.id, Entry.position, Entry.kind, Entry.deleted_at) if only is not None else (Entry,)
+    query = sa.select(*columns).where(Entry.match_id == match.id)
     if not deleted:
         query = query.where(live)
-    shown = list(reversed(list(db.session.scalars(
-        query.order_by(Entry.position.desc()).limit(limits.SCOREBOARD_ROWS)))))
+    query = query.order_by(Entry.position.desc()).limit(limits.SCOREBOARD_ROWS + 1)
+    newest = list(db.session.execute(query).all() if only is not None else db.session.scalars(query))
+    above = newest.pop().id if len(newest) > limits.SCOREBOARD_ROWS else None
+    shown = list(reversed(newest))
+    if only is not None:
+        wanted = {e.id for e in shown[-2:]} | {e.id for e in shown if e.deleted_at is not None} | only
+        loaded = {e.id: e for e in db.session.scalars(sa.select(Entry).where(
+            Entry.id.in_([e.id for e in shown if e.id in wanted])))}
     first = shown[0].position if shown else 0
     counted = db.session.execute(sa.select(
         sa.func.count() if deleted else sa.func.count().filter(live),
@@ -297,11 +318,19 @@ def recent_rows(match, standings, *, deleted: bool = True) -> tuple[list[dict[st
     shape = _row_shape(match, standings)
     n_live = sum(1 for e in shown if e.deleted_at is None)
     results = iter(standings.hands[len(standings.hands) - n_live:] if standings is not None and n_live else ())
-    rows = []
+    rows: list[dict[str, Any]] = []
     # the label of a shown entry ("hand 4", for Undo and "Saved") needs no count of its own
     known = g.setdefault("hands_before", {})
     for entry in shown:
         known[(match.id, match.version, entry.id)] = hand
+        if only is not None:
+            if entry.id not in loaded:
+                if entry.deleted_at is None:
+                    hand += entry.kind == "hand"
+                    next(results, None)
+                rows.append({"entry": entry, "skipped": True, "deleted": entry.deleted_at is not None})
+                continue
+            entry = loaded[entry.id]
         if entry.deleted_at is not None:
             rows.append({"entry": entry, "result": None, "number": None, "deleted": True,
                          "label": entry_label(match, entry, hands=hand),
@@ -310,7 +339,7 @@ def recent_rows(match, standings, *, deleted: bool = True) -> tuple[list[dict[st
         if entry.kind == "hand":
             hand += 1
         rows.append(_row(entry, next(results, None), hand, seated, words, match.variant, **shape))
-    return rows, total - len(shown), hands_played
+    return rows, total - len(shown), hands_played, above
 
 
 def _row_shape(match, standings) -> dict[str, Any]:
@@ -451,24 +480,21 @@ def edit_sign(match, action: dict[str, Any] | None, entry_id: int | None, standi
 
 
 def kept_sheet(match, standings, rows: list[dict[str, Any]], rows_before: int, since: int | None,
-               highlight: int | None) -> dict[str, Any] | None:
+               highlight: int | None, above: int | None) -> dict[str, Any] | None:
     """After a hand saved from a page drawn at version ``since``: what changed in that page's grid, when
     the change is one new row at the end (None otherwise: the grid is drawn whole). The rows are those
     of :func:`recent_rows` now; the page's grid held the same entries less the new one, and one more at
     the top once the match has more entries than the grid shows. Drawn again: the row before the new one
     and the page's highlighted row (each loses its mark), and the deleted rows (their Undo carries the
-    version). Out: the row that fell off the top. The totals are drawn again by the template."""
+    version). Out: the row that fell off the top (``above``: the entry just above ``rows``). The totals
+    are drawn again by the template."""
     if (since is None or match.version != since + 1 or standings is None or standings.finished
             or match.status != "active" or not rows or rows[-1]["deleted"]):
         return None
     before = rows_before + len(rows) - 1  # entries in the page's grid's count (deleted ones too)
     if before < 1 or before == limits.SCOREBOARD_ROWS:
         return None  # "No hands yet" or the "last N entries" line: the grid's frame changes
-    gone: list[int] = []
-    if before > limits.SCOREBOARD_ROWS:
-        gone = [db.session.scalar(sa.select(Entry.id).where(
-            Entry.match_id == match.id, Entry.position < rows[0]["entry"].position)
-            .order_by(Entry.position.desc()).limit(1))]
+    gone = [above] if before > limits.SCOREBOARD_ROWS and above is not None else []
     redraw = {highlight} | ({rows[-2]["entry"].id} if len(rows) > 1 else set())
     changed = [dict(row, oob="replace") for row in rows[:-1] if row["deleted"] or row["entry"].id in redraw]
     return {"rows": changed + [dict(rows[-1], oob="append")], "gone": gone}
@@ -501,7 +527,16 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, s
         rules_sheet = list(variant.rules_sheet(variant.rules(len(match.seats), **(match.rules or {}))))
     except Refusal:
         rules_sheet = []
-    rows, rows_before, hands_played = recent_rows(match, standings)
+    # after a hand saved from the page drawn just before it, the grid's changes are likely all that is
+    # sent (kept_sheet): the rows it may draw again are made, the others only counted
+    highlight = _page_highlight() if since is not None else None
+    light = (since is not None and match.version == since + 1 and match.status == "active"
+             and standings is not None and not standings.finished)
+    rows, rows_before, hands_played, above = _recent_rows(
+        match, standings, deleted=True, only={highlight} - {None} if light else None)
+    kept = kept_sheet(match, standings, rows, rows_before, since, highlight, above) if since is not None else None
+    if light and kept is None:  # the grid is drawn whole after all (its frame changes): every row made
+        rows, rows_before, hands_played, above = _recent_rows(match, standings, deleted=True)
     if "saved_entry" in extra:  # named once the rows are read: their numbers are known then
         extra["saved"] = entry_label(match, extra.pop("saved_entry"))
     undo_action = service.last_action(match)
@@ -531,8 +566,7 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, s
         "redo_label": describe_action(match, redo_action) if redo_action else None,
         # without JavaScript an edit redirects here (?edited=): the scoreboard says what the edit changed
         "edited": edit_sign(match, undo_action, request.args.get("edited", type=form_id), standings),
-        "kept_sheet": kept_sheet(match, standings, rows, rows_before, since, _page_highlight())
-        if since is not None else None,
+        "kept_sheet": kept,
         **extra,
     }
     if match.status == "active" and standings is not None and not standings.finished:
@@ -540,10 +574,20 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, s
     return context
 
 
+#: the scoreboard's part above the grid (templates/matches/partials/scoreboard_top.html): where the answer
+#: to a hand saved with htmx goes, when the page's grid is kept
+TOP = "#scoreboard-top"
+
+
 def render_scoreboard(table, match, *, status: int = 200, page: str = "matches/show.html", **kw: Any):
-    """The scoreboard page, or for htmx its fragment alone."""
-    return render_page(page, "matches/partials/scoreboard.html", status=status,
-                       **scoreboard_context(table, match, **kw))
+    """The scoreboard page, or for htmx its fragment alone. After a hand saved from a page whose grid
+    needs only the new row (``kept_sheet``), the fragment is the part above the grid, sent in place of
+    the page's (htmx's HX-Retarget), with the grid's changes and the match menu out of band: the phone
+    then lays out, and cleans up, that part alone, not the whole scoreboard with its grid."""
+    context = scoreboard_context(table, match, **kw)
+    if context["kept_sheet"] is not None and wants_fragment():
+        return render_template("matches/partials/saved_hand.html", **context), status, {"HX-Retarget": TOP}
+    return render_page(page, "matches/partials/scoreboard.html", status=status, **context)
 
 
 def conflict_context(match, version: int) -> dict[str, Any]:

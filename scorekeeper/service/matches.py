@@ -16,6 +16,7 @@ from typing import Any, Iterable
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm.attributes import set_committed_value
 
 from ..engine.errors import Refusal
 from ..engine import limits
@@ -315,13 +316,14 @@ def _restamp_checkpoint(match: Match, version: int, new_version: int) -> None:
 
 # -- saving -------------------------------------------------------------------------------------------
 
-def _claim_version(match: Match, version: int, finished: bool) -> None:
+def _claim_version(match: Match, version: int, finished: bool) -> dict[str, Any]:
     """Bump the match's version if it is still ``version`` and still open; otherwise the sheet is stale
-    (another phone saved, or ended the match, first)."""
+    (another phone saved, or ended the match, first). Returns what the match's row now holds."""
     values: dict[str, Any] = {"version": Match.version + 1,
                               "status": "finished" if finished else "active"}
     values["finished_at"] = (match.finished_at or utcnow()) if finished else None
     _compare_and_swap(match, version, values, Match.status != "abandoned")
+    return {**values, "version": version + 1}
 
 
 def _compare_and_swap(match: Match, version: int, values: dict[str, Any], *conditions: Any) -> None:
@@ -358,7 +360,11 @@ def _remember(match: Match, run: MatchReplay) -> None:
     _replays.put(_memo_key(match), run)
 
 
-def _commit() -> None:
+def _commit(*, expire: bool = True) -> None:
+    """Commit the change. ``expire``: every object is read again from the database when next used (the
+    session's rule); without it they are kept as this transaction left them (see :func:`add_entry`)."""
+    kept = session().expire_on_commit
+    session().expire_on_commit = expire and kept
     try:
         session().commit()
     except IntegrityError:
@@ -372,6 +378,8 @@ def _commit() -> None:
         # SQLite refuses to upgrade a read snapshot that another writer overtook ("database is
         # locked"): the other phone saved first, which is a stale sheet, not a crash.
         raise StaleSheetError() from None
+    finally:
+        session().expire_on_commit = kept
 
 
 def find_by_key(match: Match, key: str | None) -> Entry | None:
@@ -396,12 +404,15 @@ def add_entry(match: Match, payload: dict[str, Any], *, version: int, key: str |
     entry = Entry(match_id=match.id, position=position, kind=payload["kind"], payload=payload,
                   idempotency_key=key or None, history=[])
     try:
-        _claim_version(match, version, run.finished)
+        claimed = _claim_version(match, version, run.finished)
         session().add(entry)
         session().flush()
         _keep_checkpoint(match, run, version + 1, appended=True)
         _log(match, {"do": "add", "entry": entry.id}, version + 1)
-        _commit()
+        # Nothing is read again after the commit: the scoreboard drawn next uses the match, its table,
+        # its players and the new entry as this transaction read and wrote them. Read again, they were
+        # four more queries on every save (the session expires everything at a commit).
+        _commit(expire=False)
     except (IntegrityError, StaleSheetError):
         # The same form won a race against itself (two requests at once, a double tap): the first one
         # counts, and this one gets its answer. The loser meets the winner's unique key, or (more
@@ -410,7 +421,11 @@ def add_entry(match: Match, payload: dict[str, Any], *, version: int, key: str |
         if existing is not None:
             return existing
         raise
-    session().refresh(match)
+    # the match's row as the version claim left it (written by an UPDATE, not through the object), and
+    # its entries, if they were loaded, without the new one: read again when next asked for
+    for name, value in claimed.items():
+        set_committed_value(match, name, value)
+    session().expire(match, ["entries"])
     _replays.put(_memo_key(match), run)
     return entry
 

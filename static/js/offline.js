@@ -424,6 +424,13 @@
       navigator.serviceWorker.controller.postMessage({ pages: [location.pathname] });
     }
   }
+  // After a save: the page is kept again once the answer is drawn (when the phone is next idle). The
+  // worker fetches the whole page for it, and the server draws it: asked for as the answer arrived,
+  // that work ran beside the drawing of the new row and slowed it.
+  function keepPageSoon() {
+    if (window.requestIdleCallback) window.requestIdleCallback(keepPage, { timeout: 1000 });
+    else setTimeout(keepPage, 100);
+  }
 
   // -- wiring ------------------------------------------------------------------------------------------------
   function prepare(onLoad) {
@@ -549,10 +556,13 @@
     var key = field(form, "key");
     if (key && key.value) rememberSent(key.value);
     dropDraft(form);
-    keepPage();
+    keepPageSoon();
   });
+  // the scoreboard drawn again: whole, or its part above the grid (a saved hand's answer), which
+  // holds the hand form
   document.addEventListener("htmx:afterSettle", function (e) {
-    if (e.detail.target && e.detail.target.id === "scoreboard") { prepare(); bringQueueIntoView(); }
+    var id = e.detail.target && e.detail.target.id;
+    if (id === "scoreboard" || id === "scoreboard-top") { prepare(); bringQueueIntoView(); }
   });
 
   window.addEventListener("online", send);

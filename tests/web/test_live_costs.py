@@ -283,7 +283,8 @@ def save_htmx(sheet, match_id: int, *, page: str = "", accept: int | None = None
 def applied(before: list[tuple[str, str, str]], answer: str) -> list[tuple[str, str, str]]:
     """The page's grid after htmx applies the answer's out-of-band swaps (the grid kept in place)."""
     answer = CSRF.sub("csrf", answer)
-    assert '<section class="card" id="sheet" data-hx-preserve></section>' in answer
+    # the part above the grid, sent in place of the page's (HX-Retarget): the grid stays in the page
+    assert answer.lstrip().startswith('<div id="scoreboard-top"') and 'id="sheet"' not in answer
     assert GRID_HEAD not in answer  # the grid is not sent whole
     gone = set(re.findall(r'<tr id="entry-(\d+)" data-hx-swap-oob="delete"></tr>', answer))
     redrawn = {m.group(2): (m.group(2), m.group(1), m.group(4).strip()) for m in ROW.finditer(answer) if m.group(3)}
@@ -307,8 +308,10 @@ def test_a_saved_hand_changes_the_grid_in_place_as_a_fresh_page_draws_it(sheet, 
         page = page.replace("55", str(entry_at(app, match_id, 55)))
     before = grid_rows_of(client.get(url + page).get_data(as_text=True))
     answer = save_htmx(sheet, match_id, page=page)
-    assert answer.status_code == 200
+    assert answer.status_code == 200 and answer.headers["HX-Retarget"] == "#scoreboard-top"
     text = answer.get_data(as_text=True)
+    # the match menu, whose forms carry the version, out of band
+    assert '<section class="card menu" id="match-menu" data-hx-swap-oob="true">' in text
     new_id = entry_at(app, match_id, count + 1)
     fresh = grid_rows_of(client.get(f"{url}?new={new_id}").get_data(as_text=True))
     assert applied(before, text) == fresh
@@ -323,9 +326,10 @@ def test_a_saved_hand_changes_the_grid_in_place_as_a_fresh_page_draws_it(sheet, 
 def test_the_grid_is_sent_whole_when_its_frame_changes(sheet, app, count):
     """The first hand (no grid yet) and the one that starts the "last 50 entries" line."""
     match_id = written(sheet, app, count)
-    text = save_htmx(sheet, match_id).get_data(as_text=True)
+    answer = save_htmx(sheet, match_id)
+    text = answer.get_data(as_text=True)
     assert "data-hx-preserve" not in text and "data-hx-swap-oob" not in text
-    assert GRID_HEAD in text
+    assert GRID_HEAD in text and "HX-Retarget" not in answer.headers
 
 
 def test_the_grid_is_sent_whole_after_add_mine_as_the_next_hand(sheet, app):
