@@ -1,16 +1,20 @@
 """Benchmark: from the tap on Save to the new hand's row drawn, on a phone, in a 200-hand match.
 
-    .venv/bin/python benchmarks/bench_tap_to_row.py [--hands 200] [--taps 30]
+    .venv/bin/python benchmarks/bench_tap_to_row.py [--hands 200] [--taps 30]   # the README's gunicorn
+    .venv/bin/python benchmarks/bench_tap_to_row.py --server thread              # Werkzeug in a thread
 
-A script, not a test: it prints figures. The app is served on loopback from a thread (a fresh SQLite
-file), a free-scoring match of three players is filled with ``--hands`` hands straight through the
+A script, not a test: it prints figures. The app is served on loopback (a fresh SQLite file) by the
+README's server, gunicorn with four gthread workers in their own processes, or with ``--server thread``
+by Werkzeug in a thread of the benchmark's own process (which then shares one interpreter lock with
+Playwright's client, but times each save's CPU by itself); a free-scoring match of three players is filled with ``--hands`` hands straight through the
 service, and headless Chromium at 390×844 with touch opens the scoreboard and records ``--taps`` more
 hands: points typed, Save tapped. Each time is measured in the page, from the Save button's
 ``pointerdown`` to the frame after the new row (its hand number in the sheet) is in the document, so
 it holds the request, the server's save and scoreboard, htmx's swap and the paint. It prints p50, p95
 and max (target: p95 at most 100 ms on loopback), then where the time went: from the tap to the
-request sent and to the answer's first byte (the save's Resource Timing), the server's CPU for one save
-(its thread's, around the whole WSGI call), and from the answer's arrival to the row drawn.
+request sent and to the answer's first byte (the save's Resource Timing), the server's CPU (in a thread:
+one save's, around the whole WSGI call; under gunicorn: all of its processes' CPU over the taps, per tap,
+previews and the page kept for offline use included), and from the answer's arrival to the row drawn.
 
 The machine's load changes these figures a lot (two shared cores): compare runs made one after the
 other, and say the load average with them.
@@ -20,7 +24,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
+import signal
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -33,6 +40,10 @@ sys.path.insert(0, str(REPO))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from tests.browser.conftest import CHROMIUM, PHONE, in_thread, migrated_app, serve_app  # noqa: E402
+
+sys.path.insert(0, str(REPO / "benchmarks"))
+from bench_live import cpu_seconds  # noqa: E402
+from load import free_port, wait_ready  # noqa: E402
 
 import logging  # noqa: E402
 
@@ -103,50 +114,88 @@ def seed(app, hands: int) -> str:
     return in_thread(app, make)
 
 
+def taps(base: str, path: str, hands: int, count: int) -> list[dict]:
+    """Record ``count`` hands on the phone, each timed in the page from the tap to the row drawn."""
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        page = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
+        page.goto(base + path)
+        page.wait_for_load_state("load")
+        times = []
+        for i in range(count):
+            number = hands + i + 1
+            boxes = page.locator("form.hand-form .held input.points")
+            for n in range(boxes.count()):
+                boxes.nth(n).fill(str((i + n) % 9))
+            page.wait_for_timeout(1200)  # past the double-tap guard of the form drawn after a save
+            waiting = page.evaluate_handle(WATCH, number)
+            page.locator("form.hand-form button.save").tap()
+            times.append(page.evaluate("(w) => w.drawn", waiting))
+        browser.close()
+    return times
+
+
+def gunicorn_served(url: str, tmp: str, threads: int):
+    """The README's server (gunicorn, four gthread workers) on the database at ``url``, in its own
+    processes: (base URL, its process)."""
+    bin_dir = str(Path(sys.executable).parent)
+    gunicorn = shutil.which("gunicorn", path=bin_dir) or shutil.which("gunicorn")
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "tap bench secret"}
+    log = open(Path(tmp) / "gunicorn.log", "wb")  # noqa: SIM115 - open while the server runs
+    server = subprocess.Popen([gunicorn, "-w", "4", "-k", "gthread", "--threads", str(threads), "-b",
+                               f"127.0.0.1:{port}", "scorekeeper:create_app({'RATELIMIT_ENABLED': False, "
+                               "'WARM_SOLVERS': False})"], cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT,
+                              start_new_session=True)
+    wait_ready(port, server, 120)
+    return f"http://127.0.0.1:{port}", server
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=200)
     parser.add_argument("--taps", type=int, default=30)
+    parser.add_argument("--server", choices=("gunicorn", "thread"), default="gunicorn",
+                        help="the README's gunicorn in its own processes, or Werkzeug in a thread of this one")
+    parser.add_argument("--threads", type=int, default=128, help="gunicorn threads per worker, as README says")
     args = parser.parse_args(argv)
+    cpu: list[float] = []
     with tempfile.TemporaryDirectory(prefix="scorekeeper-tap-") as tmp:
         url = f"sqlite:///{Path(tmp) / 'tap.sqlite3'}"
+        if args.server == "thread":
+            def make():
+                app = migrated_app({"DATABASE_URL": url, "RATELIMIT_ENABLED": False})
+                return timed(app, cpu), app
 
-        cpu: list[float] = []
-
-        def make():
-            app = migrated_app({"DATABASE_URL": url, "RATELIMIT_ENABLED": False})
-            return timed(app, cpu), app
-
-        with serve_app(make) as (base, app), sync_playwright() as p:
-            path = seed(app, args.hands)
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-            page = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True).new_page()
-            page.goto(base + path)
-            page.wait_for_load_state("load")
-            times = []
-            for i in range(args.taps):
-                number = args.hands + i + 1
-                boxes = page.locator("form.hand-form .held input.points")
-                for n in range(boxes.count()):
-                    boxes.nth(n).fill(str((i + n) % 9))
-                page.wait_for_timeout(1200)  # past the double-tap guard of the form drawn after a save
-                waiting = page.evaluate_handle(WATCH, number)
-                page.locator("form.hand-form button.save").tap()
-                times.append(page.evaluate("(w) => w.drawn", waiting))
-            browser.close()
+            with serve_app(make) as (base, app):
+                times = taps(base, seed(app, args.hands), args.hands, args.taps)
+            where = "Werkzeug in a thread of the benchmark's process"
+        else:
+            path = seed(migrated_app({"DATABASE_URL": url, "RATELIMIT_ENABLED": False}), args.hands)
+            base, server = gunicorn_served(url, tmp, args.threads)
+            try:
+                before = cpu_seconds(server.pid)
+                times = taps(base, path, args.hands, args.taps)
+                # everything the server did for the taps (the saves, the previews, the pages kept offline)
+                cpu.append((cpu_seconds(server.pid) - before) * 1000 / args.taps)
+            finally:
+                os.killpg(server.pid, signal.SIGTERM)
+                server.wait(timeout=30)
+            where = f"gunicorn -w 4 -k gthread --threads {args.threads} (the README's server)"
     total = [t["total"] for t in times]
     print(f"Tap to row: {args.taps} hands saved on a {args.hands}-hand free-scoring match, Chromium 390×844 touch, "
-          f"loopback, Werkzeug in a thread, SQLite")
+          f"loopback, {where}, SQLite")
     print(f"  p50 {statistics.median(total):.0f} ms, p95 {p95(total):.0f} ms, max {max(total):.0f} ms "
           f"(target: p95 ≤ 100 ms)")
     timed_taps = [t for t in times if t["answer"] is not None]
     if timed_taps:
         sent, answer = [t["sent"] for t in timed_taps], [t["answer"] for t in timed_taps]
         after = [t["total"] - t["answer"] for t in timed_taps]
+        server = (f"server CPU per save p50 {statistics.median(cpu):.0f} ms (p95 {p95(cpu):.0f})"
+                  if args.server == "thread" else f"server CPU per tap {cpu[0]:.0f} ms (every request of it)")
         print(f"  from the tap: request sent p50 {statistics.median(sent):.0f} ms, answer's first byte p50 "
-              f"{statistics.median(answer):.0f} ms (p95 {p95(answer):.0f}); server CPU per save p50 "
-              f"{statistics.median(cpu):.0f} ms (p95 {p95(cpu):.0f}); from the answer to the row drawn p50 "
-              f"{statistics.median(after):.0f} ms (p95 {p95(after):.0f})")
+              f"{statistics.median(answer):.0f} ms (p95 {p95(answer):.0f}); {server}; from the answer to the row "
+              f"drawn p50 {statistics.median(after):.0f} ms (p95 {p95(after):.0f})")
     print(f"  load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
 
