@@ -15,7 +15,12 @@ REMEMBERED = 20
 
 
 def remember_table(token: str) -> None:
-    """Put a table first in this browser's list."""
+    """Put a table first in this browser's list. A table already first is left as it is: writing the
+    same list again would send the whole session cookie back with the page, and a page fetched in the
+    background (the copy kept for offline use) could then put back a session older than the one a
+    request beside it had just set (the language just chosen)."""
+    if session.get("tables", [])[:1] == [token]:
+        return
     tokens = [t for t in session.get("tables", []) if t != token]
     session["tables"] = [token] + tokens[: REMEMBERED - 1]
 
