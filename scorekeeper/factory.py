@@ -72,6 +72,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     database_url = os.environ.get("DATABASE_URL") or (
         "sqlite:///" + str(Path(app.instance_path) / "scorekeeper.sqlite3")
     )
+    threads = server_threads()  # read once: outside a worker it parses gunicorn's command line
     app.config.from_mapping(
         SQLALCHEMY_ENGINES={"default": database_url},
         ALEMBIC={"script_location": str(ROOT / "migrations")},
@@ -106,10 +107,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         COMPRESS_LEVEL=6,
         COMPRESS_STREAMS=False,
         # live sheet streams one worker may hold (spectate/live.py): a share of its threads
-        LIVE_STREAMS=live.slots_for_threads(server_threads()),
+        LIVE_STREAMS=live.slots_for_threads(threads),
         # requests a worker of several threads works on at once (the rest wait their turn; a live
         # sheet's stream waits outside, see RequestsAtOnce); 0: no limit (the development server)
-        REQUESTS_AT_ONCE=REQUESTS_AT_ONCE if (server_threads() or 1) > 1 else 0,
+        REQUESTS_AT_ONCE=REQUESTS_AT_ONCE if (threads or 1) > 1 else 0,
     )
     if os.environ.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
@@ -217,11 +218,10 @@ class RequestsAtOnce:
 
     A worker of many threads (gunicorn's gthread, run for the live sheet's held streams) would otherwise
     work on every request that arrives at once, and Python threads of one process take turns on one
-    interpreter lock, and with 20 phones at once a request cost 1.7 times the CPU it costs in a worker
-    that takes one at a time, and the worker answered 65 requests a second instead of 111. Waiting for
-    a turn costs nothing. A
-    stream's view answers at once and its body is sent after the turn is given back, so a held stream
-    never keeps a turn."""
+    interpreter lock: with 20 phones at once a request cost 1.7 times the CPU it costs in a worker that
+    takes one at a time, and the worker answered 65 requests a second instead of 111. Waiting for a turn
+    costs nothing. A stream's view answers at once and its body is sent after the turn is given back, so
+    a held stream never keeps a turn."""
 
     def __init__(self, wsgi_app: Any, n: int) -> None:
         self.wsgi_app = wsgi_app

@@ -1,6 +1,7 @@
 """The spectator link: ``/v/<view_token>`` shows a match's standings and grid, read-only, and stays
 current: ``/v/<view_token>/stream`` says each new version of the match as it is saved (``live``), and
-the page then asks for ``/v/<view_token>/sheet``; where no stream can be held the page polls the sheet. A finished match's result, worth sharing, is at
+the page then asks for ``/v/<view_token>/sheet``; where no stream can be held the page polls the sheet.
+A finished match's result, worth sharing, is at
 ``/v/<view_token>/summary`` with its image at ``/v/<view_token>/summary.svg`` (drawn on the server).
 
 Only GET routes live here, and nothing reached through a view token links to the table's own link,
@@ -70,6 +71,15 @@ def _etag(match_id: int, version: int) -> str:
     return f"sheet-{SHEET_REVISION}-{current_language()}-{match_id}-{version}"
 
 
+def _version_of(view_token: str):
+    """The followed match's id and version, from one small query (no replay); 404 for an unknown link."""
+    row = db.session.execute(
+        sa.select(Match.id, Match.version).where(Match.view_token == view_token)).first()
+    if row is None:
+        abort(404)
+    return row
+
+
 def _match(view_token: str, *options) -> Match:
     return service.find_viewed_match(view_token, selectinload(Match.table).selectinload(Table.players), *options)
 
@@ -114,10 +124,7 @@ def show(view_token: str):
 
 @bp.get("/v/<view_token>/sheet")
 def sheet(view_token: str):
-    row = db.session.execute(
-        sa.select(Match.id, Match.version).where(Match.view_token == view_token)).first()
-    if row is None:
-        abort(404)
+    row = _version_of(view_token)
     etag = _etag(row.id, row.version)
     if request.if_none_match.contains_weak(etag):
         return _no_cache(Response(status=304), etag)
@@ -135,10 +142,7 @@ def stream(view_token: str):
     """The match's versions as they change, on one held connection (``live``); 204 where none can be
     held (a server of one thread per worker would give the whole worker to it; every slot taken), which
     tells the browser not to try again: the page polls the sheet instead."""
-    row = db.session.execute(
-        sa.select(Match.id, Match.version).where(Match.view_token == view_token)).first()
-    if row is None:
-        abort(404)
+    row = _version_of(view_token)
     db.session.close()  # the stream holds no database connection: the worker's watch reads for it
     watch = live.watch()
     if not live.can_stream(request.environ) or not watch.take(view_token, row.version):
