@@ -4,7 +4,8 @@
     .venv/bin/python benchmarks/bench_tap_to_row.py --server thread              # Werkzeug in a thread
 
 A script, not a test: it prints figures. The app is served on loopback (a fresh SQLite file) by the
-README's server, gunicorn with four gthread workers in their own processes, or with ``--server thread``
+README's server, gunicorn with four gthread workers and ``--preload`` in their own processes (the
+solver's tables and the templates made as it starts, as they are there), or with ``--server thread``
 by Werkzeug in a thread of the benchmark's own process (which then shares one interpreter lock with
 Playwright's client, but times each save's CPU by itself); a free-scoring match of three players is filled with ``--hands`` hands straight through the
 service, and headless Chromium at 390×844 with touch opens the scoreboard and records ``--taps`` more
@@ -136,16 +137,15 @@ def taps(base: str, path: str, hands: int, count: int) -> list[dict]:
 
 
 def gunicorn_served(url: str, tmp: str, threads: int):
-    """The README's server (gunicorn, four gthread workers) on the database at ``url``, in its own
+    """The README's server (gunicorn, four gthread workers, ``--preload``) on the database at ``url``, in its own
     processes: (base URL, its process)."""
     bin_dir = str(Path(sys.executable).parent)
     gunicorn = shutil.which("gunicorn", path=bin_dir) or shutil.which("gunicorn")
     port = free_port()
     env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "tap bench secret"}
     log = open(Path(tmp) / "gunicorn.log", "wb")  # noqa: SIM115 - open while the server runs
-    server = subprocess.Popen([gunicorn, "-w", "4", "-k", "gthread", "--threads", str(threads), "-b",
-                               f"127.0.0.1:{port}", "scorekeeper:create_app({'RATELIMIT_ENABLED': False, "
-                               "'WARM_SOLVERS': False})"], cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT,
+    server = subprocess.Popen([gunicorn, "-w", "4", "-k", "gthread", "--threads", str(threads), "--preload", "-b",
+                               f"127.0.0.1:{port}", "scorekeeper:create_app({'RATELIMIT_ENABLED': False})"], cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT,
                               start_new_session=True)
     wait_ready(port, server, 120)
     return f"http://127.0.0.1:{port}", server
@@ -181,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
             finally:
                 os.killpg(server.pid, signal.SIGTERM)
                 server.wait(timeout=30)
-            where = f"gunicorn -w 4 -k gthread --threads {args.threads} (the README's server)"
+            where = f"gunicorn -w 4 -k gthread --threads {args.threads} --preload (the README's server)"
     total = [t["total"] for t in times]
     print(f"Tap to row: {args.taps} hands saved on a {args.hands}-hand free-scoring match, Chromium 390×844 touch, "
           f"loopback, {where}, SQLite")
@@ -196,6 +196,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  from the tap: request sent p50 {statistics.median(sent):.0f} ms, answer's first byte p50 "
               f"{statistics.median(answer):.0f} ms (p95 {p95(answer):.0f}); {server}; from the answer to the row "
               f"drawn p50 {statistics.median(after):.0f} ms (p95 {p95(after):.0f})")
+    slowest = sorted(range(len(times)), key=lambda i: times[i]["total"], reverse=True)[:3]
+    print("  slowest taps: " + ", ".join(
+        f"#{i + 1} {times[i]['total']:.0f} ms (answer's first byte {times[i]['answer'] or 0:.0f})" for i in slowest))
     print(f"  load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
 

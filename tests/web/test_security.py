@@ -116,3 +116,25 @@ def test_a_server_builds_the_solver_tables_as_it_starts(monkeypatch):
     assert calls == [1]
     factory.create_app({"SECRET_KEY": "x", "DATABASE_URL": "sqlite://", "TESTING": True})
     assert calls == [1]
+
+
+def test_a_server_compiles_its_templates_and_reads_its_catalogs_as_it_starts(monkeypatch):
+    """With the solver's tables, a server's app compiles every template and reads every language's
+    catalogs before it serves (with --preload, once, in the master), so that a worker's first page of
+    each kind does not compile while a player waits; the tests' apps start without."""
+    from scorekeeper import factory, i18n
+
+    monkeypatch.setattr(factory, "warm_solvers", lambda: None)
+    monkeypatch.setattr(factory.gc, "freeze", lambda: None)
+    monkeypatch.setattr(factory.gc, "set_threshold", lambda *limits: None)
+    cold = factory.create_app({"SECRET_KEY": "x", "DATABASE_URL": "sqlite://", "TESTING": True})
+    assert len(cold.jinja_env.cache or {}) == 0
+    for domain in (i18n.messages_domain, i18n.engine_domain):
+        domain.cache.clear()
+    app = factory.create_app({"SECRET_KEY": "x", "DATABASE_URL": "sqlite://", "RATELIMIT_ENABLED": False,
+                              "WARM_SOLVERS": True})
+    templates = app.jinja_env.list_templates(extensions=("html", "svg"))
+    assert len(templates) > 30
+    assert len(app.jinja_env.cache) == len(templates)
+    for domain in (i18n.messages_domain, i18n.engine_domain):
+        assert {locale for locale, _ in domain.cache} >= set(i18n.LANGUAGES)
