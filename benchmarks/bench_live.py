@@ -5,7 +5,7 @@
     .venv/bin/python benchmarks/bench_live.py --threads 1 --poll 3             # the old 3 s polling, to compare
 
 A script, not a test: it prints figures. It starts the documented server (``gunicorn -w 4 -k gthread
---threads 128``, on a fresh SQLite file; ``benchmarks/load.py``'s helpers; ``--threads 1`` gives sync
+--threads 128 --preload``, on a fresh SQLite file; ``benchmarks/load.py``'s helpers; ``--threads 1`` gives sync
 workers; the workers skip building the card solver's tables as they start, which free scoring never
 uses and whose seconds of CPU would otherwise be counted against the followers), makes ``--tables``
 free-scoring matches, and opens ``--followers`` followers spread over them,
@@ -227,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
         port = free_port()
         with open(Path(tmp) / "gunicorn.log", "wb") as log:
             kind = ["-k", "gthread", "--threads", str(args.threads)] if args.threads > 1 else ["-k", "sync"]
-            server = subprocess.Popen([gunicorn, "-w", str(args.workers), *kind, "-b", f"127.0.0.1:{port}",
+            server = subprocess.Popen([gunicorn, "-w", str(args.workers), *kind, "--preload", "-b", f"127.0.0.1:{port}",
                                        "scorekeeper:create_app({'RATELIMIT_ENABLED': False, 'WARM_SOLVERS': False})"], cwd=REPO,
                                       env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         try:
@@ -267,7 +267,7 @@ def main(argv: list[str] | None = None) -> int:
     in_flight = rates["poll"] * statistics.fmean(polls) if polls else 0.0  # Little's law: polls in flight
     streams = statistics.fmean(held.samples) if held.samples else 0.0
     errors = sum(stats.errors.values())
-    server = f"-k gthread --threads {args.threads}" if args.threads > 1 else "(sync)"
+    server = f"-k gthread --threads {args.threads} --preload" if args.threads > 1 else "(sync)"
     print(f"Live sheet: {args.followers} followers of {args.tables} tables, a stream of versions each (polling "
           f"every {args.poll:g}s where none is held); a hand every ~{args.every:g}s at each table; "
           f"gunicorn -w {args.workers} {server}; SQLite; {os.cpu_count()} CPUs; {elapsed:.0f}s measured")
