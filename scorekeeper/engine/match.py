@@ -761,6 +761,9 @@ class _Replay:
         players_in = self.state.still_in
         end = entry.get("end")
         ends = variant.ends_allowed(self.state)
+        if end is None and None not in ends:
+            # the form sent no end at all (nothing tapped): said as the sheet would, not as a value
+            raise InvalidHandError(_("say how the hand ended"), entry=index, field="end")
         if end not in ends:
             raise InvalidHandError(_("a hand of {key} ends by {ends}, not {end!r}", key=self.key,
                                      ends=joined(_(" or "), ends), end=end),

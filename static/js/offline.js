@@ -80,9 +80,11 @@
     redraw(form);
   }
   function clear(form) {
+    // back to a fresh form's state: the taps a fresh form has made already (the usual end, "none" for
+    // a player's choice) are marked data-fresh by the server; the rest are blank
     form.querySelectorAll("input, textarea, select").forEach(function (input) {
       if (input.type === "hidden" || input.disabled) return;
-      if (input.type === "radio" || input.type === "checkbox") input.checked = false;
+      if (input.type === "radio" || input.type === "checkbox") input.checked = input.hasAttribute("data-fresh");
       else input.value = "";
     });
   }
@@ -292,7 +294,8 @@
     var found = [];
     doc.querySelectorAll(".error, [role=alert]").forEach(function (e) {
       var t = e.textContent.trim();
-      if (t && found.indexOf(t) < 0) found.push(t);
+      // the Save bar's "Not saved: …" says again the refusal found beside its field: said once
+      if (t && !found.some(function (f) { return t.indexOf(f) >= 0 || f.indexOf(t) >= 0; })) found.push(t);
     });
     return found.join(" ") || tr("The server refused this hand.");
   }

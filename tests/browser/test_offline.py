@@ -322,6 +322,7 @@ def test_a_refused_hand_is_kept_with_its_reason_until_fixed(browser: Browser, li
     refused = page.locator("#pending-hands .pending-row").first
     expect(refused).to_contain_text("refused", timeout=15000)
     expect(refused).to_contain_text("Cat is missing")
+    assert refused.inner_text().count("Cat is missing") == 1  # beside its box and in the Save bar: said once
     expect(page.locator("#pending-hands .pending-row").nth(1)).to_contain_text("not sent yet")
     assert stored_points(database_url, match_id(url)) == []
 

@@ -144,3 +144,52 @@ def test_a_hand_of_this_game_kept_offline_is_sent_once_and_stored_as_online(brow
     expect(page.locator(".grid tbody tr")).to_have_count(1)
     assert _without_keys(stored(server, offline.match_id), offline) == expected
     context.close()
+
+
+def kalooki(page: Page, points: dict[str, int]) -> None:
+    """Who went out and the others' points only: the usual end ("Out") is the fresh form's own tap."""
+    form = page.locator("form.hand-form")
+    form.locator("fieldset.by-choice").get_by_text("Ann", exact=True).click()
+    for name, value in points.items():
+        form.locator(".held").get_by_label(name, exact=True).fill(str(value))
+
+
+def test_the_form_after_a_hand_kept_offline_is_a_fresh_one_with_its_usual_end(browser: Browser, server):
+    """Found by a walk at the table: after a hand kept offline the form lost its "Out" already tapped, so
+    the next hand, entered as online, was kept without an end and refused when sent ("not None"). The
+    form comes back as a fresh one, both hands go, and a hand with no end at all is refused in words."""
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    page = context.new_page()
+    seed = Seed(server, "kalooki", ("Ann", "Ben", "Cat"))
+    page.goto(seed.url)
+    out = page.locator("form.hand-form fieldset", has_text="How?").get_by_label("Out", exact=True)
+    expect(out).to_be_checked()
+    shell_ready(page)
+    go_offline(context, page, server[0])
+    kalooki(page, {"Ben": 12, "Cat": 34})
+    page.locator("form.hand-form").get_by_role("button", name="Save hand").click()
+    expect(page.locator("#pending-hands .pending-row")).to_have_count(1)
+    expect(out).to_be_checked()  # the fresh form's tap, as online
+    kalooki(page, {"Ben": 5, "Cat": 8})
+    page.locator("form.hand-form").get_by_role("button", name="Save hand").click()
+    expect(page.locator("#pending-hands .pending-row")).to_have_count(2)
+
+    reconnect(context, server[0])
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    sent = page.locator("#standings #hands-sent")
+    expect(sent).to_have_text("2 hands sent.", timeout=15000)
+    expect(sent).to_be_in_viewport()
+    assert [(e["end"], e["held"]) for e in _without_keys(stored(server, seed.match_id), seed)] == [
+        ("out", {"Ben": {"points": 12}, "Cat": {"points": 34}}), ("out", {"Ben": {"points": 5}, "Cat": {"points": 8}})]
+
+    # a hand sent with no end at all (a form of another page, a script) is refused in the sheet's words
+    response = page.request.post(seed.url + "/hands/new", form={
+        "csrf_token": page.locator("form.hand-form input[name=csrf_token]").input_value(),
+        "version": page.locator("form.hand-form input[name=version]").input_value(),
+        "key": "no-end-at-all", "by": str(seed.ids["Ann"]),
+        f"points_{seed.ids['Ben']}": "3", f"points_{seed.ids['Cat']}": "4"})
+    assert response.status == 422
+    assert "say how the hand ended" in response.text().lower()
+    assert "None" not in response.text()
+    assert len(stored(server, seed.match_id)) == 2
+    context.close()

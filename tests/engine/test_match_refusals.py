@@ -40,6 +40,8 @@ REFUSED = [
                                                             "Ben": {"points": 1}, "Cat": {"points": 1}}}]),
      "not cards", "points", 0),
     (doc(entries=[{"kind": "hand", "end": "out", "held": {}}]), "not 'out'", "end", 0),
+    (doc(entries=[{"kind": "hand", "held": {"Ann": {"points": 1}, "Ben": {"points": 1}, "Cat": {"points": 1}}}]),
+     "say how the hand ended", "end", 0),
     (doc(entries=[{"kind": "hand", "end": "scores", "by": "Ann",
                    "held": {"Ann": {"points": 1}, "Ben": {"points": 1}, "Cat": {"points": 1}}}]), "no 'by'", "by", 0),
     (doc(entries=[{"kind": "rebuy", "player": "Ann"}]), "no rebuys", "player", 0),
