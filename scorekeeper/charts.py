@@ -57,7 +57,12 @@ def limit_lines(variant_key: str, overrides: Mapping[str, Any] | None, n_players
     bound = variant.for_match(rules, [str(i) for i in range(n_players)])
     out = bound.elimination()
     if out is not None:
-        return [ChartLine(out[0], _("Out at %(total)s", total=whole(out[0])), "limit")]
+        threshold, inclusive = out
+        # "at" where reaching the line is out (Rumino's 100), "over" where only passing it is (Kalooki's
+        # 150: a total of exactly 150 stays in)
+        words = (_("Out at %(total)s", total=whole(threshold)) if inclusive
+                 else _("Out over %(total)s", total=whole(threshold)))
+        return [ChartLine(threshold, words, "limit")]
     goal = bound.target()
     return [] if goal is None else [ChartLine(goal, _("Target %(total)s", total=whole(goal)), "target")]
 

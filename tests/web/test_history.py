@@ -159,7 +159,8 @@ def test_chart_draws_the_elimination_line(played, client):
 
 @pytest.mark.parametrize("variant, rules, players, expected", [
     ("rumino", {}, 3, "Out at 100"),
-    ("kalooki", {}, 3, "Out at 150"),
+    ("kalooki", {}, 3, "Out over 150"),  # a total of exactly 150 stays in
+    ("kalooki", {"elimination_inclusive": True}, 3, "Out at 150"),
     ("ramino", {}, 3, "Target 1,000"),
     ("gin", {}, 2, "Target 100"),
     ("oklahoma", {}, 2, "Target 150"),
