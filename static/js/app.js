@@ -56,9 +56,12 @@
   // takes files (most phones), otherwise the link's own download goes ahead.
   document.addEventListener("click", function (event) {
     var link = event.target.closest && event.target.closest("[data-share-image]");
-    if (!link || !navigator.canShare || typeof File === "undefined") return;
-    event.preventDefault();
+    if (!link) return;
     var status = document.querySelector(".share-done");
+    // what the text's Share said ("Copied…") is not about the picture: the line is cleared
+    if (status) status.textContent = "";
+    if (!navigator.canShare || typeof File === "undefined") return;
+    event.preventDefault();
     var download = function () {
       link.removeAttribute("data-share-image"); // the plain link from now on
       link.click();
