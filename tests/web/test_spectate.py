@@ -135,3 +135,20 @@ def test_abandoning_the_match_changes_the_sheet(game, client, sheet):
     assert sheet.post(f"/t/{sheet.token}/m/{match_id}/abandon", {"version": sheet.version(match_id)}).status_code == 302
     response = client.get(f"/v/{view_token}/sheet", headers={"If-None-Match": etag})
     assert response.status_code == 200 and "Ended early" in response.get_data(as_text=True)
+
+
+def test_a_finished_match_s_spectator_page_leads_to_its_result_to_share(sheet, client, app):
+    """A follower of a finished match reaches the result card and its picture from the view link (the
+    summary is of the view link only), and a match still going has no such link."""
+    sheet.create_table()
+    sheet.add_players("Ann", "Ben")
+    match_id = sheet.start_match("free", ["Ann", "Ben"], rules={"target": 20})
+    with app.app_context():
+        view_token = db.session.get(Match, match_id).view_token
+    going = client.get(f"/v/{view_token}").get_data(as_text=True)
+    assert f'href="/v/{view_token}/summary"' not in going
+    assert sheet.record_points(match_id, {"Ann": 25, "Ben": 3}).status_code == 302
+    page = client.get(f"/v/{view_token}").get_data(as_text=True)
+    assert re.search(rf'<a class="button" href="/v/{view_token}/summary">Share the result</a>', page)
+    assert sheet.token not in page
+    assert client.get(f"/v/{view_token}/summary").status_code == 200
