@@ -561,7 +561,10 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, s
         # the same on hand 1,000 as on hand 10
         "rows": rows, "rows_before": rows_before,
         "bonus": bonus_row(match, standings),
-        "knocked_out": knocked, "bars": bars(match, standings),
+        "knocked_out": knocked, "bars": (drawn_bars := bars(match, standings)),
+        # a hand may knock a player out: who deals after a hand not yet sent depends on it (the phone
+        # says only the hand's number while hands are kept on it)
+        "knockouts": any(bar["kind"] == "limit" for bar in drawn_bars.values()),
         "undo_label": describe_action(match, undo_action) if undo_action else None,
         "redo_label": describe_action(match, redo_action) if redo_action else None,
         # without JavaScript an edit redirects here (?edited=): the scoreboard says what the edit changed

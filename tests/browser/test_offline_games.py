@@ -193,3 +193,28 @@ def test_the_form_after_a_hand_kept_offline_is_a_fresh_one_with_its_usual_end(br
     assert "None" not in response.text()
     assert len(stored(server, seed.match_id)) == 2
     context.close()
+
+
+def test_where_a_hand_may_knock_a_player_out_a_kept_hand_leaves_only_the_next_number(browser: Browser, server):
+    """Found by a walk at the table: in Kalooki a hand kept offline that put Ben over 150 left the Save
+    bar saying "Hand 2 · Ben deals", while the server, told of the hand, says Cat deals. Who deals after
+    a hand not yet sent is not known where a hand can knock a player out: the bar says the number only."""
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    page = context.new_page()
+    seed = Seed(server, "kalooki", ("Ann", "Ben", "Cat"))
+    page.goto(seed.url)
+    line = page.locator("#save-bar .next-dealer")
+    expect(line).to_have_text("Hand 1 · Ann deals")
+    shell_ready(page)
+    go_offline(context, page, server[0])
+    kalooki(page, {"Ben": 160, "Cat": 20})
+    page.locator("form.hand-form").get_by_role("button", name="Save hand").click()
+    expect(page.locator("#pending-hands .pending-row")).to_have_count(1)
+    expect(line).to_have_text("Hand 2")
+    expect(line).to_be_in_viewport()
+
+    reconnect(context, server[0])
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#pending-hands")).to_have_count(0, timeout=15000)
+    expect(page.locator("#save-bar .next-dealer")).to_contain_text("Cat deals")
+    context.close()
