@@ -338,3 +338,46 @@ def test_without_the_web_share_api_the_picture_downloads(server, phone: Page):
         tap(phone, phone.get_by_role("link", name="Share the picture"))
     assert got.value.suggested_filename.endswith(".png")
     expect(phone.locator(".share-done")).to_have_text("")
+
+
+# -- a table wider than the screen (found by a walk at the table) --------------------------------------------
+
+def test_a_table_wider_than_the_screen_is_shaded_at_the_edge_it_scrolls_toward(server, phone: Page):
+    """The stats' players table at 390 px is cut at the right edge (it scrolls sideways in its box): the
+    edge it scrolls toward is shaded, so the cut column reads as more to see, and once scrolled to the
+    end the shade is on the other side."""
+    seed = Seed(server, "kalooki", ("Ann", "Ben", "Cara", "Dan"))
+    seed.add({"kind": "hand", "end": "out", "by": "Cara",
+              "held": {"Ann": {"points": 10}, "Ben": {"points": 150}, "Dan": {"points": 12}}})
+    phone.goto(f"{seed.base}/t/{seed.token}/stats")
+    box = phone.locator(".stats-scroll").first
+    in_view(phone, box)
+    assert box.evaluate("e => e.scrollWidth > e.clientWidth")
+
+    def edge_shade(side: str) -> float:
+        """How much darker than the card the box's outermost pixel column is around its middle, from a
+        screenshot of the box: the least over 31 rows, so that a letter of a cut column read there
+        does not count as shade."""
+        shot = box.screenshot()
+        return phone.evaluate("""([png, side]) => new Promise(done => {
+            const img = new Image();
+            img.onload = () => {
+              const c = document.createElement('canvas'); c.width = img.width; c.height = img.height;
+              const g = c.getContext('2d'); g.drawImage(img, 0, 0);
+              const x = side === 'right' ? img.width - 1 : 0, middle = Math.round(img.height / 2);
+              const [r0, g0, b0] = g.getImageData(Math.round(img.width / 2), 2, 1, 1).data;
+              let least = Infinity;
+              for (let y = middle - 15; y <= middle + 15; y++) {
+                const [r, gr, b] = g.getImageData(x, y, 1, 1).data;
+                least = Math.min(least, (r0 + g0 + b0 - r - gr - b) / 3);
+              }
+              done(least);
+            };
+            img.src = 'data:image/png;base64,' + png;
+        })""", [__import__("base64").b64encode(shot).decode(), side])
+
+    assert edge_shade("right") > 8
+    assert edge_shade("left") < 3
+    box.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+    assert edge_shade("left") > 8
+    assert edge_shade("right") < 3
