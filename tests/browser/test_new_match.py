@@ -76,3 +76,20 @@ def test_without_javascript_it_is_a_plain_form(browser: Browser, live_server: st
     page.get_by_role("button", name=re.compile("^Start")).click()
     expect(page.locator(".match-head")).to_contain_text("Cat")
     context.close()
+
+
+def test_long_names_are_tapped_whole_not_broken_mid_word(page: Page, live_server: str):
+    """Found by a walk at the table: at 390 px "Maximiliana" and "Christopher" broke mid-word on their
+    seat buttons ("Maximilia/na"). A name longer than half a row takes the whole row, on one line; short
+    names keep two to a row."""
+    names = ("Maximiliana", "Ann", "Christopher", "Ben")
+    table = new_table(page, live_server, names)
+    page.goto(table + "/matches/new?variant=russian")
+    assert page.viewport_size["width"] == 390
+    line = page.locator(".seat-tap .seat-name", has_text="Ann").bounding_box()["height"]  # one line
+    for name in names:
+        label = page.locator(".seat-tap .seat-name", has_text=name)
+        expect(label).to_be_in_viewport()
+        assert label.bounding_box()["height"] == line, f"{name} is broken over two lines"
+    short = [page.locator(".seat-tap", has_text=n).bounding_box() for n in ("Ann", "Ben")]
+    assert short[0]["y"] == short[1]["y"] and short[0]["x"] < short[1]["x"]  # side by side
