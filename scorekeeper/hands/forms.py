@@ -212,11 +212,13 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
             for spec in sheet.per_player:
                 if spec.kind == "cards":
                     getattr(form, f"{spec.name}_{p.id}").data = cards_text(formdata, f"{spec.name}_{p.id}")
+    # The usual end (knock, or out) is chosen already on a fresh form: one tap fewer for most hands
+    # (the form's template marks it, for the phone to tap it again after a hand kept offline).
+    form.usual_end = variant.ends[0] if sheet.has("end") else None
     if formdata is None:
         form.key.data = secrets.token_urlsafe(16)
-        if sheet.has("end") and not form.end.data:
-            # The usual end (knock, or out) is chosen already: one tap fewer for most hands.
-            form.end.data = variant.ends[0]
+        if form.usual_end is not None and not form.end.data:
+            form.end.data = form.usual_end
         if version is not None:
             form.version.data = str(version)
     form.free = free

@@ -552,6 +552,7 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, s
         # the game's own entries it allows now (a notice to stop), with the words its sheet gives them
         allowed = run.entry_kinds_allowed()
         offered = [k for k in variant.entry_kinds() if k.key in allowed]
+    drawn_bars = bars(match, standings)
     context = {
         "table": table, "match": match, "variant": variant, "rules_sheet": rules_sheet, "own_kinds": offered,
         "standings": standings, "hands_played": hands_played if standings is not None else 0, "replay_error": error,
@@ -561,7 +562,7 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, s
         # the same on hand 1,000 as on hand 10
         "rows": rows, "rows_before": rows_before,
         "bonus": bonus_row(match, standings),
-        "knocked_out": knocked, "bars": (drawn_bars := bars(match, standings)),
+        "knocked_out": knocked, "bars": drawn_bars,
         # a hand may knock a player out: who deals after a hand not yet sent depends on it (the phone
         # says only the hand's number while hands are kept on it)
         "knockouts": any(bar["kind"] == "limit" for bar in drawn_bars.values()),

@@ -7,6 +7,7 @@ into the database (see ``test_at_the_table``).
 
 from __future__ import annotations
 
+import base64
 import re
 
 import pytest
@@ -374,7 +375,7 @@ def test_a_table_wider_than_the_screen_is_shaded_at_the_edge_it_scrolls_toward(s
               done(least);
             };
             img.src = 'data:image/png;base64,' + png;
-        })""", [__import__("base64").b64encode(shot).decode(), side])
+        })""", [base64.b64encode(shot).decode(), side])
 
     assert edge_shade("right") > 8
     assert edge_shade("left") < 3
