@@ -79,13 +79,24 @@
     });
     redraw(form);
   }
-  function clear(form) {
-    // back to a fresh form's state: the taps a fresh form has made already (the usual end, "none" for
-    // a player's choice) are marked data-fresh by the server; the rest are blank
+  // Back to a fresh form's state: the taps a fresh form has made already (the usual end, "none" for a
+  // player's choice) are marked data-fresh by the server; the rest are blank. With ``kept`` (the
+  // fields of the hand just kept), only what still holds them: a box or tap changed since is the next
+  // hand's, begun while the hand was on its way.
+  function clear(form, kept) {
+    var was = null;
+    if (kept) {
+      was = {};
+      kept.forEach(function (pair) { (was[pair[0]] = was[pair[0]] || []).push(pair[1]); });
+    }
     form.querySelectorAll("input, textarea, select").forEach(function (input) {
       if (input.type === "hidden" || input.disabled) return;
-      if (input.type === "radio" || input.type === "checkbox") input.checked = input.hasAttribute("data-fresh");
-      else input.value = "";
+      var sent = was && (was[input.name] || []);
+      if (input.type === "radio" || input.type === "checkbox") {
+        if (!was || input.checked === (sent.indexOf(input.value) >= 0)) input.checked = input.hasAttribute("data-fresh");
+      } else if (!was || input.value === (sent[0] || "")) {
+        input.value = "";
+      }
     });
   }
   function redraw(form) {
@@ -165,28 +176,31 @@
   }
 
   // -- kept hands ----------------------------------------------------------------------------------------
-  function keepHand(form, message) {
+  // ``sent``: the form as it was when Save sent it ({fields, label}), for a hand kept once its request
+  // failed, a moment later: what was typed meanwhile (the next hand begun) is not part of it, and stays
+  function keepHand(form, message, sent) {
     var items = queue();
     var path = matchPath(form);
     var mine = items.filter(function (i) { return i.match === path; });
     var editing = form.getAttribute("data-editing");
-    var fields = typed(form);
+    var fields = sent ? sent.fields : typed(form);
+    var label = sent ? sent.label : describe(form);
     var item = editing && items.filter(function (i) { return i.key === editing; })[0];
     if (item) {
       item.fields = fields;
-      item.label = describe(form);
+      item.label = label;
       item.state = "pending";
       item.reason = "";
     } else {
       var version = mine.length ? mine[mine.length - 1].version + 1 : parseInt(field(form, "version").value, 10);
       items.push({ key: field(form, "key").value, match: path, page: location.pathname, version: version,
                    fields: fields, csrf: field(form, "csrf_token") ? field(form, "csrf_token").value : "",
-                   label: describe(form), state: "pending", reason: "", at: new Date().toISOString() });
+                   label: label, state: "pending", reason: "", at: new Date().toISOString() });
     }
     store(QUEUE, items);
     form.removeAttribute("data-editing");
     dropDraft(form);
-    clear(form);
+    clear(form, fields);
     field(form, "key").value = newKey();
     redraw(form);
     note = message;
@@ -516,7 +530,8 @@
   }
 
   // Save: with earlier hands still waiting (or an edit of a kept one) keep this one after them;
-  // with no connection, keep it.
+  // with no connection, keep it (as the form was when Save sent it: sentHands).
+  var sentHands = new WeakMap();
   document.addEventListener("htmx:beforeRequest", function (e) {
     var form = handForm();
     if (!form || e.detail.elt !== form) return;
@@ -525,13 +540,17 @@
       e.preventDefault();
       keepHand(form, tr("Kept on this phone after the hands not sent yet; it will be sent in order."));
       send();
+      return;
     }
+    sentHands.set(form, { fields: typed(form), label: describe(form) });
   });
   document.addEventListener("htmx:sendError", function (e) {
     var form = handForm();
     if (!form || e.detail.elt !== form) return;
     offlineLine(true);
-    keepHand(form, tr("No connection: the hand is kept on this phone (not sent yet) and will be sent when the connection returns. Record the next hand."));
+    keepHand(form, tr("No connection: the hand is kept on this phone (not sent yet) and will be sent when the connection returns. Record the next hand."),
+             sentHands.get(form));
+    sentHands.delete(form);
     retryLater();
   });
   // A hand saved (200; a refusal is 422 and keeps the form as typed): its draft is done with, and its
