@@ -76,3 +76,28 @@ def test_hand_and_foot_and_pool_choices_are_words_not_keys(page: Page, live_serv
     expect(tie.locator("option")).to_have_text(["share the win", "play another round"])
     house = page.locator("details.house-rules").inner_text()
     assert "Equal lowest" not in house and "pagat whitnack" not in house and "play extra round" not in house
+
+
+def test_a_box_not_reached_yet_is_not_red_and_a_refusal_names_no_field(page: Page, live_server: str):
+    new_table(page, live_server, ("Ann", "Ben", "Cat"))
+    new_match(page, "Rummy 500", ("Ann", "Ben", "Cat"))
+    page.get_by_role("button", name=re.compile("^Start")).tap()
+    form = page.locator("form.hand-form")
+    form.locator("fieldset.by-choice").get_by_text("Ann", exact=True).tap()
+    form.locator("fieldset", has_text="How?").get_by_text("Out", exact=True).tap()
+    preview = page.locator("#preview")
+    expect(preview.locator("[data-preview-error]")).to_be_attached()  # the preview has answered
+    expect(form.locator("input[aria-invalid]")).to_have_count(0)  # nothing typed yet is wrong
+
+    def block(name):
+        return page.locator("fieldset.held-player", has=page.locator("legend", has_text=re.compile(f"^{name}$")))
+
+    block("Ann").locator(".held-row", has_text="Laid on the table").locator("input.points").fill("60")
+    block("Ben").locator(".held-row", has_text="Laid on the table").locator("input.points").fill("15")
+    block("Ben").locator(".held-row", has_text="Left in hand").locator("input.points").fill("10")
+    block("Cat").locator(".held-row", has_text="Laid on the table").locator("input.points").fill("0")
+    form.get_by_role("button", name="Save hand").tap()
+    cat_box = block("Cat").locator(".held-row", has_text="Left in hand")
+    expect(cat_box).to_contain_text("Cat: give what they hold, as points or as cards")
+    expect(cat_box.locator(".error").first).to_be_in_viewport()
+    assert "hand_points" not in page.locator("main").inner_text()
