@@ -446,8 +446,8 @@ def _load_variant(key: str, players: list[str], overrides: Mapping[str, Any]) ->
     except UnknownVariantError:
         raise _header_error(_("unknown variant {key!r}", key=key), "variant") from None
     if not variant.min_players <= len(players) <= variant.max_players:
-        raise _header_error(_("{game} is for {min}–{max} players, not {count}", game=variant.name,
-                              min=variant.min_players, max=variant.max_players, count=len(players)), "players")
+        raise _header_error(_("{game} is for {span} players, not {count}", game=variant.name,
+                              span=variant.players_span(), count=len(players)), "players")
     try:
         rules = variant.rules(len(players), **overrides)
     except ValueError as exc:

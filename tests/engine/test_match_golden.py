@@ -91,7 +91,7 @@ def test_golden(variant, case):
                 assert (players[member]["total"], players[member]["place"], players[member]["side"]) == \
                     (side["total"], side["place"], side["name"])
     for key in ("finished", "winners", "leader", "pot", "payouts", "pot_remainder", "next_dealer",
-                "deal", "contract", "winning_sides", "round"):
+                "deal", "contract", "winning_sides", "round", "differences"):
         if key in expect:
             assert got[key] == expect[key], key
     if "open_rebuys" in expect:

@@ -50,3 +50,42 @@ def test_the_charts_numbers_have_room_at_its_left(sheet, client):
     assert "10,000" in [t for _, t in labels]
     # right-aligned at x: each label's start, at 6.5 px a character of the 11 px font, is inside the chart
     assert all(float(x) - 6.5 * len(text) >= 0 for x, text in labels), labels
+
+
+def _standing(page: str, name: str) -> tuple[str, str]:
+    """The total and the delta beside it of ``name``'s row in the standings."""
+    block = page.split('class="standings"', 1)[1].split("</ol>", 1)[0]
+    row = next(r for r in block.split('<li class="standing') if re.search(rf'class="name">(<bdi>)?{name}<', r))
+    total = re.search(r'class="total">([^<]*)<', row).group(1)
+    delta = re.search(r'class="delta">([^<]*)<', row).group(1)
+    return total, delta
+
+
+def test_hollywood_gin_says_whose_difference_and_no_delta_beside_an_unmoved_net(sheet, client):
+    sheet.create_table()
+    sheet.add_players("Ann", "Ben")
+    page = client.get(f"/t/{sheet.token}/matches/new").get_data(as_text=True)
+    assert "2–2 players" not in page and re.search(r"Hollywood Gin</span>\s*<span class=\"muted\">[^<]*· 2 players<", page)
+    match_id = sheet.start_match("hollywood_gin", ["Ann", "Ben"], rules={"game_target": 10})
+    assert sheet.record(match_id, by="Ann", end="knock", points={"Ann": 3, "Ben": 28}).status_code in (302, 303)
+    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    # game 1 closed on Ann's 25: the difference row says it is Ann's
+    foot = page.split("<tfoot>", 1)[1].split("</tfoot>", 1)[0]
+    assert re.search(r"<td>(<bdi>)?Ann(</bdi>)? \+\d", foot), foot
+    assert sheet.record(match_id, by="Ben", end="knock", points={"Ben": 2, "Ann": 10}).status_code in (302, 303)
+    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    assert "±0" not in page.split('class="standings"', 1)[1].split("</ol>", 1)[0]
+
+
+def test_gin_says_the_settlement_and_what_the_last_hand_moved_the_total_by(sheet, client):
+    sheet.create_table()
+    sheet.add_players("Ann", "Ben")
+    match_id = sheet.start_match("gin", ["Ann", "Ben"], rules={"game_target": 20})
+    assert sheet.record(match_id, by="Ann", end="knock", points={"Ann": 3, "Ben": 10}).status_code in (302, 303)
+    assert sheet.record(match_id, by="Ann", end="knock", points={"Ann": 2, "Ben": 20}).status_code in (302, 303)
+    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    total, delta = _standing(page, "Ann")
+    # 7 + 18 = 25 in hands, then the game bonus doubled by the shutout (200) and two boxes (50): the last
+    # hand moved the total from 7 to 275
+    assert (total, delta) == ("275", "+268")
+    assert re.search(r"Ann(</bdi>)? collects: 275 from (<bdi>)?Ben", page)

@@ -427,11 +427,14 @@ class Variant(ABC):
             raise InvalidRulesError(_("the number of players must be a whole number, not {value}",
                                       value=_show(n_players)))
         if not self.min_players <= n_players <= self.max_players:
-            span = (_("{min}–{max}", min=self.min_players, max=self.max_players)
-                    if self.min_players != self.max_players
-                    else str(self.min_players))
-            raise InvalidRulesError(_("{game} is for {span} players, not {n_players}", game=self.name, span=span,
-                                      n_players=n_players))
+            raise InvalidRulesError(_("{game} is for {span} players, not {n_players}", game=self.name,
+                                      span=self.players_span(), n_players=n_players))
+
+    def players_span(self) -> str:
+        """How many play, in words: "2–4", or "2" for a game of exactly two (never "2–2")."""
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return _("{min}–{max}", min=self.min_players, max=self.max_players)
 
     def _resolve(self, rules: Rules | Mapping[str, Any] | None = None) -> Rules:
         """Accept resolved rules, a mapping of overrides, or None (the bound match's rules, else the

@@ -389,6 +389,14 @@ class KnockRummy(KnockGame, Variant):
                           w_boxes=w_boxes, loser=loser, loser_boxes=l.boxes, l_boxes=l_boxes))
         return notes
 
+    def differences(self, state: MatchState) -> dict[str, int]:
+        """Two players: the difference between the final totals is the settlement
+        (docs/rules/gin.md#the-game), which the winner collects."""
+        if self.seed_scheme() or not state.finished or len(state.winners) != 1:
+            return {}
+        top = state.players[state.winners[0]].total
+        return {ps.name: top - ps.total for ps in state.players.values() if ps.name != state.winners[0]}
+
     def context(self, state: MatchState) -> dict[str, Any]:
         return {"knock_limit": self.house.knock_limit, "seed_scheme": self.seed_scheme()}
 

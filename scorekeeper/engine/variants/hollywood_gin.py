@@ -286,6 +286,13 @@ class HollywoodGin(KnockRummy):
         # every game was settled as it closed; the nets are the totals already
         return []
 
+    def differences(self, state: MatchState) -> dict[str, int]:
+        """The winner collects the net (the nets add up to 0: what one wins the other loses)."""
+        if not state.finished or len(state.winners) != 1:
+            return {}
+        won = state.players[state.winners[0]].total
+        return {ps.name: won for ps in state.players.values() if ps.name != state.winners[0]}
+
     def entry_kinds(self) -> tuple[EntryKind, ...]:
         return (self.STOP,)
 
