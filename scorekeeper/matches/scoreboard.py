@@ -567,6 +567,8 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, s
         # says only the hand's number while hands are kept on it)
         "knockouts": any(bar["kind"] == "limit" for bar in drawn_bars.values()),
         "undo_label": describe_action(match, undo_action) if undo_action else None,
+        # the deleted entry that Undo would bring back: the grid shows "Deleted · Undo" for it alone
+        "undo_entry": undo_action.get("entry") if undo_action and undo_action.get("do") == "delete" else None,
         "redo_label": describe_action(match, redo_action) if redo_action else None,
         # without JavaScript an edit redirects here (?edited=): the scoreboard says what the edit changed
         "edited": edit_sign(match, undo_action, request.args.get("edited", type=form_id), standings),

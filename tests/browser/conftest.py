@@ -59,8 +59,11 @@ def pytest_configure(config):
                                        "(a phone cut off the network), each matching one of these patterns")
 
 
-#: the browser's line for a form the app refused (422) or found stale (409): answers the page expects
-REFUSED = re.compile(r"^error: Failed to load resource: the server responded with a status of (409|422) ")
+#: lines that are no fault: a form the app refused (422) or found stale (409), answers the page expects;
+#: a request htmx dropped for a newer one of the same element (hx-sync), which it logs as an error; and
+#: its "afterRequest" line, which only ever follows another line (a dropped, failed or refused request)
+EXPECTED = re.compile(r"^error: (Failed to load resource: the server responded with a status of (409|422) "
+                      r"|htmx:sendAbort |htmx:afterRequest )")
 
 
 @pytest.fixture(autouse=True)
@@ -71,7 +74,7 @@ def no_console_error(request, monkeypatch):
     ``page`` fixture uses too). A test that cuts a phone off the network says which errors it expects
     with ``@pytest.mark.console_errors(pattern, ...)``."""
     marker = request.node.get_closest_marker("console_errors")
-    allowed = [REFUSED] + [re.compile(p) for p in (marker.args if marker else ())]
+    allowed = [EXPECTED] + [re.compile(p) for p in (marker.args if marker else ())]
     errors: list[str] = []
 
     def heard(text: str) -> None:

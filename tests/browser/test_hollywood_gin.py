@@ -85,7 +85,7 @@ def test_w1_from_a_new_table_until_all_three_games_close(page: Page, live_server
         record(page, number, by, end, points)
     # hand 6 closes game 1: Ann 109 + 100 + 4 boxes = 309, Ben 53 + 2 boxes = 103, +206
     expect(games.locator(".game-state").first).to_have_text("Ann won")
-    expect(games.locator(".games-table tfoot td").first).to_have_text("+206")
+    expect(games.locator(".games-table tfoot td").first).to_have_text("Ann +206")
     expect(games.locator(".settled li").first).to_contain_text("Ann 109 + 200 = 309")
     expect(total_of(page, "Ann")).to_have_text("206")
     expect(game_cell(page, 2, "Ann")).to_have_text("84")
@@ -99,7 +99,7 @@ def test_w1_from_a_new_table_until_all_three_games_close(page: Page, live_server
         record(page, number, by, end, points, last=number == len(W1))
     expect(page.locator("#result")).to_contain_text("Ann wins")
     expect(games.locator(".game-state")).to_have_text(["Ann won", "Ann won", "Ben won"])
-    expect(games.locator(".games-table tfoot td")).to_have_text(["+206", "+192", "+126"])
+    expect(games.locator(".games-table tfoot td")).to_have_text(["Ann +206", "Ann +192", "Ben +126"])
     expect(games.locator(".games-net")).to_contain_text("Ann +272")
     expect(total_of(page, "Ann")).to_have_text("272")
     expect(total_of(page, "Ben")).to_have_text("−272")

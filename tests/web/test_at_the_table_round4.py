@@ -89,3 +89,27 @@ def test_gin_says_the_settlement_and_what_the_last_hand_moved_the_total_by(sheet
     # hand moved the total from 7 to 275
     assert (total, delta) == ("275", "+268")
     assert re.search(r"Ann(</bdi>)? collects: 275 from (<bdi>)?Ben", page)
+
+
+def test_a_deleted_hand_says_undo_only_until_something_else_is_done(sheet, client, app):
+    import sqlalchemy as sa
+    from scorekeeper.extensions import db
+    from scorekeeper.service.models import Entry
+
+    sheet.create_table()
+    sheet.add_players("Ann", "Ben")
+    match_id = sheet.start_match("ramino", ["Ann", "Ben"])
+    for points in (10, 20):
+        assert sheet.record(match_id, by="Ann", end="out", points={"Ann": 0, "Ben": points}).status_code in (302, 303)
+    with app.app_context():
+        second = db.session.scalars(sa.select(Entry.id).where(Entry.match_id == match_id)
+                                    .order_by(Entry.position)).all()[1]
+    assert sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/{second}/delete",
+                      {"version": sheet.version(match_id)}).status_code == 302
+    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    assert "Deleted: hand 2" in page
+    assert sheet.record(match_id, by="Ben", end="out", points={"Ben": 0, "Ann": 5}).status_code in (302, 303)
+    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    assert "Deleted: hand 2" not in page and f'id="entry-{second}"' not in page
+    # the match page keeps it, struck through, with Restore
+    assert "Deleted: hand 2" in client.get(f"/t/{sheet.token}/m/{match_id}/history").get_data(as_text=True)
