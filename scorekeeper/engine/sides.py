@@ -173,7 +173,7 @@ def read_sides(hand: Hand, raw: Any, units: Sequence[str], fields: Sequence[Entr
                         raise hand.error(_("{side}, {label}: {cls} must be a whole number of cards ≥ 0", side=name,
                                            label=f.label, cls=classes[cls].label), side=name, field=f.name)
                     if n > classes[cls].maximum:
-                        raise hand.error(_("{side}, {label}: {count} {cls} is more than the deck holds (at most "
+                        raise hand.error(_("{side}, {label}: {cls}, {count} is more than the deck holds (at most "
                                            "{limit})", side=name, label=f.label, count=n, cls=classes[cls].label,
                                            limit=classes[cls].maximum), side=name, field=f.name)
                     counts[cls] = n

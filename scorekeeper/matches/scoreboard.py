@@ -154,6 +154,9 @@ def entry_label(match, entry, hands: int | None = None) -> str:
         return (_("the split after hand %(number)s", number=hands) if hands else _("the split"))
     if entry.kind == "rebuy":
         name = {p.id: p.name for p in match.table.players}.get(entry.payload.get("player"), "?")
+        if find_variant(match.variant).rebuy_word == "rejoin":  # the game's word, as its button says
+            return (_("%(name)s's rejoin after hand %(number)s", name=name, number=hands) if hands
+                    else _("%(name)s's rejoin before the first hand", name=name))
         return (_("%(name)s's rebuy after hand %(number)s", name=name, number=hands) if hands
                 else _("%(name)s's rebuy before the first hand", name=name))
     return (_("the void hand after hand %(number)s", number=hands) if hands
@@ -412,7 +415,8 @@ def what_changed(before: dict[str, Any], after: dict[str, Any], game: str | None
 #: the stored words of a change ("deleted (undo)"), as the page says them
 CHANGE_WORDS = {"edited": _l("edited"), "deleted": _l("deleted"), "restored": _l("restored"),
                 "(undo)": _l("(undo)"), "(redo)": _l("(redo)"), "edit": _l("edit"), "undo": _l("undo"),
-                "redo": _l("redo")}
+                "redo": _l("redo"), "(undone)": _l("(undone)"), "(redone)": _l("(redone)"), "undone": _l("undone"),
+                "redone": _l("redone")}
 
 
 def change_words(change: str) -> str:

@@ -182,7 +182,9 @@
     (scope || document).querySelectorAll("time[data-local]").forEach(function (t) {
       var when = new Date(t.getAttribute("datetime") + "Z");
       if (isNaN(when.getTime())) return;
-      t.textContent = when.toLocaleString([], { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+      // in the page's language (an Italian page says "2 dic, 07:13"), at the phone's own time
+      var lang = document.documentElement.lang || undefined;
+      t.textContent = when.toLocaleString(lang, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
       t.removeAttribute("data-local");
     });
   }

@@ -113,3 +113,36 @@ def test_a_deleted_hand_says_undo_only_until_something_else_is_done(sheet, clien
     assert "Deleted: hand 2" not in page and f'id="entry-{second}"' not in page
     # the match page keeps it, struck through, with Restore
     assert "Deleted: hand 2" in client.get(f"/t/{sheet.token}/m/{match_id}/history").get_data(as_text=True)
+
+
+def test_a_rejoin_is_called_a_rejoin_and_undone_is_said_in_italian(sheet, client, app):
+    from .test_pool_rummy import _deal, _said
+
+    sheet.create_table()
+    sheet.add_players("P", "Q", "R")
+    match_id = sheet.start_match("pool_rummy", ["P", "Q", "R"], rules={"pool": "201"}, stake="10")
+    _deal(sheet, match_id, "P", Q=80, R="first")
+    _deal(sheet, match_id, "R", P="middle", Q=112)
+    _deal(sheet, match_id, "P", Q="middle", R=44)
+    import uuid
+    response = sheet.post(f"/t/{sheet.token}/m/{match_id}/rebuy", {
+        "player": str(sheet.player_ids()["Q"]), "version": str(sheet.version(match_id)), "key": uuid.uuid4().hex},
+        headers={"HX-Request": "true"})
+    note = _said(response).split("Saved:", 1)[1][:40]
+    assert "rejoin after hand 3" in note and "rebuy" not in note
+    # undone and redone, then the match page in Italian says so in Italian
+    assert sheet.post(f"/t/{sheet.token}/m/{match_id}/undo", {"version": str(sheet.version(match_id))}).status_code == 302
+    assert sheet.post(f"/t/{sheet.token}/m/{match_id}/redo", {"version": str(sheet.version(match_id))}).status_code == 302
+    client.get("/lang/it?next=/")
+    history = client.get(f"/t/{sheet.token}/m/{match_id}/history").get_data(as_text=True)
+    assert "(annullato)" in history and "(undone)" not in history and "(redone)" not in history
+
+
+def test_a_winning_pair_are_winners(four, client):
+    match_id = four.start_match("canasta", ["Ann", "Ben", "Cat", "Dan"], rules={"target": 1000})
+    four.post(f"/t/{four.token}/m/{match_id}/hands/new", side_hand(four, match_id, [K1_NS, K1_EW_COUNTED], by="Ann"))
+    page = client.get(f"/t/{four.token}/m/{match_id}").get_data(as_text=True)
+    assert '<span class="badge win">winners</span>' in page
+    client.get("/lang/it?next=/")
+    page = client.get(f"/t/{four.token}/m/{match_id}").get_data(as_text=True)
+    assert '<span class="badge win">vincitori</span>' in page

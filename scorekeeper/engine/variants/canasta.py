@@ -322,7 +322,7 @@ class Canasta(MeldPlusHandMinus, Variant):
         for cls in VALUE_CLASSES:
             count = sum(c.get(cls.name, 0) for s in sides.values() for c in s.counted.values())
             if count > cls.maximum:
-                raise hand.error(_("{count} {cls} counted in all: the deck holds {limit}", count=count, cls=cls.label,
+                raise hand.error(_("{cls}: {count} counted in all, the deck holds {limit}", count=count, cls=cls.label,
                                    limit=cls.maximum), field="meld_points")
         concealed = hand.raw.get("concealed", False)  # 8
         if self.end(hand.end).needs_by and hand.by is None:

@@ -423,7 +423,7 @@ class HandAndFoot(MeldPlusHandMinus, Variant):
         for cls in self.value_classes(r.decks):
             count = sum(c.get(cls.name, 0) for s in sides.values() for c in s.counted.values())
             if count > cls.maximum:
-                raise hand.error(_("{count} {cls} counted in all: the decks hold {limit}", count=count, cls=cls.label,
+                raise hand.error(_("{cls}: {count} counted in all, the decks hold {limit}", count=count, cls=cls.label,
                                    limit=cls.maximum), field="meld_points")
         if self.end(hand.end).needs_by and hand.by is None:  # 9
             raise hand.error(_("say who went out"), field="by")
