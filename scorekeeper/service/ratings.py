@@ -137,8 +137,8 @@ class TableRatings:
 
 def result_of(match_id: int, variant: str, seats: Sequence[int], stats: dict[str, Any] | None) -> Result | None:
     """What the ratings count of a finished match, from its kept summary's ``stats`` (None: it does
-    not count: no summary, no winner named, or a seat without a place)."""
-    if not stats or not stats.get("winners"):
+    not count: no summary, no hand played, no winner named, or a seat without a place)."""
+    if not stats or not stats.get("winners") or not any(stats.get("hands") or ()):
         return None
     places = stats.get("places") or []
     if len(places) != len(seats) or any(p is None for p in places):
