@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import gettext
+from flask_babel import ngettext
 from markupsafe import Markup, escape
 
 from ..bidi import isolated
@@ -19,8 +19,9 @@ from ..service import ratings
 from ..service.models import Match, Table
 from ..matches.forms import NOT_PLAYING, chosen_teams
 
-#: the sparkline's box, in CSS pixels
+#: the sparkline's box, in CSS pixels, and the most matches it draws (the latest)
 SPARK_WIDTH, SPARK_HEIGHT = 72, 20
+SPARK_MATCHES = 30
 
 
 @dataclass
@@ -44,7 +45,9 @@ class RatedGame:
 def sparkline(points: list[int], label: str) -> Markup:
     """A small SVG line of ``points`` (a rating after each match), drawn with presentation attributes
     only (the CSP allows no style), named for a screen reader by ``label``."""
-    values = [0] + list(points)  # every rating starts from a newcomer's
+    values = list(points)
+    if len(values) < 2:
+        values = [0] + values  # a first match: the line from a newcomer's rating
     low, high = min(values), max(values)
     span = (high - low) or 1
     step = (SPARK_WIDTH - 2) / max(1, len(values) - 1)
@@ -69,9 +72,10 @@ def table_ratings(table: Table) -> dict[str, Any]:
     for key, game in rated.games.items():
         rows = []
         for pid, rating in game.ranked():
-            history = game.history.get(pid, [])
-            label = gettext("%(name)s's rating after each match: %(ratings)s", name=isolated(names.get(pid, "?")),
-                            ratings=", ".join(whole(v) for v in history))
+            history = game.history.get(pid, [])[-SPARK_MATCHES:]
+            label = ngettext("%(name)s's rating after the last match: %(ratings)s",
+                             "%(name)s's rating after each of the last %(num)s matches: %(ratings)s", len(history),
+                             name=isolated(names.get(pid, "?")), ratings=", ".join(whole(v) for v in history))
             rows.append(RatedRow(names.get(pid, "?"), rating.shown, rating.matches, rating.provisional,
                                  sparkline(history, label)))
         best = game.best_partnership

@@ -159,25 +159,27 @@ def result_of(match_id: int, variant: str, seats: Sequence[int], stats: dict[str
 # -- rating a sequence of results ---------------------------------------------------------------------------
 
 def _team_strength(team: Sequence[int], ratings: dict[int, Rating]) -> float:
-    return sum(ratings.get(pid, Rating()).shown for pid in team) / len(team)
+    return sum(ratings[pid].shown for pid in team) / len(team)
 
 
-def rate(results: Iterable[Result]) -> TableRatings:
-    """Rate ``results`` in order (pure: no database). Each game's players start at the model's
-    defaults; a team's place is its rank, so equal places are ties."""
-    out = TableRatings()
+def rate(results: Iterable[Result], after: TableRatings | None = None) -> TableRatings:
+    """Rate ``results`` in order (pure: no database), carrying on from ``after`` (left as it is) if
+    given. Each game's players start at the model's defaults; a team's place is its rank, so equal
+    places are ties."""
+    out = _copy(after) if after is not None else TableRatings()
     for result in results:
         game = out.games.setdefault(result.variant, GameRatings(result.variant))
         before = {pid: game.players.get(pid, Rating()) for team in result.teams for pid in team}
         teams = [[MODEL.create_rating([before[pid].mu, before[pid].sigma]) for pid in team] for team in result.teams]
         rated = MODEL.rate(teams, ranks=list(result.places))
+        strengths = [_team_strength(team, before) for team in result.teams]
         moves = []
         for t, team in enumerate(result.teams):
             for k, pid in enumerate(team):
                 after = Rating(rated[t][k].mu, rated[t][k].sigma, before[pid].matches + 1)
                 game.players[pid] = after
                 game.history.setdefault(pid, []).append(after.shown)
-            moves.extend(_moves(result, t, before, game))
+            moves.extend(_moves(result, t, strengths, before, game))
         out.moves[result.match_id] = moves
         if any(len(team) > 1 for team in result.teams):
             _rate_partnerships(result, game)
@@ -185,12 +187,18 @@ def rate(results: Iterable[Result]) -> TableRatings:
     return out
 
 
-def _moves(result: Result, t: int, before: dict[int, Rating], game: GameRatings) -> list[Move]:
-    team, place = result.teams[t], result.places[t]
-    mine = _team_strength(team, before)
+def _copy(ratings: TableRatings) -> TableRatings:
+    games = {key: GameRatings(key, dict(g.players), {pid: list(h) for pid, h in g.history.items()},
+                              dict(g.partnerships)) for key, g in ratings.games.items()}
+    return TableRatings(games, dict(ratings.moves), ratings.counted, ratings.left_out)
+
+
+def _moves(result: Result, t: int, strengths: list[float], before: dict[int, Rating],
+           game: GameRatings) -> list[Move]:
+    team, place, mine = result.teams[t], result.places[t], strengths[t]
     others = [(u, result.teams[u], result.places[u]) for u in range(len(result.teams)) if u != t]
-    beaten = [(_team_strength(o, before), o) for _, o, p in others if p > place]
-    ahead = [(_team_strength(o, before), o) for _, o, p in others if p < place]
+    beaten = [(strengths[u], o) for u, o, p in others if p > place]
+    ahead = [(strengths[u], o) for u, o, p in others if p < place]
     beat = max(beaten, key=lambda x: x[0]) if beaten else None
     behind = min(ahead, key=lambda x: x[0]) if ahead else None
     tied = tuple(o for _, o, p in others if p == place)
@@ -276,6 +284,12 @@ def table_version(table_id: int) -> tuple[tuple[int, int], ...]:
     return tuple((row.id, row.version) for row in rows)
 
 
+def _fresh(row: Any) -> bool:
+    # as ``summaries`` trusts a kept summary: made from this version, in this shape
+    return (row.summary is not None and row.summary_version == row.version
+            and row.summary.get("format") == summaries.SUMMARY_FORMAT)
+
+
 def for_table(table: Table) -> TableRatings:
     """The table's ratings, made from its finished matches' summaries unless kept for its version
     (kept under the table's secret token, which no other table, in any database, shares)."""
@@ -284,18 +298,40 @@ def for_table(table: Table) -> TableRatings:
     if found is not None:
         return found
     counted = version[-limits.RATED_MATCHES:]
-    by_id = {m.id: m for m in session().scalars(
-        sa.select(Match).where(Match.id.in_([i for i, _ in counted])).options(defer(Match.actions)))}
-    matches = [by_id[i] for i, _ in counted if i in by_id]
-    results = []
-    for match, summary in zip(matches, summaries.summaries(matches)):
-        result = result_of(match.id, match.variant, match.seats, (summary or {}).get("stats"))
-        if result is not None:
-            results.append(result)
-    value = rate(results)
+    earlier = _memo.latest(table.token)
+    if earlier is not None and len(version) <= limits.RATED_MATCHES and version[:len(earlier[0])] == earlier[0]:
+        # matches finished since the kept ratings, and nothing before them changed: carry those on
+        start, new = earlier[1], version[len(earlier[0]):]
+    else:
+        start, new = None, counted
+    value = rate(_results(new), start)
     value.left_out = len(version) - len(counted)
     _memo.keep(table.token, version, value)
     return value
+
+
+def _results(counted: Sequence[tuple[int, int]]) -> list[Result]:
+    """The results of these matches (ids and versions, in the order they finished), from their kept
+    summaries, each made again where it is stale."""
+    # the kept summaries by their columns alone; a match whose summary is stale is summed up again
+    rows = {row.id: row for row in session().execute(
+        sa.select(Match.id, Match.variant, Match.seats, Match.version, Match.summary_version, Match.summary)
+        .where(Match.id.in_([i for i, _ in counted])))}
+    stale = [i for i in rows if not _fresh(rows[i])]
+    made: dict[int, Any] = {}
+    if stale:
+        matches = list(session().scalars(sa.select(Match).where(Match.id.in_(stale)).options(defer(Match.actions))))
+        made = {m.id: s for m, s in zip(matches, summaries.summaries(matches))}
+    results = []
+    for i, _ in counted:
+        row = rows.get(i)
+        if row is None:
+            continue
+        summary = made[i] if i in made else row.summary
+        result = result_of(i, row.variant, row.seats, (summary or {}).get("stats"))
+        if result is not None:
+            results.append(result)
+    return results
 
 
 def cache_clear() -> None:

@@ -178,7 +178,23 @@ def test_stats_page_shows_each_players_rating(rated, client, app):
     rows = re.findall(r'<th scope="row">(\w+)</th>\s*<td><strong class="rating">([^<]+)</strong>', section)
     assert [name for name, _ in rows] == sorted(shown, key=lambda n: -shown[n][0])  # best first
     assert dict(rows)["Ben"] == str(shown["Ben"][0]) and section.count('<svg class="spark"') == 3
-    assert f"Ben&#39;s rating after each match: {', '.join(str(v) for v in _history(app, sheet.token, 'Ben'))}" in section
+    assert f"Ben&#39;s rating after each of the last 2 matches: {', '.join(str(v) for v in _history(app, sheet.token, 'Ben'))}" in section
+    assert "Cat&#39;s rating after the last match: −" in section
+
+
+def test_ratings_carried_on_after_a_finish_equal_ratings_made_afresh(rated, app):
+    sheet, _, _ = rated
+    _shown(app, sheet.token)  # kept for two matches; the next finish carries them on
+    _finish(sheet, ["Cat", "Ben"], {"Ben": 80}, "Cat")
+    _finish(sheet, ["Ann", "Ben", "Cat"], {"Ben": 50, "Cat": 50}, "Ann")  # Ben and Cat share second place
+    with app.app_context():
+        table = db.session.scalar(sa.select(Table).where(Table.token == sheet.token))
+        carried = ratings.for_table(table)
+        ratings.cache_clear()
+        afresh = ratings.for_table(table)
+    assert carried is not afresh and carried.counted == afresh.counted == 4
+    assert carried.games["free"].players == afresh.games["free"].players
+    assert carried.games["free"].history == afresh.games["free"].history and carried.moves == afresh.moves
 
 
 def test_ratings_follow_edits_reopening_abandoning_and_deleting(rated, client, app):
