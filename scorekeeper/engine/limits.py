@@ -47,6 +47,10 @@ PLAYER_NAME = 40
 SIDE_NAME = 20
 TABLE_NAME = 100
 
+#: characters of a link's secret in a URL: the app makes 32 (``secrets.token_urlsafe(24)``); the column
+#: holds 64, so a longer one, or one with a character outside URL-safe base64, is no link of ours
+TOKEN_CHARS = 64
+
 #: characters of a form's idempotency key (the forms send 22; the database column holds 64)
 FORM_KEY = 64
 
@@ -228,6 +232,6 @@ __all__ = [
     "SUMMARY_BATCH", "TABLE_PAGE_MATCHES", "FORM_KEY", "FREE_HAND_POINTS", "FREE_HAND_POINTS_MAX", "IMPORT_ENTRIES",
     "JSON_DEPTH", "LimitError", "NUMBER_DIGITS", "MATCH_ENTRIES", "PLAYER_NAME", "POINTS_CEILING", "REPLAY_MEMO_ENTRIES", "ROSTER_PLAYERS", "SCOREBOARD_ROWS", "SHEET_MEMO_CHARS", "SIDE_NAME",
     "SOLVER_TABLES",
-    "STAKE_MAX", "STAKE_TEXT", "TABLE_NAME", "UPLOAD_BYTES", "check_entries", "check_hand_cards",
+    "STAKE_MAX", "STAKE_TEXT", "TABLE_NAME", "TOKEN_CHARS", "UPLOAD_BYTES", "check_entries", "check_hand_cards",
     "hand_cards_limit", "hand_points_limit", "json_depth", "solver_cards_limit",
 ]
