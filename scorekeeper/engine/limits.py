@@ -47,6 +47,10 @@ PLAYER_NAME = 40
 SIDE_NAME = 20
 TABLE_NAME = 100
 
+#: characters of a link's secret in a URL: the app makes 32 (``secrets.token_urlsafe(24)``); the column
+#: holds 64, so a longer one, or one with a character outside URL-safe base64, is no link of ours
+TOKEN_CHARS = 64
+
 #: characters of a form's idempotency key (the forms send 22; the database column holds 64)
 FORM_KEY = 64
 
@@ -77,6 +81,11 @@ UPLOAD_BYTES = 2 * 1024 * 1024
 #: nesting of an imported JSON document: a table document is 6 levels deep (table, matches, match,
 #: entries, entry, held, player); anything much deeper is not a Scorekeeper document
 JSON_DEPTH = 12
+
+#: digits of one number in an imported document: every number a match holds is refused past
+#: POINTS_CEILING (7 digits) or is an id or a timestamp, so a longer one is no Scorekeeper export; the
+#: file is refused as it is read, in words (past 4,300 digits Python's own reader fails outright)
+NUMBER_DIGITS = 30
 
 #: entries in one import, summed over its matches: the replay that checks them is the import's cost
 IMPORT_ENTRIES = 20_000
@@ -228,8 +237,8 @@ def json_depth(value: Any) -> int:
 __all__ = [
     "CHECKPOINT_EVERY", "CURRENCY", "DRAW", "EXPORT_BATCH", "HEAD_TO_HEAD_MATCHES", "STATS_MATCHES",
     "SUMMARY_BATCH", "TABLE_PAGE_MATCHES", "FORM_KEY", "FREE_HAND_POINTS", "FREE_HAND_POINTS_MAX", "IMPORT_ENTRIES",
-    "JSON_DEPTH", "LimitError", "MATCH_ENTRIES", "PLAYER_NAME", "POINTS_CEILING", "RATED_MATCHES", "RATINGS_MEMO_MATCHES", "REPLAY_MEMO_ENTRIES", "ROSTER_PLAYERS", "SCOREBOARD_ROWS", "SHEET_MEMO_CHARS", "SIDE_NAME",
+    "JSON_DEPTH", "LimitError", "NUMBER_DIGITS", "MATCH_ENTRIES", "PLAYER_NAME", "POINTS_CEILING", "RATED_MATCHES", "RATINGS_MEMO_MATCHES", "REPLAY_MEMO_ENTRIES", "ROSTER_PLAYERS", "SCOREBOARD_ROWS", "SHEET_MEMO_CHARS", "SIDE_NAME",
     "SOLVER_TABLES",
-    "STAKE_MAX", "STAKE_TEXT", "TABLE_NAME", "UPLOAD_BYTES", "check_entries", "check_hand_cards",
+    "STAKE_MAX", "STAKE_TEXT", "TABLE_NAME", "TOKEN_CHARS", "UPLOAD_BYTES", "check_entries", "check_hand_cards",
     "hand_cards_limit", "hand_points_limit", "json_depth", "solver_cards_limit",
 ]
