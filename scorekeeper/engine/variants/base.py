@@ -45,6 +45,8 @@ from ..sheet import EntryField, EntryKind, Sheet
 from ..sides import read_sides
 from ..melds import ContractCheck, MeldCheck, MeldRules, OpeningCheck
 from .. import contracts as _contracts
+from .. import verdicts as _verdicts
+from ..verdicts import Verdict
 from ..contracts import Contract
 
 #: ``int_list``: a list of whole numbers (Hand and Foot's minimum of each round); ``pairs``: a list of
@@ -589,6 +591,74 @@ class Variant(ABC):
 
     def opening_minimum(self, rules: Rules | None = None) -> int | None:
         """The least value of a player's first lay-down, for a game with openings (None: no opening)."""
+        return None
+
+    def check_opening(self, melds: Iterable[str | Iterable[Card]], rules: Rules | None = None) -> OpeningCheck | None:
+        """A first lay-down checked against ``opening_minimum`` (``melds.check_opening``); None in a game
+        without openings. A game whose opening is judged otherwise (Kalooki's) overrides this."""
+        minimum = self.opening_minimum(rules)
+        if minimum is None:
+            return None
+        return _melds.check_opening(melds, self._solver(rules)[0], minimum)
+
+    # -- the meld checker's questions (``engine.verdicts``) ---------------------------------------------
+
+    def verdict(self, cards: str | Iterable[Card], rules: Rules | None = None, *, mode: str = "meld",
+                deal: int | None = None, upcard: Card | None = None, minimum: int | None = None,
+                **fields: Any) -> Verdict:
+        """The one question the meld checker asks a game: what these cards are (``engine.verdicts.Verdict``).
+
+        ``mode`` is ``"meld"`` (one meld: ``meld_verdict``), ``"hand"`` (a whole hand, or in a game that
+        ``checks_laid_melds`` the melds laid in one turn: ``hand_verdict``) or ``"lay_off"`` (``cards`` is
+        the text "KC / 10C JC QC", in a game whose lay-offs score: ``lays_off``). ``deal`` is the deal
+        whose contract a whole hand is held to, ``upcard`` the card that sets the knock limit where the game
+        needs one, ``minimum`` the first meld's minimum for melds laid together, and ``fields`` the deal's
+        own fields as the game's sheet names them (a wild rank)."""
+        rules = self._resolve(rules)
+        if mode == "lay_off":
+            return _verdicts.lay_off(self, cards if isinstance(cards, str) else format_cards(cards, symbols=False),
+                                     rules)
+        held = list(_cards(cards))
+        if mode == "meld":
+            return self.meld_verdict(held, rules, **fields)
+        if mode == "hand":
+            return self.hand_verdict(held, rules, deal=deal, upcard=upcard, minimum=minimum, **fields)
+        raise ValueError(f"no verdict mode {mode!r}: meld, hand or lay_off")
+
+    def meld_verdict(self, cards: list[Card], rules: Rules, **deal: Any) -> Verdict:
+        """One meld's verdict (``engine.verdicts.one_meld``: the game's ``check_meld``, ``instant_win``,
+        ``opening_minimum`` and ``meld_points``)."""
+        return _verdicts.one_meld(self, cards, rules, **deal)
+
+    def hand_verdict(self, cards: list[Card], rules: Rules, *, deal: int | None = None, upcard: Card | None = None,
+                     minimum: int | None = None, **fields: Any) -> Verdict:
+        """A whole hand's verdict. By default a going-out game's (``engine.verdicts.held_hand``: the best
+        arrangement and what is left, the game's ``check_declaration``, ``check_opening`` and, for
+        ``deal``, ``contract_in_hand``); the knock games (``KnockGame``) and the games whose melds are
+        laid together (``meld_plus.MeldPlus``) answer their own way."""
+        return _verdicts.held_hand(self, cards, rules, deal, **fields)
+
+    def lays_off(self, rules: Rules | None = None) -> bool:
+        """Whether the meld checker may be asked about a lay-off on the table (a game where lay-offs score
+        for the player who lays them: ``laid_groups``)."""
+        return self.laid_groups("", rules) is not None
+
+    def knock_limit_with(self, upcard: Card | None, rules: Rules | None = None) -> int | None:
+        """The highest deadwood a player may knock with, given the hand's upcard where the game needs
+        one (``upcard_required``); None where any deadwood may knock, where the upcard is needed and not
+        given, or in a game without knocking."""
+        return None
+
+    def first_meld_choices(self, rules: Rules | None = None) -> tuple[str, tuple[Any, ...], str] | None:
+        """In a game whose melds are laid together (``checks_laid_melds``): what sets the first meld's
+        minimum, in words, each choice (``meld_plus.FirstMeldChoice``) and the key a match starts with;
+        None elsewhere."""
+        return None
+
+    def check_laid(self, cards: str | Iterable[Card], rules: Rules | None = None,
+                   minimum: int | None = None) -> OpeningCheck | None:
+        """In a game whose melds are laid together (``checks_laid_melds``): the melds these cards make,
+        their worth and whether it reaches ``minimum``; None elsewhere."""
         return None
 
     # -- sides (``engine.sides``) -----------------------------------------------------------------------
