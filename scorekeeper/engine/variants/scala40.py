@@ -123,7 +123,7 @@ class Scala40(GoingOut, Variant):
         self._resolve(rules)
         return MeldRules(
             game_name=self.name, set_min=3, set_max=4, set_distinct_suits=True, run_min=3, run_max=None,
-            ace_run="either_end", allow_ace_both_ends=False, max_jokers_per_meld=MAX_JOKERS_PER_MELD,
+            ace_run="either_end", allow_ace_both_ends=False, joker_as_other_ace=True, max_jokers_per_meld=MAX_JOKERS_PER_MELD,
             min_naturals_per_meld=1, decks=self.PACKS, jokers_in_deck=JOKERS, ace_low_opening_value=1,
             ace_high_opening_value=ACE_VALUE,
         )
