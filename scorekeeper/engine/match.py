@@ -95,6 +95,20 @@ class PlayerStanding(_ToDict):
     place: int
     #: the player's side, in a game scored by sides (None otherwise); ``total`` is then the side's
     side: str | None = None
+    #: what the game says of the player beyond the total (``Variant.player_facts``: Phase 10's ``phase``,
+    #: Rummikub's ``games_won``), read as attributes and written out beside the other fields
+    facts: dict[str, Any] = field(default_factory=dict)
+
+    def __getattr__(self, name: str) -> Any:
+        facts = self.__dict__.get("facts") or {}
+        if name in facts:
+            return facts[name]
+        raise AttributeError(name)
+
+    def to_dict(self) -> dict[str, Any]:
+        out = _jsonable(self)
+        out.update(out.pop("facts"))
+        return out
 
 
 @dataclass
@@ -194,6 +208,21 @@ class Standings(_ToDict):
     #: once finished, what the winner collects from each other player in points, where the game settles
     #: by differences (Rummy 500); empty otherwise
     differences: dict[str, int] = field(default_factory=dict)
+    #: what the game says of the match beyond the shared fields (``Variant.match_facts``: Phase 10's
+    #: ``tie_break_players``, Rummikub's ``game``), read as attributes and written out beside the others
+    facts: dict[str, Any] = field(default_factory=dict)
+
+    def __getattr__(self, name: str) -> Any:
+        facts = self.__dict__.get("facts") or {}
+        if name in facts:
+            return facts[name]
+        raise AttributeError(name)
+
+    def to_dict(self) -> dict[str, Any]:
+        out = _jsonable(self)
+        out["players"] = [p.to_dict() for p in self.players]
+        out.update(out.pop("facts"))
+        return out
 
     def player(self, name: str) -> PlayerStanding:
         return next(p for p in self.players if p.name == name)
@@ -1127,7 +1156,7 @@ class _Replay:
                 win_points=ps.win_points if variant.keeps_win_points() else None,
                 state=ps.state, rebuys=ps.rebuys, paid=ps.paid,
                 boxes=ps.boxes if variant.has_boxes() else None, place=places[ps.name],
-                side=side_of.get(ps.name),
+                side=side_of.get(ps.name), facts=variant.player_facts(state, ps.name),
             )
             for ps in state.players.values()
         ]
@@ -1155,7 +1184,7 @@ class _Replay:
             differences=variant.differences(state),
             sides=sides, winning_sides=[s.name for s in sides if s.state == "winner"],
             round=None if state.finished else ctx.get("round"),
-            rebuy_status=self.rebuy_status(),
+            rebuy_status=self.rebuy_status(), facts=variant.match_facts(state),
         )
 
     def dealers_ahead(self, first: str | None, count: int = DEALERS_AHEAD) -> list[str]:
@@ -1187,10 +1216,10 @@ class _Replay:
             # the variant's order: by total, Kalooki by win points where they decide
             # (docs/rules/kalooki.md#winner, win_points_race)
             if ps.state == "winner":
-                return (0, 0) + tuple(variant.place_key(ps))
+                return (0, 0) + tuple(variant.place_key_in(state, ps))
             if ps.knocked_out:
-                return (2, -ps.out_at) + tuple(variant.place_key(ps))
-            return (1, 0) + tuple(variant.place_key(ps))
+                return (2, -ps.out_at) + tuple(variant.place_key_in(state, ps))
+            return (1, 0) + tuple(variant.place_key_in(state, ps))
 
         if self.sides:
             # ranked by side: a side's members share its state and total, and its place (1, 2, … among

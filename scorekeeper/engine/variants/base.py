@@ -35,6 +35,7 @@ from .. import arrange as _arrange
 from .. import melds as _melds
 from ..arrange import Arrangement
 from ..cards import Card, InvalidCardError, check_copies, format_cards, parse_cards
+from ..decks import Deck, StandardPack
 from ..i18n import _, joined, message_of
 from ..ends import END_KINDS, End, unknown_end
 from ..switch_words import CHOICES, LABELS, NONE_WORDS
@@ -338,6 +339,17 @@ class Variant(ABC):
         if rules is None:
             rules = self.house if self.house is not None else self.rules(n_players)
         return int(rules.get("jokers_in_deck") or 0)
+
+    def deck(self, rules: Rules | None = None, n_players: int | None = None) -> Deck:
+        """The deck a match of this game is played with (``engine.decks``): by default the standard pack,
+        as many packs and jokers as the game says, counted by its ``values``. A game with cards of its
+        own (Phase 10, Rummikub) declares a ``NumberDeck``; the card picker, a hand's sum, the copy
+        check and the bounds all read it."""
+        if rules is None:
+            rules = self.house if self.house is not None else self._resolve()
+        if n_players is None:
+            n_players = len(self.players) if self.players else rules.n_players
+        return StandardPack(self.decks(n_players), self.jokers(n_players, rules), self.values(rules))
 
     # -- house rules ----------------------------------------------------------------------------------
 
@@ -764,6 +776,19 @@ class Variant(ABC):
     def place_key(self, ps: PlayerState) -> tuple:
         """How players are ordered for ``place``, after their state (best first; equal keys share)."""
         return ((-1 if self.high_wins() else 1) * ps.total,)
+
+    def place_key_in(self, state: MatchState, ps: PlayerState) -> tuple:
+        """``place_key`` for a game whose order reads more of the match than the player's own state
+        (Phase 10: phases completed before the total)."""
+        return self.place_key(ps)
+
+    def player_facts(self, state: MatchState, name: str) -> dict[str, Any]:
+        """What the standings say of one player beyond the shared fields (Phase 10's phase), JSON-safe."""
+        return {}
+
+    def match_facts(self, state: MatchState) -> dict[str, Any]:
+        """What the standings say of the match beyond the shared fields (Phase 10's tie-break), JSON-safe."""
+        return {}
 
     def context(self, state: MatchState) -> dict[str, Any]:
         """Variant-specific facts the form needs for the next hand."""
