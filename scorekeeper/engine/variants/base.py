@@ -48,7 +48,8 @@ from ..melds import ContractCheck, MeldCheck, MeldRules, OpeningCheck
 
 #: ``int_list``: a list of whole numbers (Hand and Foot's minimum of each round); ``pairs``: a list of
 #: pairs of whole numbers (its score bands, [from, minimum]); the variant checks what they must hold
-SwitchType = Literal["bool", "int", "enum", "int_or_null", "int_list", "pairs"]
+#: ``text_list``: a list of short texts (Phase 10's own phases, "set 3 + run 4"), null when not set
+SwitchType = Literal["bool", "int", "enum", "int_or_null", "int_list", "pairs", "text_list"]
 
 
 class InvalidRulesError(Refusal):
@@ -95,6 +96,8 @@ class Switch:
             return joined(" / ", [_("{value:,}", value=v) for v in value])
         if self.type == "pairs" and isinstance(value, (list, tuple)):
             return joined(", ", [_("{minimum:,} from {start:,}", minimum=b, start=a) for a, b in value])
+        if self.type == "text_list" and isinstance(value, (list, tuple)):
+            return joined("; ", [str(v) for v in value])
         if self.type == "bool":
             return _("yes") if value else _("no")
         if value is None:
@@ -106,7 +109,7 @@ class Switch:
     def is_default(self, value: Any) -> bool:
         """Whether ``value`` is the default (a list read from a form or a document is the default's
         tuple)."""
-        if self.type in ("int_list", "pairs") and isinstance(value, (list, tuple)):
+        if self.type in ("int_list", "pairs", "text_list") and isinstance(value, (list, tuple)):
             return _plain(value) == _plain(self.default)
         return value == self.default
 
@@ -116,6 +119,8 @@ class Switch:
             return _("a list of whole numbers")
         if self.type == "pairs":
             return _("a list of [from, minimum] pairs")
+        if self.type == "text_list":
+            return _("a list of texts")
         if self.type == "bool":
             return _("true or false")
         if self.choices is not None:
@@ -137,6 +142,13 @@ class Switch:
                 raise InvalidRulesError(_("{name} must be {allowed}, not {value}", name=self.name,
                                           allowed=self.allowed(), value=_show(value)))
             return  # what the list must hold, the variant checks
+        if self.type == "text_list":
+            if value is None:
+                return
+            if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) and len(v) <= 100 for v in value):
+                raise InvalidRulesError(_("{name} must be {allowed}, not {value}", name=self.name,
+                                          allowed=self.allowed(), value=_show(value)))
+            return
         if self.type == "bool":
             if not isinstance(value, bool):
                 raise InvalidRulesError(_("{name} must be true or false, not {value}", name=self.name,
