@@ -802,6 +802,10 @@ class _Replay:
             # who ended the hand is checked by the game, in its order of checks (docs/match-format.md)
             if by is not None:
                 self.check_player_in(index, by, "by")
+        elif variant.by_required and variant.end(end).needs_by is None:
+            # named only when the game asks (a tie the game settles by it): the game says when
+            if by is not None:
+                self.check_player_in(index, by, "by")
         elif variant.by_required and not variant.end(end).needs_by:
             # nobody ended it (the stock ran out): naming someone would say what did not happen
             if by is not None:

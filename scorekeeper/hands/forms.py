@@ -327,7 +327,7 @@ def payload_from_form(form: FlaskForm, variant: Any) -> dict[str, Any]:
         return {"kind": "hand", "end": variant.ends[0], "held": held}
     end = form.end.data or None
     # an end nobody makes (the stock ran out) names nobody, whatever was tapped before it was chosen
-    names_by = end not in variant.ends or variant.end(end).needs_by
+    names_by = end not in variant.ends or variant.end(end).needs_by is not False
     payload: dict[str, Any] = {"kind": "hand", "end": end,
                                "by": int(form.by.data) if form.by.data and names_by else None, "held": held}
     if not names_by:
@@ -370,7 +370,7 @@ def _side_payload(form: FlaskForm, variant: Any) -> dict[str, Any]:
     end = form.end.data or None
     payload: dict[str, Any] = {"kind": "hand", "end": end}
     # an end nobody makes (the stock ran out) names nobody, whatever was tapped before it was chosen
-    names_by = end not in variant.ends or variant.end(end).needs_by
+    names_by = end not in variant.ends or variant.end(end).needs_by is not False
     for spec in sheet.per_hand:
         box = getattr(form, spec.name, None)
         if spec.kind == "flag" and box is not None and box.data:
