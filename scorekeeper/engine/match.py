@@ -98,6 +98,9 @@ class PlayerStanding(_ToDict):
     #: what the game says of the player beyond the total (``Variant.player_facts``: Phase 10's ``phase``,
     #: Rummikub's ``games_won``), read as attributes and written out beside the other fields
     facts: dict[str, Any] = field(default_factory=dict)
+    #: what the pages say beside the player's name, in the game's words (``Variant.player_note``: "Phase
+    #: 4: 1 run of 7"), or None
+    note: str | None = None
 
     def __getattr__(self, name: str) -> Any:
         facts = self.__dict__.get("facts") or {}
@@ -208,6 +211,9 @@ class Standings(_ToDict):
     #: once finished, what the winner collects from each other player in points, where the game settles
     #: by differences (Rummy 500); empty otherwise
     differences: dict[str, int] = field(default_factory=dict)
+    #: who plays the next hand when it is not everyone still in (Phase 10's tie-break hand: the tied
+    #: players only), in seat order; None otherwise
+    next_players: list[str] | None = None
     #: what the game says of the match beyond the shared fields (``Variant.match_facts``: Phase 10's
     #: ``tie_break_players``, Rummikub's ``game``), read as attributes and written out beside the others
     facts: dict[str, Any] = field(default_factory=dict)
@@ -392,7 +398,7 @@ def next_entry_context(document: Mapping[str, Any]) -> dict[str, Any]:
     ctx: dict[str, Any] = {
         "variant": run.key,
         "finished": st.finished,
-        "players_in": [] if st.finished else list(run.state.still_in),
+        "players_in": [] if st.finished else list(st.next_players or run.state.still_in),
         "ends": [] if st.finished else run.variant.ends_allowed(run.state),
         "by_required": run.variant.by_required,
         "knock_game": run.variant.knock_game,
@@ -1161,6 +1167,7 @@ class _Replay:
                 state=ps.state, rebuys=ps.rebuys, paid=ps.paid,
                 boxes=ps.boxes if variant.has_boxes() else None, place=places[ps.name],
                 side=side_of.get(ps.name), facts=variant.player_facts(state, ps.name),
+                note=variant.player_note(state, ps.name),
             )
             for ps in state.players.values()
         ]
@@ -1189,6 +1196,7 @@ class _Replay:
             sides=sides, winning_sides=[s.name for s in sides if s.state == "winner"],
             round=None if state.finished else ctx.get("round"),
             rebuy_status=self.rebuy_status(), facts=variant.match_facts(state),
+            next_players=None if state.finished else variant.next_hand_players(state),
         )
 
     def dealers_ahead(self, first: str | None, count: int = DEALERS_AHEAD) -> list[str]:

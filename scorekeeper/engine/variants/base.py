@@ -798,6 +798,16 @@ class Variant(ABC):
         """What the standings say of one player beyond the shared fields (Phase 10's phase), JSON-safe."""
         return {}
 
+    def next_hand_players(self, state: MatchState) -> list[str] | None:
+        """Who plays the next hand when it is not every player still in (Phase 10's tie-break hand: the
+        tied players), in seat order; None by default. The hand form asks only them."""
+        return None
+
+    def player_note(self, state: MatchState, name: str) -> str | None:
+        """A few words the pages show beside a player's name (the scoreboard, the spectator sheet, the
+        hand form's row): Phase 10's "Phase 4: 1 run of 7"; None by default."""
+        return None
+
     def match_facts(self, state: MatchState) -> dict[str, Any]:
         """What the standings say of the match beyond the shared fields (Phase 10's tie-break), JSON-safe."""
         return {}

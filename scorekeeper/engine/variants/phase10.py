@@ -551,6 +551,21 @@ class Phase10(Variant):
             facts["phases_done_list"] = list(kept["done"][name])
         return facts
 
+    def next_hand_players(self, state: MatchState) -> list[str] | None:
+        tie = self._kept(state)["tie"]
+        return [p for p in state.players if p in tie] if tie else None
+
+    def player_note(self, state: MatchState, name: str) -> str | None:
+        facts = self.player_facts(state, name)
+        if facts["phase_name"] is not None:
+            return facts["phase_name"]
+        if self.house.phase_order == "any" and not state.finished:
+            done = facts["phases_done_list"]
+            return (_("phases done: {phases}", phases=joined(", ", [str(self.phase_list()[k - 1].number)
+                                                                    for k in done])) if done else
+                    _("no phase done yet"))
+        return None
+
     def match_facts(self, state: MatchState) -> dict[str, Any]:
         kept = self._kept(state)
         return {"tie_break_players": [] if state.finished else list(kept["tie"]),

@@ -24,7 +24,7 @@ from ..cards import InvalidCardError
 from ..decks import Colour, NumberDeck, Special
 from ..ends import End
 from ..hands import Hand, HandScore, Held, InvalidHandError, InvalidMatchError, MatchState, PlayerState, parse_held
-from ..i18n import _, joined, message_of
+from ..i18n import _, _n, joined, message_of
 from ..melds import InvalidMeldError, MeldCheck, MeldRules
 from ..sheet import EntryField, EntryKind, Sheet
 from .base import InvalidRulesError, Rules, Switch, Variant
@@ -350,6 +350,10 @@ class Rummikub(Variant):
 
     def player_facts(self, state: MatchState, name: str) -> dict[str, Any]:
         return {"games_won": self._won(state)[name]}
+
+    def player_note(self, state: MatchState, name: str) -> str | None:
+        won = self._won(state)[name]
+        return _n("{count} game won", "{count} games won", won, count=won) if won else None
 
     def match_facts(self, state: MatchState) -> dict[str, Any]:
         games = self._games(state)
