@@ -61,8 +61,8 @@ def _switch_field(switch: Any) -> Field:
             choices.insert(0, ("", words.value_words(switch, None)))
         default = "" if switch.default is None else str(switch.default)
         return SelectField(label, choices=make_choices(choices), default=default, **kw)
-    if kind in ("int_list", "pairs"):
-        # a list typed in one box: "50, 90, 120, 150", or pairs as "0: 50, 2500: 90"
+    if kind in ("int_list", "pairs", "text_list"):
+        # a list typed in one box: "50, 90, 120, 150", pairs as "0: 50, 2500: 90", texts as "set 3 + run 4, run 5"
         return StringField(label, default=list_text(switch, switch.default),
                            render_kw={"autocomplete": "off", "inputmode": "text", "spellcheck": "false"}, **kw)
     # int, or int_or_null: a text box so that blank can mean "none"
@@ -109,6 +109,14 @@ def list_text(switch: Any, value: Any) -> str:
     if switch.type == "pairs":
         return ", ".join(f"{a}: {b}" for a, b in value)
     return ", ".join(str(v) for v in value)
+
+
+def _text_list(text: str) -> list[str] | None:
+    """A list of texts typed in one box, separated by commas (None when the box is blank)."""
+    items = [item.strip() for item in text.replace(";", ",").split(",") if item.strip()]
+    if len(items) > LIST_MOST:
+        raise Refusal(_("At most %(most)s items in this box.", most=LIST_MOST))
+    return items or None
 
 
 def _whole_number(text: str) -> int | None:
@@ -163,6 +171,8 @@ def chosen_teams(form, variant, seat_ids: list[int]) -> list[Any] | None:
 
 def rule_value(switch: Any, raw: Any) -> Any:
     """A switch's submitted value as the engine takes it; raises a ``Refusal`` with a message."""
+    if switch.type == "text_list":
+        return _text_list(raw or "")
     if switch.type in ("int_list", "pairs"):
         return _list_value(switch, raw or "")
     if switch.type == "bool":

@@ -144,7 +144,7 @@ def _rule_data(switches, rules: dict[str, Any]) -> dict[str, Any]:
             value = rules[s.name]
             if s.type == "bool":
                 data[f"rule_{s.name}"] = value
-            elif s.type in ("int_list", "pairs"):
+            elif s.type in ("int_list", "pairs", "text_list"):
                 data[f"rule_{s.name}"] = list_text(s, value)
             else:
                 data[f"rule_{s.name}"] = "" if value is None else str(value)
