@@ -84,6 +84,17 @@ LABELS = {
     "third_game_multiplier": _("Game 3 multiplied by"),
     "rounds": _("Rounds"),
     "points_limit": _("Most points in one hand"),
+    "phase_list": _("Phases played"),
+    "phases": _("The table's phases"),
+    "phases_to_win": _("Phases to win"),
+    "phase_order": _("Order of the phases"),
+    "everyone_advances": _("Everyone moves on each hand"),
+    "skips_in_deck": _("Skips in the deck"),
+    "joker_penalty": _("A joker left counts"),
+    "unmelded_penalty": _("Never melded costs"),
+    "scoring": _("Scoring"),
+    "match_winner": _("The match is won by"),
+    "tile_set": _("Tiles"),
 }
 
 #: enum values in words
@@ -142,6 +153,24 @@ CHOICES = {
     "play_extra_round": _("play another round"),
     "highest_plus_one": _("one above the highest still in"),
     "carry_over": _("as many as before"),
+    "cards": _("the cards' value"),
+    "steps": _("in steps of ten"),
+    "count_as_card": _("a joker counts as its card"),
+    "clean_must_reach": _("only melds without a joker count"),
+    "even": _("the even ones"),
+    "odd": _("the odd ones"),
+    "custom": _("the table's own list"),
+    "in_order": _("in order"),
+    "any": _("any, as each player chooses"),
+    "replay_phase": _("replay the last phase"),
+    "zero_sum": _("the winner collects the others' racks"),
+    "winner_only": _("only the winner scores"),
+    "penalty_only": _("only penalties, lowest wins"),
+    "open": _("open play"),
+    "highest_total": _("the best total"),
+    "most_games": _("the most games won"),
+    "play_another_game": _("play another game"),
+    "xp": _("XP (5–6 players)"),
 }
 
 #: what an empty (null) value means, where "no limit" would not say it
