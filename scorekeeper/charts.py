@@ -64,7 +64,13 @@ def limit_lines(variant_key: str, overrides: Mapping[str, Any] | None, n_players
                  else _("Out over %(total)s", total=whole(threshold)))
         return [ChartLine(threshold, words, "limit")]
     goal = bound.target()
-    return [] if goal is None else [ChartLine(goal, _("Target %(total)s", total=whole(goal)), "target")]
+    if goal is None:
+        return []
+    if not bound.high_wins():
+        # where the lowest total wins (Ramino), reaching the target is no goal: it ends the match, and
+        # the one who reaches it has the worst total, so it is drawn as a limit, not as a finish line
+        return [ChartLine(goal, _("Ends at %(total)s", total=whole(goal)), "limit")]
+    return [ChartLine(goal, _("Target %(total)s", total=whole(goal)), "target")]
 
 
 def _nice_step(span: float) -> int:

@@ -1039,7 +1039,8 @@ class _Replay:
 
     def rebuy_status(self) -> str | None:
         """Whether a rebuy (a rejoin) is open now and on what total, in words, between hands of a game
-        that has them and no window open (an open window lists its offers instead)."""
+        that has them and no window open (an open window lists its offers instead); where a rebuy would
+        come back is said once someone has been out."""
         state, policy = self.state, self.policy
         waiting = self.window is not None and any(state.players[n].state == "out" for n in self.window["players"])
         if policy is None or state.finished or waiting:
@@ -1054,6 +1055,8 @@ class _Replay:
         closed = self.rebuy_closed()
         if closed is not None:
             return (_("Rejoin closed: {why}.", why=closed) if rejoin else _("Rebuys closed: {why}.", why=closed))
+        if not any(ps.state != "in" or ps.rebuys for ps in state.players.values()):
+            return None  # nobody has been out yet: where one would come back is about no one yet
         highest = max(state.players[p].total for p in still_in)
         total = policy.comeback_total(highest)
         if policy.cutoff is not None:

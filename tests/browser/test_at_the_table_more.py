@@ -110,9 +110,9 @@ def test_never_opened_is_a_44px_target_and_badges_and_bars_read_plainly(server, 
     for label in labels:
         assert not re.search(r"(\d+) (left before|to go to) \1\b", label), label
     ann = standings.locator("li.standing", has=phone.locator(".name", has_text=re.compile("^Ann$")))
-    expect(ann.locator(".bar-label")).to_have_text(re.compile(r"^Target 1,000$"))
+    expect(ann.locator(".bar-label")).to_have_text(re.compile(r"^Ends at 1,000$"))
     expect(standings.locator("li.standing", has=phone.locator(".name", has_text=re.compile("^Ben$")))
-           .locator(".bar-label")).to_have_text("Target 1,000 · 970 to go")
+           .locator(".bar-label")).to_have_text("Ends at 1,000 · 970 left")
 
 
 def test_badges_are_readable(server, phone: Page):

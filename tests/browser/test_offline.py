@@ -18,6 +18,9 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from .conftest import PHONE, ServerLine, choose_game, seat, server_line
 
+# these phones are cut off the network on purpose: what the browser says of it is no fault
+pytestmark = pytest.mark.console_errors(r"net::ERR_", r"htmx:sendError ")
+
 #: a folder to keep viewport screenshots of the screens these tests reach (unset: none are taken)
 SHOTS = os.environ.get("SCOREKEEPER_SHOTS")
 

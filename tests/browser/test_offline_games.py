@@ -16,6 +16,9 @@ from .conftest import _LINES, PHONE, ServerLine, migrated_app, serve_app
 from .test_at_the_table import Seed
 from .test_offline import go_offline, reconnect, shell_ready, stored_entries
 
+# these phones are cut off the network on purpose: what the browser says of it is no fault
+pytestmark = pytest.mark.console_errors(r"net::ERR_", r"htmx:sendError ")
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):

@@ -146,3 +146,23 @@ def test_a_winning_pair_are_winners(four, client):
     client.get("/lang/it?next=/")
     page = client.get(f"/t/{four.token}/m/{match_id}").get_data(as_text=True)
     assert '<span class="badge win">vincitori</span>' in page
+
+
+def test_where_the_lowest_wins_the_target_is_no_green_goal(sheet, client):
+    sheet.create_table()
+    sheet.add_players("Ann", "Ben", "Cat")
+    match_id = sheet.start_match("ramino", ["Ann", "Ben", "Cat"])
+    sheet.record(match_id, by="Ann", end="out", points={"Ann": 0, "Ben": 270, "Cat": 20})
+    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    assert "Target 1,000" not in page and "to go" not in page
+    ben = page.split('class="name">Ben<', 1)[1].split("</li>", 1)[0]
+    assert 'class="bar bar-limit"' in ben and "Ends at 1,000 · 730 left" in ben
+
+
+def test_no_rebuy_line_before_anyone_is_out(sheet, client):
+    sheet.create_table()
+    sheet.add_players("Ann", "Ben", "Cat")
+    match_id = sheet.start_match("rumino", ["Ann", "Ben", "Cat"], stake="5")
+    assert sheet.record(match_id, by="Ann", end="knock", points={"Ann": 3, "Ben": 40, "Cat": 20}).status_code in (302, 303)
+    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    assert "Rebuys open" not in page and 'id="rebuy-status"' not in page

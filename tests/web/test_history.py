@@ -161,10 +161,11 @@ def test_chart_draws_the_elimination_line(played, client):
     ("rumino", {}, 3, "Out at 100"),
     ("kalooki", {}, 3, "Out over 150"),  # a total of exactly 150 stays in
     ("kalooki", {"elimination_inclusive": True}, 3, "Out at 150"),
-    ("ramino", {}, 3, "Target 1,000"),
+    ("ramino", {}, 3, "Ends at 1,000"),  # lowest wins: reaching it is no goal
     ("gin", {}, 2, "Target 100"),
     ("oklahoma", {}, 2, "Target 150"),
-    ("free", {"target": 500}, 3, "Target 500"),
+    ("free", {"target": 500}, 3, "Ends at 500"),
+    ("free", {"target": 500, "winner": "highest"}, 3, "Target 500"),
     ("free", {"elimination_at": 200}, 3, "Out at 200"),
 ])
 def test_limit_lines(variant, rules, players, expected):

@@ -46,5 +46,5 @@ def test_streaks():
 
 def test_limit_lines():
     assert limit_lines("rumino", {}, 3) == [ChartLine(value=100, label="Out at 100", kind="limit")]
-    assert limit_lines("ramino", {}, 3) == [ChartLine(value=1000, label="Target 1,000", kind="target")]
+    assert limit_lines("ramino", {}, 3) == [ChartLine(value=1000, label="Ends at 1,000", kind="limit")]
     assert limit_lines("free", {}, 3) == []
