@@ -54,6 +54,14 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": PHONE, "device_scale_factor": 1, "has_touch": True}
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _migrated_before_the_browser(request):
+    """The migrated SQLite file every test's database is copied from, built before Playwright starts
+    its event loop in this thread (the app's teardown cannot run inside that loop)."""
+    if not os.environ.get("SCOREKEEPER_TEST_DATABASE_URL"):
+        request.getfixturevalue("migrated_sqlite")
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "console_errors(*patterns): console errors a test causes on purpose "
                                        "(a phone cut off the network), each matching one of these patterns")
