@@ -129,7 +129,7 @@ def test_w1_from_a_new_table_until_all_three_games_close(page: Page, live_server
 
 def test_continuous_play_and_the_notice_to_stop(page: Page, live_server: str):
     new_table(page, live_server, ("Ann", "Ben"))
-    new_match(page, {"Continuous": True})
+    new_match(page, {"Continuous play": True})
     record(page, 1, "Ann", "Gin", {"Ben": 35})
     record(page, 2, "Ann", "Gin", {"Ben": 25})  # game 1 closes: game 4 opens
     games = page.locator("#games")

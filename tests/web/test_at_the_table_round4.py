@@ -166,3 +166,4 @@ def test_no_rebuy_line_before_anyone_is_out(sheet, client):
     assert sheet.record(match_id, by="Ann", end="knock", points={"Ann": 3, "Ben": 40, "Cat": 20}).status_code in (302, 303)
     page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
     assert "Rebuys open" not in page and 'id="rebuy-status"' not in page
+
