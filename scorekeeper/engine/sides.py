@@ -75,10 +75,12 @@ def opposite_sides(n_players: int) -> tuple[int, ...]:
     across, so its players take turns between two sides. What a new match proposes; the document's
     default sides are ``default_sides``.
 
-    >>> opposite_sides(4), opposite_sides(6), opposite_sides(5)
-    ((1, 2, 1, 2), (1, 2, 3, 1, 2, 3), (1, 2, 1, 2, 1))
+    >>> opposite_sides(4), opposite_sides(6), opposite_sides(5), opposite_sides(3)
+    ((1, 2, 1, 2), (1, 2, 3, 1, 2, 3), (1, 2, 1, 2, 1), (1, 2, 3))
     """
-    if n_players % 2 == 0 and n_players >= 4:
+    if n_players < 4:
+        return tuple(range(1, n_players + 1))  # two or three: each for himself, until a player is moved
+    if n_players % 2 == 0:
         half = n_players // 2
         return tuple(i % half + 1 for i in range(n_players))
     return tuple(i % 2 + 1 for i in range(n_players))

@@ -158,7 +158,7 @@ def test_six_players_left_as_seated_play_partners_opposite_in_three_sides(six, c
     """Nobody moved on the picker: six players sit as the picker showed them, each with the player across
     the table (HF-7's A1 + A2, B1 + B2, C1 + C2), not one side each."""
     page = client.get(f"/t/{six.token}/matches/new?variant=hand_and_foot").get_data(as_text=True)
-    assert 'data-opposite="4:1,2,1,2 5:1,2,1,2,1 6:1,2,3,1,2,3 7:1,2,1,2,1,2,1 8:1,2,3,4,1,2,3,4"' in page
+    assert 'data-opposite="2:1,2 3:1,2,3 4:1,2,1,2 5:1,2,1,2,1 6:1,2,3,1,2,3 7:1,2,1,2,1,2,1 8:1,2,3,4,1,2,3,4"' in page
     assert "Tap a player to move them to the next side." in page
     match_id = six.start_match("hand_and_foot", SEATS)
     with app.app_context():

@@ -293,7 +293,9 @@ class HandAndFoot(MeldPlusHandMinus, Variant):
         return Sheet(tuple(fields + self.side_fields(r)), scored="sides")
 
     def teams_allowed(self, n_players: int, rules: Rules | None = None) -> bool:
-        return n_players >= 4
+        # any split into sides, 2 to 8 players (docs/rules/hand_and_foot.md): two against one at three,
+        # two named sides of one at two
+        return n_players >= 2
 
     # -- the meld checker (``meld_plus``) --------------------------------------------------------------
 
