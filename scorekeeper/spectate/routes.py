@@ -169,9 +169,11 @@ def _summary(match: Match) -> dict:
         if result.kind != "hand" or not result.scores:
             continue
         numbered += 1
-        swing = max(result.scores.values()) - min(result.scores.values())
+        # a game scored by sides: a side's score, never each member's copy of it
+        scores = result.side_scores or result.scores
+        swing = max(scores.values()) - min(scores.values())
         if best is None or swing > best["swing"]:
-            order = sorted(result.scores.items(), key=lambda kv: -abs(kv[1]))
+            order = sorted(scores.items(), key=lambda kv: -abs(kv[1]))
             best = {"number": numbered, "swing": swing, "scores": order}
     changed = words.house_rules_words(match)
     rules = f"{speak(variant.name)}: " + ("; ".join(changed) if changed else gettext("standard rules"))
@@ -179,7 +181,9 @@ def _summary(match: Match) -> dict:
     # the headline is plain text (the page's title, the image's, the chat's): names isolated in it
     if standings.finished:
         winners = [isolated(n) for n in standings.winning_sides or standings.winners]
-        headline = (gettext("%(name)s wins at %(game)s", name=winners[0], game=game) if len(winners) == 1
+        pair = len(winners) == 1 and standings.winning_sides and len(standings.side(standings.winning_sides[0]).members) > 1
+        headline = (gettext("%(names)s win at %(game)s", names=winners[0], game=game) if pair
+                    else gettext("%(name)s wins at %(game)s", name=winners[0], game=game) if len(winners) == 1
                     else gettext("%(names)s share the win at %(game)s", names=gettext(" and ").join(winners), game=game))
     else:
         leaders = [isolated(n) for n in standings.leader]
@@ -190,7 +194,9 @@ def _summary(match: Match) -> dict:
                                 game=game))
         else:
             headline = gettext("Not started yet at %(game)s (still playing)", game=game)
-    return {"match": match, "variant": variant, "standings": standings, "headline": headline,
+    # the ranking: the sides of a game scored by sides (each once), else the players
+    ranked = sorted(standings.sides or standings.players, key=lambda p: p.place)
+    return {"match": match, "variant": variant, "standings": standings, "headline": headline, "ranked": ranked,
             "hands": numbered, "best": best, "rules_line": rules, "currency": getattr(match.table, "currency", None)}
 
 
@@ -207,7 +213,7 @@ def summary_image(view_token: str):
     """The result as an image a phone can save or send (SVG drawn from a template: names escaped)."""
     match = _match(view_token, selectinload(Match.entries))
     context = _summary(match)
-    rows = len(context["standings"].players)
+    rows = len(context["ranked"])
     body = render_template("spectate/summary.svg", height=250 + 44 * rows, **context)
     response = Response(body, mimetype="image/svg+xml")
     response.headers["Content-Disposition"] = f'inline; filename="result-{match.id}.svg"'
@@ -221,8 +227,8 @@ def summary_png(view_token: str):
     match = _match(view_token, selectinload(Match.entries))
     context = _summary(match)
     standings, currency = context["standings"], context["currency"]
-    rows = [image.Row(p.place, p.name, whole(p.total), p.name in standings.winners)
-            for p in sorted(standings.players, key=lambda p: p.place)]
+    winners = set(standings.winning_sides or standings.winners)
+    rows = [image.Row(p.place, p.name, whole(p.total), p.name in winners) for p in context["ranked"]]
     lines = []
     if standings.pot is not None:
         lines.append(gettext("Pot %(pot)s", pot=money(standings.pot, currency)) + "".join(

@@ -167,3 +167,20 @@ def test_no_rebuy_line_before_anyone_is_out(sheet, client):
     page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
     assert "Rebuys open" not in page and 'id="rebuy-status"' not in page
 
+
+
+def test_the_shared_result_of_partners_ranks_the_sides(four, client, app):
+    from scorekeeper.extensions import db
+    from scorekeeper.service.models import Match
+
+    match_id = four.start_match("canasta", ["Ann", "Ben", "Cat", "Dan"], rules={"target": 1000})
+    four.post(f"/t/{four.token}/m/{match_id}/hands/new", side_hand(four, match_id, [K1_NS, K1_EW_COUNTED], by="Ann"))
+    with app.app_context():
+        view = db.session.get(Match, match_id).view_token
+    page = client.get(f"/v/{view}/summary").get_data(as_text=True)
+    assert "Ann &amp; Cat win at" in page and "Ann &amp; Cat wins" not in page
+    text = page.split('id="share-text"', 1)[1].split("</textarea>", 1)[0]
+    assert "1. Ann &amp; Cat 1115" in text and "2. Ben &amp; Dan 785" in text
+    assert len(re.findall(r"^\d+\. ", text, re.M)) == 2  # two sides, not four players
+    assert "largest swing: hand 1 (Ann &amp; Cat +1,115" in page
+    assert client.get(f"/v/{view}/summary.png").status_code == 200
