@@ -158,6 +158,13 @@
     }
   });
 
+  // The table's own end offered beside the totals (a match with no target) opens its question below.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest('.table-end-link a[href^="#end-"]');
+    var asked = link && document.getElementById(link.getAttribute("href").slice(1));
+    if (asked && asked.tagName === "DETAILS") asked.open = true;
+  });
+
   // A question opened at the bottom of the screen ("End match early…") is brought into view.
   document.addEventListener("toggle", function (event) {
     var opened = event.target;

@@ -101,3 +101,23 @@ def test_a_box_not_reached_yet_is_not_red_and_a_refusal_names_no_field(page: Pag
     expect(cat_box).to_contain_text("Cat: give what they hold, as points or as cards")
     expect(cat_box.locator(".error").first).to_be_in_viewport()
     assert "hand_points" not in page.locator("main").inner_text()
+
+
+def test_free_scoring_with_no_target_offers_its_finish_beside_the_totals(page: Page, live_server: str):
+    from .test_free_match import start_free_match
+
+    start_free_match(page, live_server)
+    for name, points in (("Ann", 10), ("Ben", 5), ("Cat", 0)):
+        page.get_by_label(name, exact=True).fill(str(points))
+    page.get_by_role("button", name="Save hand").tap()
+    expect(page.locator(".match-head")).to_contain_text("Hand 2")
+    page.locator("#standings").scroll_into_view_if_needed()
+    finish = page.locator(".table-end-link").get_by_role("link", name=re.compile("^Finish"))
+    expect(finish).to_be_in_viewport()
+    finish.tap()
+    asked = page.locator("#end-finish")
+    expect(asked).to_have_attribute("open", "")
+    confirm = asked.get_by_role("button", name=re.compile("^(Yes|Finish)"))
+    expect(confirm).to_be_in_viewport()
+    confirm.tap()
+    expect(page.locator("#result")).to_be_in_viewport()
