@@ -37,8 +37,14 @@ def _game_words() -> dict[str, str]:
     return {w: why for w, why in words.items() if w not in OWN_WORDS}
 
 
+#: modules outside the engine that are not the web: the game checks, which read golden files' sections
+#: (``ruminos``, ``card_values``) as every game's files name them
+NOT_WEB = {ROOT / "scorekeeper" / "testing.py"}
+
+
 def _web_python() -> list[Path]:
-    return [p for p in (ROOT / "scorekeeper").rglob("*.py") if "engine" not in p.relative_to(ROOT).parts]
+    return [p for p in (ROOT / "scorekeeper").rglob("*.py")
+            if "engine" not in p.relative_to(ROOT).parts and p not in NOT_WEB]
 
 
 def test_no_game_word_in_the_webs_python():
