@@ -54,7 +54,7 @@ EXPECT_KEYS = frozenset({
     "totals", "states", "win_points", "boxes", "paid", "rebuys", "places", "finished", "winners", "leader", "pot",
     "payouts", "pot_remainder", "next_dealer", "next_dealer_if_rebuy", "dealers_ahead", "deal", "contract",
     "open_rebuys", "hands", "notes_contain", "explanations_contain", "error", "games", "sides", "side_places",
-    "minimums", "winning_sides", "members", "round", "differences",
+    "minimums", "winning_sides", "members", "round", "differences", "player_facts", "facts",
 })
 #: every key one of ``expect.hands`` may hold
 HAND_KEYS = frozenset({"index", "scores", "win_points", "totals", "eliminated", "kind", "dealer", "games", "closed",
@@ -148,6 +148,11 @@ def check_golden_match(variant: Variant | str, case: dict) -> None:
                  "differences"):
         if name in expect:
             assert got[name] == expect[name], (name, got[name], expect[name])
+    # what a game says beyond the shared fields (``Variant.player_facts``, ``match_facts``)
+    for name, facts in expect.get("player_facts", {}).items():
+        assert {k: players[name][k] for k in facts} == facts, name
+    if "facts" in expect:
+        assert {k: got[k] for k in expect["facts"]} == expect["facts"], "facts"
     if "open_rebuys" in expect:
         assert got["open_rebuys"] == expect["open_rebuys"], "open_rebuys"
     if "games" in expect:

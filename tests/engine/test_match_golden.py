@@ -8,7 +8,9 @@ Each case is a match document and what its standings must show. ``expect`` may g
 ``win_points``, ``boxes``, ``paid``, ``rebuys``, ``next_dealer``, ``next_dealer_if_rebuy``, ``dealers_ahead``, ``open_rebuys`` [{player, total, cost}],
 ``deal``, ``contract``, ``notes_contain`` [substring], ``explanations_contain`` {player: substring} (last hand),
 ``error`` {"message": substring, "field": name, "side": name} for a document that must be refused,
-``games`` [each game's fields, every game opened] for a sheet of several games (Hollywood), and in
+``games`` [each game's fields, every game opened] for a sheet of several games (Hollywood),
+``player_facts`` {player: {fact: value}} and ``facts`` {fact: value} for what a game says beyond the shared
+fields (``Variant.player_facts`` and ``match_facts``: Phase 10's phase, Rummikub's games won), and in
 ``hands`` also ``games``, ``closed`` and ``hand_points``.
 A game scored by sides adds ``sides`` {side: total}, ``side_places`` {side: place}, ``minimums``
 {side: next opening minimum}, ``winning_sides`` [side], ``members`` {side: [player]}, and in ``hands``

@@ -3,8 +3,8 @@
 ``find_variant`` accepts a key or an alias in any case ("Gin Rummy", "kaluki"); an unknown name raises
 ``UnknownVariantError``. Each entry is a ``Variant`` instance (see ``base``).
 
->>> list(VARIANTS)[:4], package_of("gin")
-(['rumino', 'russian', 'ramino', 'gin'], 'scorekeeper')
+>>> list(VARIANTS)[:3], list(VARIANTS)[-1], package_of("gin")
+(['rumino', 'russian', 'ramino'], 'free', 'scorekeeper')
 >>> find_variant("Kaluki").key
 'kalooki'
 >>> find_variant("bridge")  # doctest: +ELLIPSIS

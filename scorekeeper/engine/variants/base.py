@@ -37,6 +37,7 @@ from .. import arrange as _arrange
 from .. import melds as _melds
 from ..arrange import Arrangement
 from ..cards import Card, InvalidCardError, check_copies, format_cards, parse_cards
+from ..decks import Deck, StandardPack
 from ..i18n import _, joined, message_of
 from ..ends import END_KINDS, End, unknown_end
 from ..switch_words import CHOICES, LABELS, NONE_WORDS
@@ -53,7 +54,8 @@ from ..contracts import Contract
 
 #: ``int_list``: a list of whole numbers (Hand and Foot's minimum of each round); ``pairs``: a list of
 #: pairs of whole numbers (its score bands, [from, minimum]); the variant checks what they must hold
-SwitchType = Literal["bool", "int", "enum", "int_or_null", "int_list", "pairs"]
+#: ``text_list``: a list of short texts (Phase 10's own phases, "set 3 + run 4"), null when not set
+SwitchType = Literal["bool", "int", "enum", "int_or_null", "int_list", "pairs", "text_list"]
 
 
 class InvalidRulesError(Refusal):
@@ -100,6 +102,8 @@ class Switch:
             return joined(" / ", [_("{value:,}", value=v) for v in value])
         if self.type == "pairs" and isinstance(value, (list, tuple)):
             return joined(", ", [_("{minimum:,} from {start:,}", minimum=b, start=a) for a, b in value])
+        if self.type == "text_list" and isinstance(value, (list, tuple)):
+            return joined("; ", [str(v) for v in value])
         if self.type == "bool":
             return _("yes") if value else _("no")
         if value is None:
@@ -111,7 +115,7 @@ class Switch:
     def is_default(self, value: Any) -> bool:
         """Whether ``value`` is the default (a list read from a form or a document is the default's
         tuple)."""
-        if self.type in ("int_list", "pairs") and isinstance(value, (list, tuple)):
+        if self.type in ("int_list", "pairs", "text_list") and isinstance(value, (list, tuple)):
             return _plain(value) == _plain(self.default)
         return value == self.default
 
@@ -121,6 +125,8 @@ class Switch:
             return _("a list of whole numbers")
         if self.type == "pairs":
             return _("a list of [from, minimum] pairs")
+        if self.type == "text_list":
+            return _("a list of texts")
         if self.type == "bool":
             return _("true or false")
         if self.choices is not None:
@@ -142,6 +148,13 @@ class Switch:
                 raise InvalidRulesError(_("{name} must be {allowed}, not {value}", name=self.name,
                                           allowed=self.allowed(), value=_show(value)))
             return  # what the list must hold, the variant checks
+        if self.type == "text_list":
+            if value is None:
+                return
+            if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) and len(v) <= 100 for v in value):
+                raise InvalidRulesError(_("{name} must be {allowed}, not {value}", name=self.name,
+                                          allowed=self.allowed(), value=_show(value)))
+            return
         if self.type == "bool":
             if not isinstance(value, bool):
                 raise InvalidRulesError(_("{name} must be true or false, not {value}", name=self.name,
@@ -389,6 +402,17 @@ class Variant(ABC):
         if rules is None:
             rules = self.house if self.house is not None else self.rules(n_players)
         return int(rules.get("jokers_in_deck") or 0)
+
+    def deck(self, rules: Rules | None = None, n_players: int | None = None) -> Deck:
+        """The deck a match of this game is played with (``engine.decks``): by default the standard pack,
+        as many packs and jokers as the game says, counted by its ``values``. A game with cards of its
+        own (Phase 10, Rummikub) declares a ``NumberDeck``; the card picker, a hand's sum, the copy
+        check and the bounds all read it."""
+        if rules is None:
+            rules = self.house if self.house is not None else self._resolve()
+        if n_players is None:
+            n_players = len(self.players) if self.players else rules.n_players
+        return StandardPack(self.decks(n_players), self.jokers(n_players, rules), self.values(rules))
 
     # -- house rules ----------------------------------------------------------------------------------
 
@@ -944,6 +968,29 @@ class Variant(ABC):
     def place_key(self, ps: PlayerState) -> tuple:
         """How players are ordered for ``place``, after their state (best first; equal keys share)."""
         return ((-1 if self.high_wins() else 1) * ps.total,)
+
+    def place_key_in(self, state: MatchState, ps: PlayerState) -> tuple:
+        """``place_key`` for a game whose order reads more of the match than the player's own state
+        (Phase 10: phases completed before the total)."""
+        return self.place_key(ps)
+
+    def player_facts(self, state: MatchState, name: str) -> dict[str, Any]:
+        """What the standings say of one player beyond the shared fields (Phase 10's phase), JSON-safe."""
+        return {}
+
+    def next_hand_players(self, state: MatchState) -> list[str] | None:
+        """Who plays the next hand when it is not every player still in (Phase 10's tie-break hand: the
+        tied players), in seat order; None by default. The hand form asks only them."""
+        return None
+
+    def player_note(self, state: MatchState, name: str) -> str | None:
+        """A few words the pages show beside a player's name (the scoreboard, the spectator sheet, the
+        hand form's row): Phase 10's "Phase 4: 1 run of 7"; None by default."""
+        return None
+
+    def match_facts(self, state: MatchState) -> dict[str, Any]:
+        """What the standings say of the match beyond the shared fields (Phase 10's tie-break), JSON-safe."""
+        return {}
 
     def context(self, state: MatchState) -> dict[str, Any]:
         """Facts of the next hand the scoreboard shows (``match.Standings`` carries ``deal`` and
