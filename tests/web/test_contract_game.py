@@ -130,3 +130,14 @@ def test_seven_deals_in_italian_from_its_own_catalog(seven_deals, sheet, client,
         view_token = db.session.get(Match, match_id).view_token
     spectator = _said(client.get(f"/v/{view_token}"))
     assert "Seven Deals" in spectator
+
+
+def test_the_docs_show_the_whole_contract_game():
+    """docs/engine.md's "A complete contract game" carries the test package's module whole, as the tests
+    play it."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    docs = (root / "docs" / "engine.md").read_text(encoding="utf-8")
+    block = re.search(r"### A complete contract game.*?```python\n(.*?)```", docs, re.S).group(1)
+    assert block == (root / "tests" / "contract_game" / "seven_deals" / "__init__.py").read_text(encoding="utf-8")
