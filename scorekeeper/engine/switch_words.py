@@ -120,6 +120,11 @@ CHOICES = {
     "points_race": _("race to the target"),
     "lowest": _("lowest total"),
     "highest": _("highest total"),
+    "highest_plus_one": _("the highest still in + 1"),
+    "cards": _("the cards' value"),
+    "steps": _("steps of ten"),
+    "count_as_card": _("as the card it stands for"),
+    "clean_must_reach": _("only melds without a joker"),
 }
 
 #: what an empty (null) value means, where "no limit" would not say it
