@@ -23,7 +23,6 @@ OWN_WORDS = {
     "target": "a chart line's kind, and the DOM's event.target in scripts",
     "preset": "the new-match form's saved-house-rules field (a table's preset id), not Gin's switch",
     "scores": "a hand result's scores by player, not free scoring's end",
-    "rejoin": "a game's word for coming back (Variant.rebuy_word) the pages speak in, not Scala 40's switch",
 }
 
 
