@@ -238,7 +238,7 @@ def test_every_house_rule_is_on_its_page_with_its_default(key):
             assert "null" in allowed, (name, allowed)
 
 
-_EXAMPLE_ID = re.compile(r"^((?:RR|Ra|BR|PR|R|G|O|K|F|W)\d+)\b")
+_EXAMPLE_ID = re.compile(r"^((?:RR|Ra|BR|PR|R|G|O|K|F|W|Q)\d+)\b")
 _OPEN_QUESTION_ID = re.compile(r"(?<![\w=(])[A-D](?:10|[1-9])\b(?![♠♥♦♣])")
 
 
