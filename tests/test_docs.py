@@ -211,7 +211,7 @@ def test_the_house_rules_check_would_catch_a_missing_row(tmp_path):
     assert "gin_bonus" not in house_rules_table(page) and "gin_bonus_x" in house_rules_table(page)
 
 
-_EXAMPLE_ID = re.compile(r"^((?:RR|Ra|BR|PR|R|G|O|K|F|W)\d+)\b")
+_EXAMPLE_ID = re.compile(r"^((?:RR|Ra|BR|PR|R|G|O|K|F|W|Q)\d+)\b")
 _OPEN_QUESTION_ID = re.compile(r"(?<![\w=(])[A-D](?:10|[1-9])\b(?![♠♥♦♣])")
 
 
