@@ -10,6 +10,7 @@ import re
 import shutil
 import sys
 import tempfile
+import threading
 import uuid
 from pathlib import Path
 
@@ -45,10 +46,25 @@ def migrated_sqlite(tmp_path_factory) -> Path:
     """An SQLite file the migrations built once for the whole run: each test starts from a copy of it
     (a file copy costs a few milliseconds where running the migrations costs about 150)."""
     path = tmp_path_factory.mktemp("migrated") / "scorekeeper.sqlite3"
-    app = create_app(_test_config(f"sqlite:///{path}"))
-    with app.app_context():
-        alembic.upgrade()
-        db.engine.dispose()
+
+    failed: list[BaseException] = []
+
+    def build() -> None:
+        try:
+            app = create_app(_test_config(f"sqlite:///{path}"))
+            with app.app_context():
+                alembic.upgrade()
+                db.engine.dispose()
+        except BaseException as exc:  # raised again in the test that asked
+            failed.append(exc)
+
+    # on a thread of its own: a browser test may be the first to ask, and Playwright's event loop then
+    # runs in this thread, where Flask cannot run the extensions' async teardowns
+    builder = threading.Thread(target=build)
+    builder.start()
+    builder.join()
+    if failed:
+        raise failed[0]
     return path
 
 
