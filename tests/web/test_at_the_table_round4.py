@@ -184,3 +184,11 @@ def test_the_shared_result_of_partners_ranks_the_sides(four, client, app):
     assert len(re.findall(r"^\d+\. ", text, re.M)) == 2  # two sides, not four players
     assert "largest swing: hand 1 (Ann &amp; Cat +1,115" in page
     assert client.get(f"/v/{view}/summary.png").status_code == 200
+
+
+def test_cutthroat_shows_each_players_first_meld(sheet, client):
+    sheet.create_table()
+    sheet.add_players("Ann", "Ben", "Cat")
+    match_id = sheet.start_match("canasta", ["Ann", "Ben", "Cat"], rules={"three_player_mode": "cutthroat"})
+    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    assert page.count("first meld 50") == 3  # each player's own minimum, on 0

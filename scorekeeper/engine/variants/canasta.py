@@ -217,6 +217,18 @@ class Canasta(MeldPlusHandMinus, Variant):
             FirstMeldChoice("3000", _("3,000 or more: 120"), 120),
         ), "0"
 
+    def player_facts(self, state: MatchState, name: str) -> dict[str, Any]:
+        """Cutthroat: each player's own least first meld for the next hand (docs/rules/canasta.md#cutthroat:
+        totals and minimums per player); the sides of the other modes carry theirs."""
+        if not self.cutthroat() or state.finished:
+            return {}
+        return {"opening_minimum": self.side_minimum(state.players[name].total)}
+
+    def player_note(self, state: MatchState, name: str) -> str | None:
+        if not self.cutthroat() or state.finished:
+            return None
+        return _("first meld {minimum:,}", minimum=self.side_minimum(state.players[name].total))
+
     def side_minimum(self, total: int) -> int | None:
         if total < 0:
             return self.house.negative_min_meld
