@@ -194,6 +194,12 @@ class Standings(_ToDict):
     #: once finished, what the winner collects from each other player in points, where the game settles
     #: by differences (Rummy 500); empty otherwise
     differences: dict[str, int] = field(default_factory=dict)
+    #: a game whose hands change shape at a point of the match (Burraco with three players): 1 before the
+    #: switch, 2 after it; None in other games
+    stage: int | None = None
+    #: victory points by side (or player), from the totals as they stand, where the table turns the
+    #: difference into them (Burraco played as a set number of hands); empty otherwise
+    victory_points: dict[str, int] = field(default_factory=dict)
 
     def player(self, name: str) -> PlayerStanding:
         return next(p for p in self.players if p.name == name)
@@ -312,6 +318,12 @@ class MatchReplay:
         """The game's own entry kinds (``Variant.entry_kinds``) the next entry may be: Hollywood's stop."""
         run = self._run
         return [] if run.state.finished else run.variant.entry_kinds_allowed(run.state)
+
+    def next_sheet(self) -> Any:
+        """The sheet of the next hand (``Variant.sheet_at``): the match's sheet, unless the game's hands
+        change shape as the match goes on."""
+        run = self._run
+        return run.variant.sheet_at(run.state)
 
     def last(self) -> EntryResult:
         """The last entry's result."""
@@ -448,6 +460,11 @@ def _load_variant(key: str, players: list[str], overrides: Mapping[str, Any]) ->
     if not variant.min_players <= len(players) <= variant.max_players:
         raise _header_error(_("{game} is for {min}–{max} players, not {count}", game=variant.name,
                               min=variant.min_players, max=variant.max_players, count=len(players)), "players")
+    try:
+        # a game may refuse a count within its range (Burraco: five players)
+        variant._check_players(len(players))
+    except ValueError as exc:
+        raise _header_error(message_of(exc), "players") from None
     try:
         rules = variant.rules(len(players), **overrides)
     except ValueError as exc:
@@ -1156,6 +1173,7 @@ class _Replay:
             sides=sides, winning_sides=[s.name for s in sides if s.state == "winner"],
             round=None if state.finished else ctx.get("round"),
             rebuy_status=self.rebuy_status(),
+            stage=ctx.get("stage"), victory_points=variant.victory_points(state),
         )
 
     def dealers_ahead(self, first: str | None, count: int = DEALERS_AHEAD) -> list[str]:
