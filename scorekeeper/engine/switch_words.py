@@ -120,6 +120,17 @@ CHOICES = {
     "points_race": _("race to the target"),
     "lowest": _("lowest total"),
     "highest": _("highest total"),
+    "italian": _("Italian (F.I.Bur.)"),
+    "international": _("International"),
+    "extended": _("royal and super burrachi"),
+    "target": _("to a target"),
+    "hands": _("a set number of hands"),
+    "three_hands": _("the 3-hand table"),
+    "four_hands": _("the 4-hand table"),
+    "lone_and_pair": _("one alone against a pair"),
+    "individual": _("each alone"),
+    "half_round_up": _("half, rounded up"),
+    "half_truncate": _("half, cut"),
 }
 
 #: what an empty (null) value means, where "no limit" would not say it

@@ -10,7 +10,8 @@ Each case is a match document and what its standings must show. ``expect`` may g
 ``hands`` also ``games``, ``closed`` and ``hand_points``.
 A game scored by sides adds ``sides`` {side: total}, ``side_places`` {side: place}, ``minimums``
 {side: next opening minimum}, ``winning_sides`` [side], ``members`` {side: [player]}, and in ``hands``
-``side_scores`` {side: change} and ``explanations`` {side or player: the whole line}.
+``side_scores`` {side: change} and ``explanations`` {side or player: the whole line}. ``stage`` (Burraco
+with three players) and ``victory_points`` {side or player: points} are the standings' own.
 An unknown key in ``expect`` (or in one of its ``hands``) fails the case, so a typo cannot drop a check.
 """
 
@@ -30,7 +31,7 @@ EXPECT_KEYS = {
     "totals", "states", "win_points", "boxes", "paid", "rebuys", "places", "finished", "winners", "leader", "pot",
     "payouts", "pot_remainder", "next_dealer", "next_dealer_if_rebuy", "dealers_ahead", "deal", "contract", "open_rebuys", "hands", "notes_contain",
     "explanations_contain", "error", "games", "sides", "side_places", "minimums", "winning_sides", "members",
-    "round", "differences",
+    "round", "differences", "stage", "victory_points",
 }
 HAND_KEYS = {"index", "scores", "win_points", "totals", "eliminated", "kind", "dealer", "games", "closed", "hand_points",
              "side_scores", "explanations"}
@@ -91,7 +92,7 @@ def test_golden(variant, case):
                 assert (players[member]["total"], players[member]["place"], players[member]["side"]) == \
                     (side["total"], side["place"], side["name"])
     for key in ("finished", "winners", "leader", "pot", "payouts", "pot_remainder", "next_dealer",
-                "deal", "contract", "winning_sides", "round"):
+                "deal", "contract", "winning_sides", "round", "stage", "victory_points"):
         if key in expect:
             assert got[key] == expect[key], key
     if "open_rebuys" in expect:

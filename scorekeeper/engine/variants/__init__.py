@@ -4,13 +4,13 @@
 ``UnknownVariantError``. Each entry is a ``Variant`` instance (see ``base``).
 
 >>> list(VARIANTS)
-['rumino', 'russian', 'ramino', 'gin', 'hollywood_gin', 'oklahoma', 'kalooki', 'rummy', 'rummy500', 'canasta', 'hand_and_foot', 'pool_rummy', 'free']
+['rumino', 'russian', 'ramino', 'gin', 'hollywood_gin', 'oklahoma', 'kalooki', 'rummy', 'rummy500', 'canasta', 'hand_and_foot', 'burraco', 'pool_rummy', 'free']
 >>> find_variant("Kaluki").key
 'kalooki'
 >>> find_variant("bridge")
 Traceback (most recent call last):
 ...
-scorekeeper.engine.variants.base.UnknownVariantError: no variant called 'bridge'; known: rumino, russian, ramino, gin, hollywood_gin, oklahoma, kalooki, rummy, rummy500, canasta, hand_and_foot, pool_rummy, free
+scorekeeper.engine.variants.base.UnknownVariantError: no variant called 'bridge'; known: rumino, russian, ramino, gin, hollywood_gin, oklahoma, kalooki, rummy, rummy500, canasta, hand_and_foot, burraco, pool_rummy, free
 """
 
 from __future__ import annotations
