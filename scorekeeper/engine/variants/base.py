@@ -308,6 +308,8 @@ class Variant(ABC):
     #: (``engine.sides.default_sides``); other tables play a side per player. A tuple names the table
     #: sizes that play partners opposite (Burraco's ``(4, 6)``)
     partnerships: ClassVar[bool | tuple[int, ...]] = False
+    #: the sheet of a hand may change as the match goes on (``sheet_at``): a form asks the match so far
+    changes_sheet: ClassVar[bool] = False
     #: hand-entry keys of this game beyond those every hand may carry (Canasta's ``concealed``)
     entry_keys: ClassVar[tuple[str, ...]] = ()
 

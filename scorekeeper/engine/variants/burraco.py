@@ -97,6 +97,7 @@ class Burraco(MeldPlusHandMinus, Variant):
     uses_cards = False
     partnerships = (4, 6)
     entry_keys = ("sides", "lone")
+    changes_sheet = True
     PRESET_SWITCH = "preset"
     FIXED = {"cards_dealt": 11, "pozzetto_cards": 11}
     SWITCHES = (
@@ -107,7 +108,7 @@ class Burraco(MeldPlusHandMinus, Variant):
         Switch("target", "int", 2005, _("The match ends after the hand in which a total reaches this."), min=1,
                only_when=_TARGET),
         Switch("hands", "int", 4, _("Hands in the match."), min=1, max=20, only_when=_HANDS, label=_("Hands")),
-        Switch("victory_points", "enum", "four_hands", _("The table that turns the difference between the two "
+        Switch("victory_points_table", "enum", "four_hands", _("The table that turns the difference between the two "
                                                          "sides into victory points (out of 20)."),
                choices=("none", "three_hands", "four_hands"), only_when=_HANDS, label=_("Victory points")),
         Switch("clean_bonus", "int", 200, _("What a clean burraco (no wild card) earns."), min=0,
@@ -153,7 +154,7 @@ class Burraco(MeldPlusHandMinus, Variant):
         if n_players == 3:
             defaults["target"] = 1505
         hands = house.get("hands", 4)
-        defaults["victory_points"] = {3: "three_hands", 4: "four_hands"}.get(hands, "none")
+        defaults["victory_points_table"] = {3: "three_hands", 4: "four_hands"}.get(hands, "none")
         return defaults
 
     def _check_players(self, n_players: Any) -> None:
@@ -221,10 +222,10 @@ class Burraco(MeldPlusHandMinus, Variant):
         if r.match_mode == "hands":
             lines.append(_n("{count} hand; the highest total wins.", "{count} hands; the highest total wins.",
                             r.hands))
-            if r.victory_points != "none":
+            if r.victory_points_table != "none":
                 lines.append(_n("Victory points by the table for {count} hand.",
                                 "Victory points by the table for {count} hands.",
-                                3 if r.victory_points == "three_hands" else 4))
+                                3 if r.victory_points_table == "three_hands" else 4))
         else:
             lines.append(_("The match ends after the hand in which a total reaches {target:,}; the highest total "
                            "wins.", target=r.target))
@@ -326,6 +327,14 @@ class Burraco(MeldPlusHandMinus, Variant):
 
     def context(self, state: MatchState) -> dict[str, Any]:
         return {"stage": self.stage(state)} if self.three() else {}
+
+    def notes(self, state: MatchState) -> list[str]:
+        if not self.three() or self.stage(state) == 1 or state.finished:
+            return []
+        at = self.house.three_player_switch_at
+        if self.house.three_player_mode == "individual" or at is None:
+            return [_("Each plays alone.")]
+        return [_("Each plays alone from now on: a total has reached {at:,}.", at=at)]
 
     # -- reading a hand -------------------------------------------------------------------------------
 
@@ -564,14 +573,14 @@ class Burraco(MeldPlusHandMinus, Variant):
 
     def victory_points(self, state: MatchState) -> dict[str, int]:
         r = self.house
-        if r.match_mode != "hands" or r.victory_points in (None, "none"):
+        if r.match_mode != "hands" or r.victory_points_table in (None, "none"):
             return {}
         units = ({s.name: state.players[s.members[0]].total for s in self.sides} if self.sides else
                  {p: ps.total for p, ps in state.players.items()})
         if len(units) != 2:
             return {}  # the tables are for one table's two sides
         (a, ta), (b, tb) = units.items()
-        winner, loser = vp_for(abs(ta - tb), r.victory_points)
+        winner, loser = vp_for(abs(ta - tb), r.victory_points_table)
         if ta == tb:
             return {a: winner, b: loser}
         return {a: winner, b: loser} if ta > tb else {a: loser, b: winner}
