@@ -325,7 +325,7 @@ class Burraco(MeldPlusHandMinus, Variant):
             # final, even if totals fall back (docs/rules/burraco.md#three-players)
             state.kept = {**state.kept, "stage": 2}
 
-    def context(self, state: MatchState) -> dict[str, Any]:
+    def match_facts(self, state: MatchState) -> dict[str, Any]:
         return {"stage": self.stage(state)} if self.three() else {}
 
     def notes(self, state: MatchState) -> list[str]:
