@@ -493,11 +493,10 @@ def _load_variant(key: str, players: list[str], overrides: Mapping[str, Any]) ->
     if not variant.min_players <= len(players) <= variant.max_players:
         raise _header_error(_("{game} is for {min}–{max} players, not {count}", game=variant.name,
                               min=variant.min_players, max=variant.max_players, count=len(players)), "players")
-    try:
+    refused = variant.refuse_players(len(players))
+    if refused is not None:
         # a game may refuse a count within its range (Burraco: five players)
-        variant._check_players(len(players))
-    except ValueError as exc:
-        raise _header_error(message_of(exc), "players") from None
+        raise _header_error(refused, "players")
     try:
         rules = variant.rules(len(players), **overrides)
     except ValueError as exc:

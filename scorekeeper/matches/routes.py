@@ -44,10 +44,7 @@ def _switches(variant, n_players: int | None) -> list[Any]:
     # reason beside the seats; until then the form shows the switches of any allowed count.
     if n_players is not None and not (variant.min_players <= n_players <= variant.max_players):
         n_players = None
-    try:
-        return list(variant.switches(n_players))
-    except Refusal:  # a count the game refuses within its range (Burraco's five): said when created
-        return list(variant.switches(None))
+    return list(variant.switches(n_players))
 
 
 def _player_counts(variant) -> dict[str, str]:
@@ -55,11 +52,7 @@ def _player_counts(variant) -> dict[str, str]:
     the players are tapped (the engine decides which apply; without JavaScript all show)."""
     counts: dict[str, list[str]] = {s.name: [] for s in variant.switches()}
     for n in range(variant.min_players, variant.max_players + 1):
-        try:
-            switches = variant.switches(n)
-        except Refusal:  # a count the game refuses within its range
-            continue
-        for s in switches:
+        for s in variant.switches(n):
             counts.setdefault(s.name, []).append(str(n))
     return {name: " ".join(ns) for name, ns in counts.items()}
 
@@ -218,10 +211,9 @@ def _create_from_form(table, variant, switches, seated_count, form):
                      "%(game)s is for %(least)s–%(most)s players; %(num)s are seated.", len(seat_ids),
                      game=speak(variant.name), least=variant.min_players, most=variant.max_players))
         return None
-    try:
-        variant.switches(len(seat_ids))
-    except Refusal as exc:  # a count the game refuses within its range, in its words
-        form.form_errors.append(refusal(exc))
+    refused = variant.refuse_players(len(seat_ids))
+    if refused is not None:  # a count the game refuses within its range, in its words
+        form.form_errors.append(speak(refused))
         return None
     dealer = form.first_dealer.data or ""
     # not an id of ours ("²" passes str.isdigit, "9"*30 no column holds) is refused like a stranger

@@ -147,3 +147,21 @@ def test_once_each_plays_alone_a_match_of_three_never_goes_back(entries, at):
         reached = any(p.total >= switch_at for p in standings.players)
         assert standings.stage == (2 if stage == 2 or reached else 1)
         stage = standings.stage
+
+
+@SETTINGS
+@given(st.lists(st.sampled_from("A 2 3 4 5 6 7 8 9 10 J Q K JK".split()), min_size=3, max_size=12),
+       st.lists(st.sampled_from("SH"), min_size=12, max_size=12))
+def test_melds_laid_together_are_each_a_meld_and_add_up(ranks, suits):
+    """Whatever cards are laid, a split the checker finds holds every card once, each of its melds is a
+    meld on its own, and their worth is the sum of the cards' values."""
+    from scorekeeper.engine.cards import Card
+    from scorekeeper.engine.variants import find_variant
+
+    burraco = find_variant("burraco")
+    cards = [Card.parse("JK") if r == "JK" else Card.parse(f"{r}{suits[i]}") for i, r in enumerate(ranks)]
+    verdict = burraco.check_laid(cards)
+    if verdict.valid:
+        assert sorted(c.code for m in verdict.melds for c in m.cards) == sorted(c.code for c in cards)
+        assert all(burraco.check_meld(m.cards).valid for m in verdict.melds)
+        assert verdict.value == sum(burraco.card_value(c) for c in cards)

@@ -178,3 +178,17 @@ def test_three_players_from_a_lone_player_and_a_pair_to_each_alone(sheet, client
     page = client.get(f"/t/{sheet.token}/m/{match_id}/hands/{second}/edit").get_data(as_text=True)
     assert "Who plays alone?" in page
     assert re.search(r'name="s1_meld_points"[^>]*value="385"|value="385"[^>]*name="s1_meld_points"', page)
+
+
+def test_the_meld_checker_says_which_burraco(client):
+    page = html.unescape(client.get("/melds?variant=burraco&mode=meld&cards=4H+5H+6H+7H+8H+9H+10H+JK")
+                         .get_data(as_text=True))
+    assert "a semi-clean burraco: a sequence of 8 cards" in page and "150" in page
+    page = html.unescape(client.get("/melds?variant=burraco&mode=meld&cards=5H+5C+2C+JK").get_data(as_text=True))
+    assert "at most one wild card" in page
+    page = html.unescape(client.get("/melds?variant=burraco&mode=hand&cards=7D+8D+9D+JK+JD+QD+KD+QS+QH+QC")
+                         .get_data(as_text=True))
+    assert "melds worth 115" in page
+    italian = html.unescape(client.get("/melds?variant=burraco&mode=meld&cards=5H+6H+7H+8H+9H+10H+JH",
+                                       headers={"Accept-Language": "it"}).get_data(as_text=True))
+    assert "un burraco pulito" in italian

@@ -449,6 +449,12 @@ class Variant(ABC):
                            if name == preset})
         return values
 
+    def refuse_players(self, n_players: int) -> str | None:
+        """Why a table of ``n_players`` within ``min_players``–``max_players`` cannot play this game (Burraco:
+        five), or None. A match of that size is refused; its house rules still resolve, for pages that
+        describe every size."""
+        return None
+
     def _player_defaults(self, n_players: int | None, house: Mapping[str, Any]) -> dict[str, Any]:
         """Defaults that depend on the player count (Rummy's cards dealt, Oklahoma's preset)."""
         return {}

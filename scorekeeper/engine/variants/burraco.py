@@ -26,15 +26,17 @@ switch point (1000); from the next hand each plays alone.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
+from ..cards import Card, parse_cards
 from ..ends import End
 from ..hands import Hand, HandScore, MatchState
 from ..i18n import _, _n, joined
+from ..melds import MeldCheck, MeldRules, OpeningCheck
 from ..sheet import EntryField, Sheet, ValueClass
 from ..sides import SideEntry, read_sides
 from .base import InvalidRulesError, Rules, Switch, Variant
-from .meld_plus import MeldPlusHandMinus
+from .meld_plus import FirstMeldChoice, MeldPlusHandMinus
 
 #: one 54-card pack by value class (docs/rules/burraco.md#card-values): 2 jokers at 30, 4 twos at 20, 4 aces
 #: at 15, 24 eights to kings at 10, 20 threes to sevens at 5: 540 points
@@ -157,12 +159,12 @@ class Burraco(MeldPlusHandMinus, Variant):
         defaults["victory_points_table"] = {3: "three_hands", 4: "four_hands"}.get(hands, "none")
         return defaults
 
-    def _check_players(self, n_players: Any) -> None:
-        super()._check_players(n_players)
+    def refuse_players(self, n_players: int) -> str | None:
         if n_players == 5:
             # five need three packs and a lone player against two pairs that change every hand; only one
             # source describes it (docs/rules/burraco.md#players-and-sides)
-            raise InvalidRulesError(_("Burraco is for 2, 3, 4 or 6 players, not 5"))
+            return _("Burraco is for 2, 3, 4 or 6 players, not 5")
+        return None
 
     def _fits_players(self, spec: Switch, n_players: int) -> bool:
         return spec.name not in _THREE or n_players == 3
@@ -261,7 +263,7 @@ class Burraco(MeldPlusHandMinus, Variant):
                        help=_("every card left in the partners' hands, a pozzetto taken and not played included"),
                        **points),
             EntryField("pozzetto_taken", "flag", _("Pozzetto not taken"), per="side", ticked=False,
-                       help=_("the side never picked up its pozzetto")),
+                       help=_("the pozzetto was never picked up")),
             EntryField("penalty_points", "points", _("Penalties"), per="side", minimum=0,
                        maximum=PACK_POINTS * decks, multiple_of=5),
         ]
@@ -298,9 +300,11 @@ class Burraco(MeldPlusHandMinus, Variant):
             return _("Burraco with 4 players is two sides of two, with 6 three sides of two")
         return None
 
-    # -- the meld checker (``meld_plus``) --------------------------------------------------------------
+    # -- the meld checker (docs/rules/burraco.md#the-meld-checker) -------------------------------------
 
-    checks_laid_melds = False
+    #: the most cards the checker takes as laid together (a side's whole table runs to about 60; the
+    #: search for how they split into melds is bounded to what a turn lays)
+    laid_cards_limit = 30
 
     def meld_word(self, kind: str) -> Any:
         return {"clean": _("a clean burraco"), "semi_clean": _("a semi-clean burraco"),
@@ -309,6 +313,65 @@ class Burraco(MeldPlusHandMinus, Variant):
 
     def meld_bonus(self, kind: str, rules: Rules) -> int | None:
         return rules.get(f"{kind}_bonus")
+
+    def first_meld_choices(self, rules: Rules | None = None) -> tuple[Any, tuple[FirstMeldChoice, ...], str]:
+        # Burraco has no first-meld minimum: melds laid together are only counted
+        return _("First meld"), (FirstMeldChoice("any", _("no minimum in Burraco"), 0),), "any"
+
+    def meld_rules(self, rules: Rules | None = None) -> MeldRules:
+        r = self._resolve(rules)
+        return MeldRules(game_name=self.name, set_min=3, set_max=9, set_distinct_suits=False, run_min=3,
+                         run_max=14, ace_run="either_end", max_jokers_per_meld=1, decks=2, jokers_in_deck=4,
+                         set_word="set", run_word="sequence")
+
+    def check_meld(self, cards: str | Iterable[Card], rules: Rules | None = None, **deal: Any) -> MeldCheck:
+        """One meld: a sequence or a set with at most one wild card (a two in its own place is natural),
+        a burraco from 7 cards and of which kind, its wild card, and its card points."""
+        r = self._resolve(rules)
+        cards = tuple(parse_cards(cards) if isinstance(cards, str) else cards)
+        read = _read_meld(cards, r)
+        if isinstance(read, str) or not isinstance(read, tuple):
+            return MeldCheck(False, None, read or _("no cards"), cards=cards, declared=cards)
+        kind, wild, burraco, declared = read
+        value = sum(self.card_value(c, r) for c in cards)
+        word = _("sequence") if kind == "run" else _("set")
+        facts: list[tuple[Any, Any]] = [(_("Wild card"), _("{count} (at most 1)", count=wild))]
+        if burraco is None:
+            reason = (_("a sequence of {count} cards, not yet a burraco", count=len(cards)) if kind == "run" else
+                      _("a set of {count} cards, not yet a burraco", count=len(cards)))
+            facts.append((_("To a burraco"), _n("{count} more card", "{count} more cards", 7 - len(cards),
+                                                count=7 - len(cards))))
+        else:
+            reason = (_("{what}: a sequence of {count} cards", what=self.meld_word(burraco), count=len(cards))
+                      if kind == "run" else
+                      _("{what}: a set of {count} cards", what=self.meld_word(burraco), count=len(cards)))
+            facts.append((_("Burraco"), _("it earns {bonus:,} at the end of the hand",
+                                          bonus=self.meld_bonus(burraco, r))))
+        facts.append((_("Card points"), _("{points:,}", points=value)))
+        return MeldCheck(True, kind, reason, value=value, cards=cards, declared=declared, word=word,
+                         facts=tuple(facts))
+
+    def check_laid(self, cards: str | Iterable[Card], rules: Rules | None = None,
+                   minimum: int | None = None) -> OpeningCheck:
+        """Cards laid together: split into Burraco melds (sequences and sets, a wild card each at most),
+        each meld's verdict and their card points; refused when no split makes every card a meld."""
+        r = self._resolve(rules)
+        cards = tuple(parse_cards(cards) if isinstance(cards, str) else cards)
+        if not cards:
+            return OpeningCheck(False, 0, _("no cards"))
+        try:
+            groups = _split(cards, r)
+        except _TooLong:
+            return OpeningCheck(False, 0, _("these cards split into melds in too many ways to try them all: check "
+                                            "them a few melds at a time"))
+        if groups is None:
+            return OpeningCheck(False, 0, _("these cards do not all go into melds: each meld is a sequence of "
+                                            "one suit or a set of one rank, with at most one wild card"))
+        melds = tuple(self.check_meld(g, r) for g in groups)
+        values = tuple(m.value for m in melds)
+        value = sum(values)
+        return OpeningCheck(True, value, _n("{count} meld worth {value:,}", "{count} melds worth {value:,}",
+                                            len(melds), count=len(melds), value=value), values, melds)
 
     # -- the stage (three players) --------------------------------------------------------------------
 
@@ -584,6 +647,162 @@ class Burraco(MeldPlusHandMinus, Variant):
         if ta == tb:
             return {a: winner, b: loser}
         return {a: winner, b: loser} if ta > tb else {a: loser, b: winner}
+
+
+def _wild(card: Card) -> bool:
+    return card.is_joker or card.rank == 2
+
+
+def _read_meld(cards: Sequence[Card], r: Rules) -> Any:
+    """``(kind, wild cards, burraco kind or None, the meld as played)`` for a Burraco meld, else the
+    reason it is none. A two of the sequence's suit in its own place (A-2-3, 2-3-4) is natural."""
+    if len(cards) < 3:
+        return _("a meld needs at least 3 cards")
+    jokers = [c for c in cards if c.is_joker]
+    twos = [c for c in cards if not c.is_joker and c.rank == 2]
+    others = [c for c in cards if not _wild(c)]
+    ranks = {c.rank for c in others}
+    # a set: naturals of one rank (never twos), a wild card at most
+    if len(ranks) == 1 and others:
+        wild = len(jokers) + len(twos)
+        if wild > 1:
+            return _("a meld holds at most one wild card (it has {count})", count=wild)
+        if r.preset == "international" and others[0].rank not in (1, 3):
+            return _("the International code allows sets of aces and threes only")
+        return "set", wild, _set_burraco(len(others), wild, r), tuple(cards)
+    if not others and not jokers and len(twos) == len(cards):
+        return _("there are no sets of twos")
+    suits = {c.suit for c in others}
+    if len(suits) > 1:
+        return _("it mixes suits and ranks: a sequence is of one suit, a set of one rank")
+    suit = next(iter(suits)) if suits else next((c.suit for c in twos), "")
+    # a sequence: try each two of the suit as the natural two, the rest of the wild cards at most one
+    # a two read as natural first: the meld then holds fewer wild cards (a whole suit is clean)
+    tries = [t for t in twos if t.suit == suit] + [None]
+    reason = _("it is not a sequence: the cards are not consecutive, or need more than one wild card")
+    for natural_two in tries:
+        wild = len(jokers) + len(twos) - (1 if natural_two is not None else 0)
+        if wild > 1:
+            reason = _("a meld holds at most one wild card (it has {count})", count=wild)
+            continue
+        naturals = sorted([c.rank for c in others] + ([2] if natural_two is not None else []))
+        if len(set(naturals)) != len(naturals):
+            reason = _("a sequence holds each card once")
+            continue
+        for high_ace in (False, True):
+            ranks_in = sorted(14 if (k == 1 and high_ace) else k for k in naturals)
+            if high_ace and 2 in ranks_in:
+                continue  # the ace above the king or below the 2, never both (never round the corner)
+            span = ranks_in[-1] - ranks_in[0] + 1
+            gaps = span - len(ranks_in)
+            if gaps > wild or len(cards) > 14:
+                continue
+            low, high = ranks_in[0], ranks_in[-1]
+            at_end = wild - gaps  # a wild card not inside the run sits at one end
+            if at_end and high < 14:
+                high += 1
+            elif at_end and low > 1:
+                low -= 1
+            elif at_end:
+                continue
+            if low < 1 or high > 14:
+                continue
+            return "run", wild, _run_burraco(len(cards), wild, gaps, r), tuple(cards)
+    return reason
+
+
+def _set_burraco(naturals: int, wild: int, r: Rules) -> str | None:
+    """A set's burraco kind (7 cards or more), as docs/rules/burraco.md reads it, or None."""
+    if naturals + wild < 7:
+        return None
+    if not wild:
+        return "super" if naturals == 8 and r.super_bonus is not None else "clean"
+    if naturals >= 7 and r.semi_clean_bonus is not None:
+        return "semi_clean"
+    return "dirty"
+
+
+def _run_burraco(size: int, wild: int, gaps: int, r: Rules) -> str | None:
+    """A sequence's burraco kind: clean with no wild card (royal when it is a whole suit, where counted);
+    semi-clean with 7 natural cards in a row and the wild card at one end (8 or more cards); dirty
+    otherwise."""
+    if size < 7:
+        return None
+    if not wild:
+        return "royal" if size >= 13 and r.royal_bonus is not None else "clean"
+    if not gaps and size >= 8 and r.semi_clean_bonus is not None:
+        return "semi_clean"
+    return "dirty"
+
+
+class _TooLong(Exception):
+    """The split of cards laid together took more tries than ``SPLIT_TRIES``."""
+
+
+#: the most melds the split of cards laid together tries before it gives up (a few tenths of a second):
+#: a page's request never searches for seconds (docs/rules/burraco.md#the-meld-checker)
+SPLIT_TRIES = 3_000
+
+
+def _split(cards: Sequence[Card], r: Rules) -> list[list[Card]] | None:
+    """The melds these cards make together, every card in one, or None. Exact within ``SPLIT_TRIES``: the
+    first card left goes into every meld it can make with the cards still free, the longest first
+    (memoised on what is left); past that many tries ``_TooLong`` is raised."""
+    order = sorted(cards, key=lambda c: (_wild(c), c.suit, c.rank))
+    seen: dict[tuple, list[list[Card]] | None] = {}
+    tries = [0]
+
+    def key(left: tuple[Card, ...]) -> tuple:
+        return tuple(sorted((c.rank, c.suit) for c in left))
+
+    def solve(left: tuple[Card, ...]) -> list[list[Card]] | None:
+        if not left:
+            return []
+        k = key(left)
+        if k in seen:
+            return seen[k]
+        seen[k] = None
+        first, rest = left[0], left[1:]
+        if _wild(first):
+            return None  # only wild cards left: none makes a meld alone
+        pool = list(rest)
+        for size in range(min(len(pool), 13), 1, -1):  # the longest meld first: burrachi before pieces
+            for combo in _candidates(first, pool, size):
+                tries[0] += 1
+                if tries[0] > SPLIT_TRIES:
+                    raise _TooLong
+                if isinstance(_read_meld((first, *combo), r), tuple):
+                    remaining = list(pool)
+                    for c in combo:
+                        remaining.remove(c)
+                    found = solve(tuple(remaining))
+                    if found is not None:
+                        seen[k] = [[first, *combo], *found]
+                        return seen[k]
+        return None
+
+    return solve(tuple(order))
+
+
+def _candidates(first: Card, pool: list[Card], size: int) -> Iterator[tuple[Card, ...]]:
+    """Groups of ``size`` cards from ``pool`` that could make a meld with ``first``: its rank's cards,
+    or its suit's, with at most one wild card (each kind of card once)."""
+    from itertools import combinations
+
+    wilds = list({(c.rank, c.suit): c for c in pool if _wild(c)}.values())
+    same_rank = [c for c in pool if not _wild(c) and c.rank == first.rank]
+    same_suit = list({c.rank: c for c in pool if not _wild(c) and c.suit == first.suit and c.rank != first.rank}.values())
+    for family in (same_rank, same_suit):
+        for n_wild in (0, 1):
+            need = size - n_wild
+            if need < 0 or need > len(family):
+                continue
+            for naturals in combinations(family, need):
+                if n_wild:
+                    for w in wilds:
+                        yield (*naturals, w)
+                else:
+                    yield naturals
 
 
 __all__ = ["Burraco", "vp_for"]
