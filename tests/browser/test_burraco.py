@@ -204,8 +204,9 @@ def test_three_players_in_italian_through_the_switch_to_each_alone(browser, live
 
 def test_burraco_pages_are_valid_accessible_and_fit_360_px_in_both_languages(page: Page, browser, live_server: str,
                                                                              tmp_path):
-    """The scoreboard of four with a hand played and the hand form open, and of three once each plays
-    alone: valid HTML, no serious axe finding, nothing wider than a 360 px phone in English or Italian."""
+    """The scoreboard of four with a hand played (victory points beside the totals) and its hand form open,
+    the new-match page with its house rules open and the meld checker: valid HTML, no serious axe finding,
+    nothing wider than a 360 px phone in English or Italian."""
     from axe_playwright_python.sync_playwright import Axe
 
     from .test_pages_valid import html_errors
@@ -225,7 +226,9 @@ def test_burraco_pages_are_valid_accessible_and_fit_360_px_in_both_languages(pag
     save(page)
     expect(page.locator("ol.standings.sides")).to_contain_text("victory points")
     board = page.url.split("#")[0].split("?")[0].removeprefix(live_server)
-    paths = {"burraco scoreboard": board}
+    token = board.split("/")[2]
+    paths = {"burraco scoreboard": board, "burraco new match": f"/t/{token}/matches/new?variant=burraco",
+             "burraco checker": "/melds?variant=burraco&mode=meld&cards=4H+5H+6H+7H+8H+9H+10H+JK"}
     errors = html_errors(live_server, paths, tmp_path) + html_errors(
         live_server, paths, tmp_path, headers={"Accept-Language": "it-IT,it;q=0.9"})
     assert not errors, "\n".join(errors)
@@ -234,10 +237,12 @@ def test_burraco_pages_are_valid_accessible_and_fit_360_px_in_both_languages(pag
     for locale in ("en-GB", "it-IT"):
         context = browser.new_context(viewport={"width": 360, "height": 800}, has_touch=True, locale=locale)
         phone = context.new_page()
+        for path in paths.values():
+            phone.goto(live_server + path)
+            for summary in phone.locator("form.hand-form details.count-by-class summary, details.house-rules summary").all():
+                summary.click()
+            assert phone.evaluate("document.documentElement.scrollWidth") <= 360, (locale, path)
         phone.goto(live_server + board)
-        for summary in phone.locator("form.hand-form details.count-by-class summary").all():
-            summary.click()
-        assert phone.evaluate("document.documentElement.scrollWidth") <= 360, locale
         if locale == "it-IT":
             phone.locator("ol.standings").scroll_into_view_if_needed()
             shot(phone, "360-it")
