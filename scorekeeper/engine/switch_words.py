@@ -171,6 +171,15 @@ CHOICES = {
     "most_games": _("the most games won"),
     "play_another_game": _("play another game"),
     "xp": _("XP (5–6 players)"),
+    "italian": _("Italian (F.I.Bur.)"),
+    "international": _("International"),
+    "extended": _("royal and super burrachi"),
+    "hands": _("a set number of hands"),
+    "three_hands": _("the 3-hand table"),
+    "four_hands": _("the 4-hand table"),
+    "lone_and_pair": _("one alone against a pair"),
+    "half_round_up": _("half, rounded up"),
+    "half_truncate": _("half, cut"),
 }
 
 #: what an empty (null) value means, where "no limit" would not say it
