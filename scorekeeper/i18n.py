@@ -176,10 +176,16 @@ def speak(text: Any, currency: str | None = None) -> str:
     return translated(with_names_isolated(text), engine_domain.get_translations(), number=number)
 
 
-def whole(value: int | None) -> str:
-    """A whole number the locale's way, with the true minus sign: 1,000 / 1.000 / −10."""
+def whole(value: int | float | None) -> str:
+    """A whole number the locale's way, with the true minus sign: 1,000 / 1.000 / −10. An average
+    (a float) is written the same way, its tenths after the locale's decimal sign (2,030 / 203,5)."""
     if value is None:
         return ""
+    if isinstance(value, float):
+        if not value.is_integer():
+            text = format_decimal(abs(value), locale=current_language())
+            return f"{MINUS}{text}" if value < 0 else text
+        value = int(value)
     size = abs(value)
     # most numbers on a sheet are under 1,000, which every language offered writes as plain digits:
     # no need to ask which language the page is in (a 200-hand sheet writes over a thousand of them)

@@ -28,7 +28,9 @@ class End:
     ``label`` is the button's word ("Knock"), ``word`` the same in the middle of a sentence ("how: knock
     → gin"). ``tally`` names the stats line the end counts toward (big gin counts as a gin), and
     ``count_words`` says that line for a number ("2 gins"); an end the stats do not count has neither.
-    ``needs_by`` is False for an end nobody makes (the stock ran out): a hand ended so names nobody.
+    ``needs_by`` is False for an end nobody makes (the stock ran out): a hand ended so names nobody; None
+    for one that names someone only when the game asks (Rummikub's pool running out names the winner of a
+    tie for the lowest rack).
     """
 
     key: str
@@ -36,7 +38,7 @@ class End:
     word: str
     tally: str | None = None
     count_words: Callable[[int], str] | None = None
-    needs_by: bool = True
+    needs_by: bool | None = True
 
     def counted(self, n: int) -> str | None:
         """"2 gins": the stats line for ``n`` hands ended this way (None if the stats do not count it)."""

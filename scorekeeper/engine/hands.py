@@ -208,17 +208,21 @@ class HandScore:
 
 
 def parse_held(hand_index: int, player: str, value: Any, *, uses_cards: bool = True,
-               fields: Collection[str] = ("cards", "points", "opened"), instead: Collection[str] = ()) -> Held:
+               fields: Collection[str] = ("cards", "points", "opened"), instead: Collection[str] = (),
+               parse: Callable[[Any], list[Any]] | None = None) -> Held:
     """Read ``held[player]``: exactly one of ``cards`` and ``points``, and an optional ``opened``.
     A game played without cards (``uses_cards`` false: free scoring) asks for the points alone.
+    ``parse`` reads the cards where the game's deck is not the standard pack (``Deck.parse``).
 
     ``instead`` names the fields of the game's sheet that stand for the player's hand in place of
     cards or points (Pool Rummy's ``drop`` and ``wrong_show``): exactly one of those, the cards and
     the points is given, and the game reads and checks its value (``Held.marks``)."""
+    if parse is None:
+        parse = parse_cards
     if type(value) is dict and len(value) == 1 and type(value.get("cards")) is str:
         # the usual entry, {"cards": "…"}: a replay reads one for every player of every hand
         try:
-            return Held(player, cards=parse_cards(value["cards"]))
+            return Held(player, cards=parse(value["cards"]))
         except InvalidCardError as exc:
             raise InvalidHandError(_("{player}: {why}", player=player, why=message_of(exc)), entry=hand_index,
                                    player=player, field="cards") from None
@@ -274,8 +278,8 @@ def parse_held(hand_index: int, player: str, value: Any, *, uses_cards: bool = T
         raise bad(_("{player}: cards are written as text (“7H 8H 9H”) or as a list of cards ([\"7H\", \"8H\"])",
                     player=player), "cards")
     try:
-        cards = parse_cards(typed)
-    except InvalidCardError as exc:
+        cards = parse(typed)
+    except (InvalidCardError, TypeError, AttributeError) as exc:
         raise bad(_("{player}: {why}", player=player, why=message_of(exc))) from None
     return Held(player, cards=cards, opened=opened)
 

@@ -113,6 +113,13 @@ HEAD_TO_HEAD_MATCHES = 100
 #: stays within 3x of a table of 10; 50 matches is a year of weekly card nights
 STATS_MATCHES = 50
 
+#: finished matches a table's ratings are made from (the latest; the stats page says when more were
+#: left out): each is read as its kept summary, once per table version (service/ratings.py)
+RATED_MATCHES = 2000
+
+#: finished matches' worth of ratings a process keeps, over all tables (the latest ratings of each)
+RATINGS_MEMO_MATCHES = 20000
+
 #: matches whose summaries a page makes again (their versions moved) per read of their entries: a
 #: page made after an import reads this many matches' entries at a time, and lets go of them after
 SUMMARY_BATCH = 20
@@ -230,7 +237,7 @@ def json_depth(value: Any) -> int:
 __all__ = [
     "CHECKPOINT_EVERY", "CURRENCY", "DRAW", "EXPORT_BATCH", "HEAD_TO_HEAD_MATCHES", "STATS_MATCHES",
     "SUMMARY_BATCH", "TABLE_PAGE_MATCHES", "FORM_KEY", "FREE_HAND_POINTS", "FREE_HAND_POINTS_MAX", "IMPORT_ENTRIES",
-    "JSON_DEPTH", "LimitError", "NUMBER_DIGITS", "MATCH_ENTRIES", "PLAYER_NAME", "POINTS_CEILING", "REPLAY_MEMO_ENTRIES", "ROSTER_PLAYERS", "SCOREBOARD_ROWS", "SHEET_MEMO_CHARS", "SIDE_NAME",
+    "JSON_DEPTH", "LimitError", "NUMBER_DIGITS", "MATCH_ENTRIES", "PLAYER_NAME", "POINTS_CEILING", "RATED_MATCHES", "RATINGS_MEMO_MATCHES", "REPLAY_MEMO_ENTRIES", "ROSTER_PLAYERS", "SCOREBOARD_ROWS", "SHEET_MEMO_CHARS", "SIDE_NAME",
     "SOLVER_TABLES",
     "STAKE_MAX", "STAKE_TEXT", "TABLE_NAME", "TOKEN_CHARS", "UPLOAD_BYTES", "check_entries", "check_hand_cards",
     "hand_cards_limit", "hand_points_limit", "json_depth", "solver_cards_limit",

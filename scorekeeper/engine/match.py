@@ -96,6 +96,23 @@ class PlayerStanding(_ToDict):
     place: int
     #: the player's side, in a game scored by sides (None otherwise); ``total`` is then the side's
     side: str | None = None
+    #: what the game says of the player beyond the total (``Variant.player_facts``: Phase 10's ``phase``,
+    #: Rummikub's ``games_won``), read as attributes and written out beside the other fields
+    facts: dict[str, Any] = field(default_factory=dict)
+    #: what the pages say beside the player's name, in the game's words (``Variant.player_note``: "Phase
+    #: 4: 1 run of 7"), or None
+    note: str | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        facts = self.__dict__.get("facts") or {}
+        if name in facts:
+            return facts[name]
+        raise AttributeError(name)
+
+    def to_dict(self) -> dict[str, Any]:
+        out = _jsonable(self)
+        out.update(out.pop("facts"))
+        return out
 
 
 @dataclass
@@ -195,6 +212,24 @@ class Standings(_ToDict):
     #: once finished, what the winner collects from each other player in points, where the game settles
     #: by differences (Rummy 500); empty otherwise
     differences: dict[str, int] = field(default_factory=dict)
+    #: who plays the next hand when it is not everyone still in (Phase 10's tie-break hand: the tied
+    #: players only), in seat order; None otherwise
+    next_players: list[str] | None = None
+    #: what the game says of the match beyond the shared fields (``Variant.match_facts``: Phase 10's
+    #: ``tie_break_players``, Rummikub's ``game``), read as attributes and written out beside the others
+    facts: dict[str, Any] = field(default_factory=dict)
+
+    def __getattr__(self, name: str) -> Any:
+        facts = self.__dict__.get("facts") or {}
+        if name in facts:
+            return facts[name]
+        raise AttributeError(name)
+
+    def to_dict(self) -> dict[str, Any]:
+        out = _jsonable(self)
+        out["players"] = [p.to_dict() for p in self.players]
+        out.update(out.pop("facts"))
+        return out
 
     def player(self, name: str) -> PlayerStanding:
         return next(p for p in self.players if p.name == name)
@@ -364,7 +399,7 @@ def next_entry_context(document: Mapping[str, Any]) -> dict[str, Any]:
     ctx: dict[str, Any] = {
         "variant": run.key,
         "finished": st.finished,
-        "players_in": [] if st.finished else list(run.state.still_in),
+        "players_in": [] if st.finished else list(st.next_players or run.state.still_in),
         "ends": [] if st.finished else run.variant.ends_allowed(run.state),
         "by_required": run.variant.by_required,
         "knock_game": run.variant.knock_game,
@@ -777,6 +812,10 @@ class _Replay:
             # who ended the hand is checked by the game, in its order of checks (docs/match-format.md)
             if by is not None:
                 self.check_player_in(index, by, "by")
+        elif variant.by_required and variant.end(end).needs_by is None:
+            # named only when the game asks (a tie the game settles by it): the game says when
+            if by is not None:
+                self.check_player_in(index, by, "by")
         elif variant.by_required and not variant.end(end).needs_by:
             # nobody ended it (the stock ran out): naming someone would say what did not happen
             if by is not None:
@@ -1131,7 +1170,8 @@ class _Replay:
                 win_points=ps.win_points if variant.keeps_win_points() else None,
                 state=ps.state, rebuys=ps.rebuys, paid=ps.paid,
                 boxes=ps.boxes if variant.has_boxes() else None, place=places[ps.name],
-                side=side_of.get(ps.name),
+                side=side_of.get(ps.name), facts=variant.player_facts(state, ps.name),
+                note=variant.player_note(state, ps.name),
             )
             for ps in state.players.values()
         ]
@@ -1159,7 +1199,8 @@ class _Replay:
             differences=variant.differences(state),
             sides=sides, winning_sides=[s.name for s in sides if s.state == "winner"],
             round=None if state.finished else ctx.get("round"),
-            rebuy_status=self.rebuy_status(),
+            rebuy_status=self.rebuy_status(), facts=variant.match_facts(state),
+            next_players=None if state.finished else variant.next_hand_players(state),
         )
 
     def dealers_ahead(self, first: str | None, count: int = DEALERS_AHEAD) -> list[str]:
@@ -1191,10 +1232,10 @@ class _Replay:
             # the variant's order: by total, Kalooki by win points where they decide
             # (docs/rules/kalooki.md#winner, win_points_race)
             if ps.state == "winner":
-                return (0, 0) + tuple(variant.place_key(ps))
+                return (0, 0) + tuple(variant.place_key_in(state, ps))
             if ps.knocked_out:
-                return (2, -ps.out_at) + tuple(variant.place_key(ps))
-            return (1, 0) + tuple(variant.place_key(ps))
+                return (2, -ps.out_at) + tuple(variant.place_key_in(state, ps))
+            return (1, 0) + tuple(variant.place_key_in(state, ps))
 
         if self.sides:
             # ranked by side: a side's members share its state and total, and its place (1, 2, … among

@@ -94,6 +94,18 @@ def match_sides(match: Any) -> list[FormSide]:
                      [by_id[int(pid)] for pid in side.members]) for i, side in enumerate(sides)]
 
 
+def match_deck(match: Any) -> Any:
+    """The deck ``match`` is played with (``engine.decks``), or None when its rules cannot be read."""
+    from ..engine.variants import find_variant
+
+    variant = find_variant(match.variant)
+    try:
+        rules = variant.rules(len(match.seats), **(match.rules or {}))
+        return variant.for_match(rules, match.seats).deck()
+    except Refusal:
+        return None
+
+
 def match_sheet(match: Any) -> Sheet | None:
     """The game's sheet under the match's own rules and table (None if those no longer resolve)."""
     from ..engine.variants import find_variant
@@ -207,11 +219,13 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
     # answering, and the blank form after a save would come back holding the hand just saved.
     form = HandForm(formdata=formdata, data=data or {})
     if formdata is not None and not free:
-        # The card picker sends the text box and, without JavaScript, its ticked boxes: merge them.
+        # The card picker sends the text box and, without JavaScript, its ticked boxes: merge them (by
+        # the match's deck, which may be the game's own).
+        deck = match_deck(match) if match is not None else None
         for p in players:
             for spec in sheet.per_player:
                 if spec.kind == "cards":
-                    getattr(form, f"{spec.name}_{p.id}").data = cards_text(formdata, f"{spec.name}_{p.id}")
+                    getattr(form, f"{spec.name}_{p.id}").data = cards_text(formdata, f"{spec.name}_{p.id}", deck)
     # The usual end (knock, or out) is chosen already on a fresh form: one tap fewer for most hands
     # (the form's template marks it, for the phone to tap it again after a hand kept offline).
     form.usual_end = variant.ends[0] if sheet.has("end") else None
@@ -304,6 +318,16 @@ def payload_from_form(form: FlaskForm, variant: Any) -> dict[str, Any]:
         # what the player is entered as instead of a count (a drop, a wrong show); a count typed as
         # well is sent too, for the engine to refuse with its reason beside the box
         instead = bool(entry)
+        # a choice that goes with the points (which phase was completed) and the player's own counts
+        # (jokers apart), sent when given
+        for spec in sheet.per_player:
+            if spec.instead:
+                continue
+            box = getattr(form, player_field(spec, p.id), None)
+            if spec.kind == "choice" and box is not None and box.data:
+                entry[spec.name] = box.data
+            elif spec.kind == "count" and box is not None and box.data not in ("", None):
+                entry[spec.name] = int(box.data)
         for points_spec, other in form.piles:
             points = getattr(form, f"{points_spec.name}_{p.id}").data
             shown = (getattr(form, f"{other.name}_{p.id}").data or "").strip() if other is not None else ""
@@ -320,14 +344,16 @@ def payload_from_form(form: FlaskForm, variant: Any) -> dict[str, Any]:
             held[str(p.id)] = entry
         for spec in sheet.per_player:
             box = getattr(form, player_field(spec, p.id), None) if spec.kind == "flag" and not spec.instead else None
-            if box is not None and box.data and str(p.id) in held:
-                held[str(p.id)][spec.name] = spec.ticked
+            if box is not None and box.data:
+                # a flag may say all a player needs (Scala 40's "never opened" while that pays a flat
+                # amount): the game decides whether it is enough
+                held.setdefault(str(p.id), {})[spec.name] = spec.ticked
     if not sheet.has("by"):
         # a hand with no "by": every player's points typed, the game's one way of ending it
         return {"kind": "hand", "end": variant.ends[0], "held": held}
     end = form.end.data or None
     # an end nobody makes (the stock ran out) names nobody, whatever was tapped before it was chosen
-    names_by = end not in variant.ends or variant.end(end).needs_by
+    names_by = end not in variant.ends or variant.end(end).needs_by is not False
     payload: dict[str, Any] = {"kind": "hand", "end": end,
                                "by": int(form.by.data) if form.by.data and names_by else None, "held": held}
     if not names_by:
@@ -370,7 +396,7 @@ def _side_payload(form: FlaskForm, variant: Any) -> dict[str, Any]:
     end = form.end.data or None
     payload: dict[str, Any] = {"kind": "hand", "end": end}
     # an end nobody makes (the stock ran out) names nobody, whatever was tapped before it was chosen
-    names_by = end not in variant.ends or variant.end(end).needs_by
+    names_by = end not in variant.ends or variant.end(end).needs_by is not False
     for spec in sheet.per_hand:
         box = getattr(form, spec.name, None)
         if spec.kind == "flag" and box is not None and box.data:

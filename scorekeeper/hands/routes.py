@@ -16,6 +16,7 @@ from ..engine.errors import Refusal
 from ..i18n import refusal as refusal_of, speak
 from ..engine.variants import find_variant
 from ..engine.cards import check_copies, parse_cards
+from ..engine.decks import StandardPack
 from ..engine.limits import check_hand_cards, solver_cards_limit
 from ..extensions import db
 from ..guards import form_id
@@ -102,12 +103,18 @@ def _boxes_ok(form, match, variant) -> bool:
     if suit is not None and not suit.data and form.upcard.data in [c.value for c in form.upcard.choices]:
         form.upcard.errors = list(form.upcard.errors) + [gettext("Tap the upcard's suit too.")]
         ok = False
+    own = deck["deck"] is not None and not isinstance(deck["deck"], StandardPack)
+    names = [spec.name for spec in form.sheet.per_player if spec.kind == "cards"]
     for p in form.players:
-        field = getattr(form, f"cards_{p.id}", None)
+        field = next((getattr(form, f"{name}_{p.id}") for name in names
+                      if getattr(form, f"{name}_{p.id}", None) is not None), None)
         if field is None or not (field.data or "").strip():
             continue
         try:
-            check_copies(parse_cards(field.data), decks=deck["copies"], jokers=deck["jokers"])
+            if own:
+                deck["deck"].check_copies(deck["deck"].parse(field.data))
+            else:
+                check_copies(parse_cards(field.data), decks=deck["copies"], jokers=deck["jokers"])
         except Refusal as exc:
             field.errors = list(field.errors) + [refusal_of(exc)]
             ok = False
@@ -235,8 +242,11 @@ def cards_value(token: str, match_id: int):
     field = variant.sheet(rules, len(match.seats)).field(request.args.get("field", "cards"))
     if field is not None and field.kind == "melds" and field.per == "player":
         return _melds_value(variant, rules, request.args.get(f"{field.name}_{player}", ""))
-    text = cards_text(request.args, f"cards_{player}")
     deck = scoreboard.deck_for(match, variant)
+    if deck["deck"] is not None and not isinstance(deck["deck"], StandardPack):
+        return _own_deck_value(deck["deck"], cards_text(request.args, f"{field.name}_{player}", deck["deck"])
+                               if field is not None else "")
+    text = cards_text(request.args, f"cards_{player}")
     value, error = None, None
     try:
         cards = parse_cards(text)
@@ -256,6 +266,21 @@ def cards_value(token: str, match_id: int):
             value = {"cards": cards, "arrangement": arrangement, "counted": counted,
                      "knock_game": variant.knock_game, "loose": variant.counts_loose_cards,
                      "wild": next(iter(deal.values()), None)}
+    except Refusal as exc:
+        error = refusal_of(exc)
+    return render_template("hands/partials/cards_value.html", value=value, error=error)
+
+
+def _own_deck_value(deck, text: str):
+    """What a player's cards of a game's own deck count (Phase 10's, Rummikub's tiles): every one held,
+    by the deck's values."""
+    value, error = None, None
+    try:
+        cards = deck.parse(text)
+        deck.check_copies(cards)
+        if cards:
+            value = {"cards": cards, "arrangement": None, "counted": deck.count(cards)[0], "knock_game": False,
+                     "loose": False, "wild": None}
     except Refusal as exc:
         error = refusal_of(exc)
     return render_template("hands/partials/cards_value.html", value=value, error=error)

@@ -12,6 +12,7 @@ from wtforms import BooleanField, Field, HiddenField, SelectField, StringField
 from wtforms.validators import Optional, ValidationError
 
 from ..engine.errors import Refusal
+from ..engine.sides import default_sides, opposite_sides
 from ..bidi import isolated
 from ..i18n import lazy_gettext as _l
 from ..service.models import Player
@@ -60,8 +61,8 @@ def _switch_field(switch: Any) -> Field:
             choices.insert(0, ("", words.value_words(switch, None)))
         default = "" if switch.default is None else str(switch.default)
         return SelectField(label, choices=make_choices(choices), default=default, **kw)
-    if kind in ("int_list", "pairs"):
-        # a list typed in one box: "50, 90, 120, 150", or pairs as "0: 50, 2500: 90"
+    if kind in ("int_list", "pairs", "text_list"):
+        # a list typed in one box: "50, 90, 120, 150", pairs as "0: 50, 2500: 90", texts as "set 3 + run 4, run 5"
         return StringField(label, default=list_text(switch, switch.default),
                            render_kw={"autocomplete": "off", "inputmode": "text", "spellcheck": "false"}, **kw)
     # int, or int_or_null: a text box so that blank can mean "none"
@@ -110,6 +111,14 @@ def list_text(switch: Any, value: Any) -> str:
     return ", ".join(str(v) for v in value)
 
 
+def _text_list(text: str) -> list[str] | None:
+    """A list of texts typed in one box, separated by commas (None when the box is blank)."""
+    items = [item.strip() for item in text.replace(";", ",").split(",") if item.strip()]
+    if len(items) > LIST_MOST:
+        raise Refusal(_("At most %(most)s items in this box.", most=LIST_MOST))
+    return items or None
+
+
 def _whole_number(text: str) -> int | None:
     """A whole number as typed in a list ("−5" too), or None: the digits are checked before ``int``."""
     text = text.strip().replace("−", "-")
@@ -141,8 +150,29 @@ def _list_value(switch: Any, text: str) -> list[Any]:
     return numbers
 
 
+def chosen_teams(form, variant, seat_ids: list[int]) -> list[Any] | None:
+    """Who plays with whom, as the form says it: None for the game's own sides (nobody moved), else
+    each side named by its members, in the seat order of its first member (``Match.teams``)."""
+    if not form.sides or not variant.teams_allowed(len(seat_ids)):
+        return None
+    chosen = {pid: getattr(form, f"side_{pid}").data or "" for pid in seat_ids}
+    opposite = opposite_sides(len(seat_ids))
+    groups: dict[str, list[int]] = {}
+    for i, pid in enumerate(seat_ids):
+        # a player left "as seated" sits with the partners opposite, as the picker showed him
+        groups.setdefault(chosen[pid] or str(opposite[i]), []).append(pid)
+    ordered = sorted(groups.values(), key=lambda ids: seat_ids.index(ids[0]))
+    game_default = [list(side.members) for side in default_sides([str(pid) for pid in seat_ids], variant.partnerships)]
+    if [[str(pid) for pid in ids] for ids in ordered] == game_default:
+        return None  # the game's own sides: the document needs no teams
+    names = {p.id: p.name for p in form.players}
+    return [[" & ".join(names[pid] for pid in ids), ids] for ids in ordered]
+
+
 def rule_value(switch: Any, raw: Any) -> Any:
     """A switch's submitted value as the engine takes it; raises a ``Refusal`` with a message."""
+    if switch.type == "text_list":
+        return _text_list(raw or "")
     if switch.type in ("int_list", "pairs"):
         return _list_value(switch, raw or "")
     if switch.type == "bool":

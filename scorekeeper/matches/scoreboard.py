@@ -37,18 +37,20 @@ from ..service.models import Entry
 
 # -- the hand form -----------------------------------------------------------------------------------
 
-def deck_for(match, variant) -> dict[str, int]:
-    """How many copies of each card and how many jokers the card picker offers for this match."""
+def deck_for(match, variant) -> dict[str, Any]:
+    """The deck the card picker draws for this match (``deck``: the game's declaration, ``engine.decks``),
+    with how many copies of each card and how many jokers it offers."""
     if not variant.uses_cards:
-        return {"copies": 1, "jokers": 0}
+        return {"copies": 1, "jokers": 0, "deck": None}
     n = len(match.seats)
     try:
         rules = variant.rules(n, **(match.rules or {}))
         # the match's own deck: a house rule may change the packs (Rummy 500's decks)
         bound = variant.for_match(rules, match.seats)
-        return {"copies": bound.table_decks(), "jokers": bound.table_jokers()}
+        deck = bound.deck()
+        return {"copies": deck.copies(), "jokers": bound.table_jokers(), "deck": deck}
     except Refusal:
-        return {"copies": variant.decks(n), "jokers": 0}
+        return {"copies": variant.decks(n), "jokers": 0, "deck": None}
 
 
 def players_in(match, standings) -> list[Any]:
@@ -56,7 +58,9 @@ def players_in(match, standings) -> list[Any]:
     if standings is None:
         return players
     state = {p.name: p.state for p in standings.players}
-    return [p for p in players if state.get(p.name) == "in"]
+    # a hand only some play (a tie-break hand of the tied players): the game says who
+    playing = standings.next_players
+    return [p for p in players if state.get(p.name) == "in" and (playing is None or p.name in playing)]
 
 
 def entry_form_context(table, match, standings=None, form=None) -> dict[str, Any]:
@@ -80,7 +84,7 @@ def refusal_words(variant, message: str) -> str:
 def upcard_limits(match, variant) -> list[tuple[str, str]] | None:
     """For a game whose upcard sets the knock limit: each rank and what it allows, in words, so the
     limit shows the moment the rank is tapped (static/css/app.css shows the one for the checked rank)."""
-    if not getattr(variant, "upcard_required", False):
+    if not variant.upcard_required:
         return None
     try:
         rules = variant.rules(len(match.seats), **(match.rules or {}))

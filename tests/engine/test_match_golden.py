@@ -6,7 +6,9 @@ Each case is a match document and what its standings must show. ``expect`` may g
 ``win_points``, ``boxes``, ``paid``, ``rebuys``, ``next_dealer``, ``next_dealer_if_rebuy``, ``dealers_ahead``, ``open_rebuys`` [{player, total, cost}],
 ``deal``, ``contract``, ``notes_contain`` [substring], ``explanations_contain`` {player: substring} (last hand),
 ``error`` {"message": substring, "field": name, "side": name} for a document that must be refused,
-``games`` [each game's fields, every game opened] for a sheet of several games (Hollywood), and in
+``games`` [each game's fields, every game opened] for a sheet of several games (Hollywood),
+``player_facts`` {player: {fact: value}} and ``facts`` {fact: value} for what a game says beyond the shared
+fields (``Variant.player_facts`` and ``match_facts``: Phase 10's phase, Rummikub's games won), and in
 ``hands`` also ``games``, ``closed`` and ``hand_points``.
 A game scored by sides adds ``sides`` {side: total}, ``side_places`` {side: place}, ``minimums``
 {side: next opening minimum}, ``winning_sides`` [side], ``members`` {side: [player]}, and in ``hands``
@@ -30,7 +32,7 @@ EXPECT_KEYS = {
     "totals", "states", "win_points", "boxes", "paid", "rebuys", "places", "finished", "winners", "leader", "pot",
     "payouts", "pot_remainder", "next_dealer", "next_dealer_if_rebuy", "dealers_ahead", "deal", "contract", "open_rebuys", "hands", "notes_contain",
     "explanations_contain", "error", "games", "sides", "side_places", "minimums", "winning_sides", "members",
-    "round", "differences",
+    "round", "differences", "player_facts", "facts",
 }
 HAND_KEYS = {"index", "scores", "win_points", "totals", "eliminated", "kind", "dealer", "games", "closed", "hand_points",
              "side_scores", "explanations"}
@@ -94,6 +96,10 @@ def test_golden(variant, case):
                 "deal", "contract", "winning_sides", "round"):
         if key in expect:
             assert got[key] == expect[key], key
+    for name, facts in expect.get("player_facts", {}).items():
+        assert {k: players[name][k] for k in facts} == facts, name
+    if "facts" in expect:
+        assert {k: got[k] for k in expect["facts"]} == expect["facts"]
     if "open_rebuys" in expect:
         assert got["open_rebuys"] == expect["open_rebuys"]
     if "games" in expect:
