@@ -287,9 +287,24 @@ def plan_import(table: Table, document: Any) -> Plan:
     if entries > limits.IMPORT_ENTRIES:
         raise ImportRefused(_("The file holds {count} hands; one import takes at most {most}. Import the "
                               "matches in smaller files.", count=entries, most=limits.IMPORT_ENTRIES))
+    card_hands = sum(_card_hands(m) for m in documents)
+    if card_hands > limits.IMPORT_CARD_HANDS:
+        raise ImportRefused(_("The file holds {count:,} hands typed as cards; one import checks at most {most:,}. "
+                              "Import the matches in smaller files.", count=card_hands,
+                              most=limits.IMPORT_CARD_HANDS))
     plan.matches = [_check_match(m, where) for m, where in zip(documents, wheres)]
     _check_roster_size(table, plan)
     return plan
+
+
+def _card_hands(document: Any) -> int:
+    """How many players' hands a match document gives as cards (what its replay arranges), counted
+    without reading them."""
+    entries = document.get("entries") if isinstance(document, dict) else None
+    if not isinstance(entries, list):
+        return 0
+    return sum(1 for e in entries if isinstance(e, dict) and isinstance(e.get("held"), dict)
+               for h in e["held"].values() if isinstance(h, dict) and "cards" in h)
 
 
 def _check_roster_size(table: Table, plan: Plan) -> None:
