@@ -149,6 +149,11 @@ REPLAY_MEMO_ENTRIES = 20_000
 #: a sheet of the last SCOREBOARD_ROWS entries is about 20 kB, so about a hundred matches' sheets
 SHEET_MEMO_CHARS = 2_000_000
 
+#: bytes of share pictures (the result's PNG) a worker keeps, the latest of each match in each language:
+#: one costs 0.1-0.4 s of CPU to draw (12 players with long names) and is 20-60 kB, so about a hundred
+#: pictures; a repeat from the memo, or a 304 for a phone that has it, costs no drawing
+PICTURE_MEMO_BYTES = 4_000_000
+
 #: tables the card solver keeps, of every kind, in one least-recently-used cache (each rule configuration
 #: has its own; house rules are a visitor's choice, so without a bound every new combination would stay in
 #: the worker for good). One entry costs up to about 7 MB (the fast path's tables of one deck's suits), a
@@ -249,7 +254,7 @@ def json_depth(value: Any) -> int:
 __all__ = [
     "CHECKPOINT_EVERY", "CURRENCY", "DRAW", "EXPORT_BATCH", "HEAD_TO_HEAD_MATCHES", "STATS_MATCHES",
     "SUMMARY_BATCH", "TABLE_PAGE_MATCHES", "FORM_KEY", "FREE_HAND_POINTS", "FREE_HAND_POINTS_MAX", "IMPORT_CARD_HANDS", "IMPORT_ENTRIES", "MOST_PLAYERS",
-    "JSON_DEPTH", "LimitError", "NUMBER_DIGITS", "MATCH_ENTRIES", "PLAYER_NAME", "POINTS_CEILING", "RATED_MATCHES", "RATINGS_MEMO_MATCHES", "REPLAY_MEMO_ENTRIES", "ROSTER_PLAYERS", "SCOREBOARD_ROWS", "SHEET_MEMO_CHARS", "SIDE_NAME",
+    "JSON_DEPTH", "LimitError", "NUMBER_DIGITS", "MATCH_ENTRIES", "PICTURE_MEMO_BYTES", "PLAYER_NAME", "POINTS_CEILING", "RATED_MATCHES", "RATINGS_MEMO_MATCHES", "REPLAY_MEMO_ENTRIES", "ROSTER_PLAYERS", "SCOREBOARD_ROWS", "SHEET_MEMO_CHARS", "SIDE_NAME",
     "SOLVER_TABLES",
     "STAKE_MAX", "STAKE_TEXT", "TABLE_NAME", "TOKEN_CHARS", "UPLOAD_BYTES", "check_entries", "check_hand_cards",
     "hand_cards_limit", "hand_points_limit", "json_depth", "solver_cards_limit",
