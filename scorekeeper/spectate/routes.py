@@ -28,6 +28,8 @@ from ..i18n import current_language, money, refusal, speak, whole
 from ..util import signed
 from . import image, live
 from ..engine.variants import find_variant
+from flask_limiter.util import get_remote_address
+
 from ..extensions import PICTURES_PER_ADDRESS, db, limiter
 from .. import service
 from ..matches import scoreboard, words
@@ -147,9 +149,10 @@ def stream(view_token: str):
     row = _version_of(view_token)
     db.session.close()  # the stream holds no database connection: the worker's watch reads for it
     watch = live.watch()
-    if not live.can_stream(request.environ) or not watch.take(view_token, row.version):
+    address = get_remote_address()
+    if not live.can_stream(request.environ) or not watch.take(view_token, row.version, address):
         return Response(status=204)
-    response = Response(live.Stream(watch, view_token, row.version), mimetype="text/event-stream")
+    response = Response(live.Stream(watch, view_token, row.version, address=address), mimetype="text/event-stream")
     # nothing on the way keeps or compresses it: each event is sent as it happens
     response.headers["Cache-Control"] = "no-cache, no-transform"
     response.headers["X-Accel-Buffering"] = "no"
