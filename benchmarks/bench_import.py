@@ -2,8 +2,9 @@
 
     .venv/bin/python benchmarks/bench_import.py [--hands 5941]
 
-Builds the document the hardening probe of issue 29 sent (a match of ``--hands`` Pool Rummy hands, six
-players, five of them giving 13 cards each and the last match invalid, about 2 MB) and checks it as the
+Builds the document the hardening probe of issue 29 sent (a table document of ``--hands`` Pool Rummy hands in
+matches of at most 2,000, six players, five of them giving 13 cards each, the last match invalid at its
+end, about 2 MB) and checks it as the
 import page does (``read_document`` then ``plan_import``, in this process on a fresh SQLite file),
 printing the CPU it took: once with the bound on hands typed as cards lifted (as before the bound) and
 once as the app is (refused before any hand is arranged). Then the dearest document the bound lets
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import tempfile
 import time
@@ -27,22 +29,25 @@ from scorekeeper.extensions import alembic, db  # noqa: E402
 from scorekeeper.service import importing  # noqa: E402
 from scorekeeper.service.models import Table  # noqa: E402
 
-HANDS = ["AS KS QS 2D 3D 4D 7H 8H JK 4C 4D 4S 10D", "2H 3H 4H 5S 6S 7S JK 9C 9D 9H KC KD KH",
-         "AS KD 2D 3C 7H 8S 9H 4C 5D 6S 10H 10D JC", "5S 5H 5D 6C 6D 6H 7S 7H 7D 8C 8D 8H JK"]
-
-
-WILD = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+DECK = [f"{r}{s}" for r in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K") for s in "SHDC"] * 2 + ["JK"] * 2
 
 
 def pool(hands: int, players: int, invalid_last: bool = False) -> dict:
-    names = [f"P{i}" for i in range(players)]
-    entries = [{"kind": "hand", "end": "declare", "by": names[0], "wild_rank": WILD[i % 13],
-                "held": {names[0]: {"points": 0},
-                         **{n: {"cards": HANDS[(i + k) % len(HANDS)]} for k, n in enumerate(names[1:])}}}
-               for i in range(hands)]
+    """A Pool Rummy match of ``hands`` deals, each dealt from a shuffled double pack (the same deals every
+    run): the declarer gives 0, every other player the 13 cards they hold."""
+    rng = random.Random(29)
+    names = list("ABCDEF"[:players])
+    entries = []
+    for _ in range(hands):
+        deal = rng.sample(DECK, 13 * (players - 1))
+        entries.append({"kind": "hand", "end": "declare", "by": names[0],
+                        "held": {names[0]: {"points": 0},
+                                 **{n: {"cards": " ".join(deal[13 * k:13 * k + 13])} for k, n in enumerate(names[1:])}}})
     if invalid_last:
         entries[-1]["held"][names[0]] = {"points": 7}  # the declarer scores 0: refused at the very end
-    return {"format": "scorekeeper.match/1", "variant": "pool_rummy", "players": names, "entries": entries}
+    # nobody is out before the end: the line is as high as a rule may be
+    return {"format": "scorekeeper.match/1", "variant": "pool_rummy", "players": names,
+            "rules": {"elimination_limit": limits.POINTS_CEILING}, "entries": entries}
 
 
 def check(app, raw: bytes) -> tuple[float, str]:
@@ -65,7 +70,11 @@ def main() -> None:
         app = create_app({"DATABASE_URL": f"sqlite:///{folder}/b.db", "SECRET_KEY": "bench", "WARM_SOLVERS": False})
         with app.app_context():
             alembic.upgrade()
-        probe = json.dumps(pool(args.hands, 6, invalid_last=True), separators=(",", ":")).encode()
+        # a table document of matches of at most MATCH_ENTRIES hands each; the last one invalid at its end
+        sizes = [min(limits.MATCH_ENTRIES, args.hands - k) for k in range(0, args.hands, limits.MATCH_ENTRIES)]
+        probe = json.dumps({"format": "scorekeeper.table/1", "players": [],
+                            "matches": [pool(n, 6, invalid_last=i == len(sizes) - 1) for i, n in enumerate(sizes)]},
+                           separators=(",", ":")).encode()
         card_hands = args.hands * 5
         print(f"the probe's document: {len(probe) / 1e6:.2f} MB, {args.hands:,} Pool hands, {card_hands:,} hands as cards")
         bound = limits.IMPORT_CARD_HANDS

@@ -150,9 +150,9 @@ REPLAY_MEMO_ENTRIES = 20_000
 SHEET_MEMO_CHARS = 2_000_000
 
 #: bytes of share pictures (the result's PNG) a worker keeps, the latest of each match in each language:
-#: one costs 0.1-0.4 s of CPU to draw (12 players with long names) and is 20-60 kB, so about a hundred
-#: pictures; a repeat from the memo, or a 304 for a phone that has it, costs no drawing
-PICTURE_MEMO_BYTES = 4_000_000
+#: one costs 0.1-0.4 s of CPU to draw and is 30-140 kB (2 players; 12 with 40-letter names), so a few
+#: dozen to a hundred pictures; a repeat from the memo, or a 304 for a phone that has it, costs no drawing
+PICTURE_MEMO_BYTES = 6_000_000
 
 #: tables the card solver keeps, of every kind, in one least-recently-used cache (each rule configuration
 #: has its own; house rules are a visitor's choice, so without a bound every new combination would stay in

@@ -79,3 +79,30 @@ def test_a_hanging_database_is_said_as_last_known(app, monkeypatch):
     _wait_for_checks(app)
     answer = client.get("/health")
     assert answer.status_code == 503 and answer.json["database"] == "unreachable"
+
+
+def test_the_health_check_never_waits_for_a_turn():
+    """A worker of many threads works on one request at a time (``RequestsAtOnce``): behind a visitor's
+    pictures, each drawn in its turn, ``/health`` waited seconds (p50 3.2 s against 6 ms quiet). It is
+    answered while the turn is held."""
+    from scorekeeper.factory import RequestsAtOnce
+
+    held, release = threading.Event(), threading.Event()
+
+    def inner(environ, start_response):
+        start_response("200 OK", [])
+        if environ["PATH_INFO"] == "/v/x/summary.png":
+            held.set()
+            assert release.wait(60), "never released"
+        return [environ["PATH_INFO"].encode()]
+
+    app = RequestsAtOnce(inner, 1)
+    picture = threading.Thread(target=lambda: app({"PATH_INFO": "/v/x/summary.png"}, lambda *a: None))
+    picture.start()
+    assert held.wait(60)
+    try:
+        assert app({"PATH_INFO": "/health"}, lambda *a: None) == [b"/health"]
+        assert not release.is_set()  # answered while the picture still holds the turn
+    finally:
+        release.set()
+        picture.join(60)
