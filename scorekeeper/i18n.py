@@ -14,6 +14,7 @@ from them at start-up, into the instance folder, whenever one is missing or olde
 from __future__ import annotations
 
 import datetime as dt
+import math
 import os
 import tempfile
 from decimal import Decimal, localcontext
@@ -202,10 +203,10 @@ _PLAIN_BELOW = 1000 if all(format_decimal(n, locale=code) == str(n) for code in 
 def _grouped(value: int, locale: str) -> str:
     # Babel's formatting costs tens of microseconds a number, and a 200-hand scoreboard writes
     # hundreds of them, mostly the same few: remembered per language (a bounded cache).
-    try:
-        digits = len(str(int(value)))
-    except (OverflowError, ValueError):  # an infinite or not-a-number float, quoted back from an import
-        return str(value)
+    if isinstance(value, (float, Decimal)) and not math.isfinite(value):
+        return str(value)  # an infinite or not-a-number float, quoted back from an import
+    # counted from the bits: str() of a number of thousands of digits is itself refused by Python
+    digits = int(abs(int(value)).bit_length() * 0.30103) + 1
     with localcontext() as context:
         # Babel works in the current decimal context (28 digits): a longer number (one a refusal quotes
         # back from an import) would fail to be written at all

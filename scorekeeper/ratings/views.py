@@ -69,16 +69,16 @@ def table_ratings(table: Table) -> dict[str, Any]:
     rated = ratings.for_table(table)
     names = _names(table)
     games = []
-    for key, game in rated.games.items():
+    for key, rated_game in rated.games.items():
         rows = []
-        for pid, rating in game.ranked():
-            history = game.history.get(pid, [])[-SPARK_MATCHES:]
+        for pid, rating in rated_game.ranked():
+            history = rated_game.history.get(pid, [])[-SPARK_MATCHES:]
             label = ngettext("%(name)s's rating after the last match: %(ratings)s",
                              "%(name)s's rating after each of the last %(num)s matches: %(ratings)s", len(history),
                              name=isolated(names.get(pid, "?")), ratings=", ".join(whole(v) for v in history))
             rows.append(RatedRow(names.get(pid, "?"), rating.shown, rating.matches, rating.provisional,
                                  sparkline(history, label)))
-        best = game.best_partnership
+        best = rated_game.best_partnership
         partnership = None
         if best is not None:
             members, rating = best
@@ -110,11 +110,11 @@ def seat_chances(table: Table, variant: Any, form: Any) -> dict[str, Any]:
     seat_ids = seated(form)
     if not seat_ids or len(seat_ids) < 2 or variant is None:
         return {}
-    game = ratings.for_table(table).games.get(variant.key)
-    if game is None:
+    rated_game = ratings.for_table(table).games.get(variant.key)
+    if rated_game is None:
         return {}
     names = _names(table)
-    unrated = [names.get(pid, "?") for pid in seat_ids if pid not in game.players]
+    unrated = [names.get(pid, "?") for pid in seat_ids if pid not in rated_game.players]
     if unrated:
         return {"unrated": unrated}
     try:
@@ -123,7 +123,7 @@ def seat_chances(table: Table, variant: Any, form: Any) -> dict[str, Any]:
         teams = None
     sides = ([ids for _, ids in teams] if teams else
              [[int(pid) for pid in side.members] for side in default_sides([str(pid) for pid in seat_ids], variant.partnerships)])
-    odds = ratings.chances(game, sides)
+    odds = ratings.chances(rated_game, sides)
     if odds is None:
         return {}
     said = [(" & ".join(names.get(pid, "?") for pid in side), round(100 * p)) for side, p in zip(sides, odds)]

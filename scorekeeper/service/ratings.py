@@ -168,8 +168,8 @@ def rate(results: Iterable[Result], after: TableRatings | None = None) -> TableR
     places are ties."""
     out = _copy(after) if after is not None else TableRatings()
     for result in results:
-        game = out.games.setdefault(result.variant, GameRatings(result.variant))
-        before = {pid: game.players.get(pid, Rating()) for team in result.teams for pid in team}
+        rated_game = out.games.setdefault(result.variant, GameRatings(result.variant))
+        before = {pid: rated_game.players.get(pid, Rating()) for team in result.teams for pid in team}
         teams = [[MODEL.create_rating([before[pid].mu, before[pid].sigma]) for pid in team] for team in result.teams]
         rated = MODEL.rate(teams, ranks=list(result.places))
         strengths = [_team_strength(team, before) for team in result.teams]
@@ -177,12 +177,12 @@ def rate(results: Iterable[Result], after: TableRatings | None = None) -> TableR
         for t, team in enumerate(result.teams):
             for k, pid in enumerate(team):
                 after = Rating(rated[t][k].mu, rated[t][k].sigma, before[pid].matches + 1)
-                game.players[pid] = after
-                game.history.setdefault(pid, []).append(after.shown)
-            moves.extend(_moves(result, t, strengths, before, game))
+                rated_game.players[pid] = after
+                rated_game.history.setdefault(pid, []).append(after.shown)
+            moves.extend(_moves(result, t, strengths, before, rated_game))
         out.moves[result.match_id] = moves
         if any(len(team) > 1 for team in result.teams):
-            _rate_partnerships(result, game)
+            _rate_partnerships(result, rated_game)
         out.counted += 1
     return out
 
@@ -194,7 +194,7 @@ def _copy(ratings: TableRatings) -> TableRatings:
 
 
 def _moves(result: Result, t: int, strengths: list[float], before: dict[int, Rating],
-           game: GameRatings) -> list[Move]:
+           rated_game: GameRatings) -> list[Move]:
     team, place, mine = result.teams[t], result.places[t], strengths[t]
     others = [(u, result.teams[u], result.places[u]) for u in range(len(result.teams)) if u != t]
     beaten = [(strengths[u], o) for u, o, p in others if p > place]
@@ -202,7 +202,7 @@ def _moves(result: Result, t: int, strengths: list[float], before: dict[int, Rat
     beat = max(beaten, key=lambda x: x[0]) if beaten else None
     behind = min(ahead, key=lambda x: x[0]) if ahead else None
     tied = tuple(o for _, o, p in others if p == place)
-    return [Move(pid, before[pid], game.players[pid],
+    return [Move(pid, before[pid], rated_game.players[pid],
                  beat[1] if beat else None, _compared(beat, mine),
                  behind[1] if behind else None, _compared(behind, mine),
                  tied, tuple(m for m in team if m != pid))
@@ -215,22 +215,22 @@ def _compared(other: tuple[float, Any] | None, mine: float) -> int:
     return 1 if other[0] > mine else -1
 
 
-def _rate_partnerships(result: Result, game: GameRatings) -> None:
+def _rate_partnerships(result: Result, rated_game: GameRatings) -> None:
     # each side rated as one player of its own, against the other sides
     keys = [tuple(sorted(team)) for team in result.teams]
-    before = [game.partnerships.get(key, Rating()) for key in keys]
+    before = [rated_game.partnerships.get(key, Rating()) for key in keys]
     rated = MODEL.rate([[MODEL.create_rating([r.mu, r.sigma])] for r in before], ranks=list(result.places))
     for key, old, new in zip(keys, before, rated):
         if len(key) > 1:
-            game.partnerships[key] = Rating(new[0].mu, new[0].sigma, old.matches + 1)
+            rated_game.partnerships[key] = Rating(new[0].mu, new[0].sigma, old.matches + 1)
 
 
-def chances(game: GameRatings | None, teams: Sequence[Sequence[int]]) -> list[float] | None:
-    """Each team's chance to win by ``game``'s ratings, or None unless every player has one (and
+def chances(rated_game: GameRatings | None, teams: Sequence[Sequence[int]]) -> list[float] | None:
+    """Each team's chance to win by ``rated_game``'s ratings, or None unless every player has one (and
     there are two teams at least)."""
-    if game is None or len(teams) < 2 or any(pid not in game.players for team in teams for pid in team):
+    if rated_game is None or len(teams) < 2 or any(pid not in rated_game.players for team in teams for pid in team):
         return None
-    return MODEL.predict_win([[MODEL.create_rating([game.players[pid].mu, game.players[pid].sigma])
+    return MODEL.predict_win([[MODEL.create_rating([rated_game.players[pid].mu, rated_game.players[pid].sigma])
                                for pid in team] for team in teams])
 
 
