@@ -67,8 +67,9 @@ def test_defaults(key, name, default):
 
 
 def test_registry_order_and_keys():
-    assert list(VARIANTS) == ["rumino", "russian", "ramino", "gin", "hollywood_gin", "oklahoma", "kalooki", "rummy",
-                              "rummy500", "canasta", "hand_and_foot", "pool_rummy", "free"]
+    assert list(VARIANTS) == ["rumino", "russian", "ramino", "scala40", "gin", "hollywood_gin", "oklahoma", "kalooki",
+                              "rummy", "rummy500", "canasta", "hand_and_foot", "burraco", "pool_rummy", "phase10",
+                              "rummikub", "free"]
     for key, variant in VARIANTS.items():
         assert variant.key == key and variant.name and variant.summary and variant.ends
 
@@ -76,7 +77,8 @@ def test_registry_order_and_keys():
 @pytest.mark.parametrize(("name", "key"), [
     ("RUMINO", "rumino"), ("Russian Rummy", "russian"), ("russian_rummy", "russian"), ("Ramino", "ramino"),
     ("gin rummy", "gin"), ("Oklahoma Gin", "oklahoma"), ("kaluki", "kalooki"), ("Kalookie", "kalooki"),
-    ("Basic Rummy", "rummy"), ("free scoring", "free"), ("  gin  ", "gin"),
+    ("Basic Rummy", "rummy"), ("free scoring", "free"), ("  gin  ", "gin"), ("Scala 40", "scala40"),
+    ("scala quaranta", "scala40"),
 ])
 def test_find_variant_aliases(name, key):
     assert find_variant(name).key == key

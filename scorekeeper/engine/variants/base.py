@@ -25,8 +25,10 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 import copy
 import json
+import sys
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar, Iterable, Literal
 
@@ -255,6 +257,25 @@ class Rules(Mapping[str, Any]):
 _RULES_ATTRIBUTES = frozenset(dir(Rules))
 
 
+@dataclass(frozen=True)
+class GameFiles:
+    """Where a game keeps what it ships beside its module (``Variant.files``): its rules page (with its
+    "House rules" table and worked examples), its golden files (of matches, and of melds if it has its
+    own) and its catalogs (``<lang>/LC_MESSAGES/engine.po``, or ``.mo``). A path may not exist: a game
+    without melds of its own has no meld golden file, a game shown only in English no catalogs.
+    ``translations`` is None for Scorekeeper's own games, whose words are in the app's catalogs."""
+
+    rules_page: Path
+    golden_matches: Path
+    golden_melds: Path
+    translations: Path | None
+
+
+#: the checkout holding Scorekeeper's own games' rules pages and golden files (docs/, tests/golden/)
+_CHECKOUT = Path(__file__).resolve().parents[3]
+_OWN_MODULES = __name__.rsplit(".", 1)[0] + "."
+
+
 class Variant(ABC):
     """A rummy-family game: metadata, house rules, card values and meld rules.
 
@@ -326,8 +347,11 @@ class Variant(ABC):
     #: ``split``, the players still in agreeing to share the pot (Pool Rummy)
     shared_entry_kinds: ClassVar[tuple[str, ...]] = ()
     #: a partnership game: without ``teams``, four players play seats 1 + 3 against 2 + 4
-    #: (``engine.sides.default_sides``); other tables play a side per player
-    partnerships: ClassVar[bool] = False
+    #: (``engine.sides.default_sides``); other tables play a side per player. A tuple names the table
+    #: sizes that play partners opposite (Burraco's ``(4, 6)``)
+    partnerships: ClassVar[bool | tuple[int, ...]] = False
+    #: the sheet of a hand may change as the match goes on (``sheet_at``): a form asks the match so far
+    changes_sheet: ClassVar[bool] = False
     #: hand-entry keys of this game beyond those every hand may carry (Canasta's ``concealed``)
     entry_keys: ClassVar[tuple[str, ...]] = ()
 
@@ -346,6 +370,21 @@ class Variant(ABC):
                 cls.checked_fields = ("deal",)
 
     # -- metadata -------------------------------------------------------------------------------------
+
+    def files(self) -> GameFiles:
+        """Where this game's rules page, golden files and catalogs are (``GameFiles``): for a game of its
+        own package, beside its module, as ``rules/<key>.md``, ``golden/matches/<key>.json``,
+        ``golden/melds/<key>.json`` and ``translations/``; for Scorekeeper's own games, in the checkout
+        (``docs/rules/``, ``tests/golden/``). A game that keeps them elsewhere overrides this. Only paths
+        are worked out here: nothing is read."""
+        module = type(self).__module__
+        if module.startswith(_OWN_MODULES):
+            return GameFiles(_CHECKOUT / "docs" / "rules" / f"{self.key}.md",
+                             _CHECKOUT / "tests" / "golden" / "matches" / f"{self.key}.json",
+                             _CHECKOUT / "tests" / "golden" / "melds" / f"{self.key}.json", None)
+        here = Path(sys.modules[module].__file__ or ".").resolve().parent
+        return GameFiles(here / "rules" / f"{self.key}.md", here / "golden" / "matches" / f"{self.key}.json",
+                         here / "golden" / "melds" / f"{self.key}.json", here / "translations")
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.key!r}>"
@@ -445,6 +484,12 @@ class Variant(ABC):
             values.update({s.name: value for s in self.SWITCHES for name, value in s.preset_defaults
                            if name == preset})
         return values
+
+    def refuse_players(self, n_players: int) -> str | None:
+        """Why a table of ``n_players`` within ``min_players``–``max_players`` cannot play this game (Burraco:
+        five), or None. A match of that size is refused; its house rules still resolve, for pages that
+        describe every size."""
+        return None
 
     def _player_defaults(self, n_players: int | None, house: Mapping[str, Any]) -> dict[str, Any]:
         """Defaults that depend on the player count (Rummy's cards dealt, Oklahoma's preset)."""
@@ -600,6 +645,12 @@ class Variant(ABC):
         if self.not_opened_word:
             fields.append(EntryField("opened", "flag", self.not_opened_word, per="player", ticked=False))
         return Sheet(tuple(fields))
+
+    def sheet_at(self, state: MatchState) -> Sheet:
+        """Bound: the sheet of the next hand, given the match so far. The match's sheet by default; a game
+        whose hands change shape during a match says so here (Burraco with three players: once a total
+        reaches the switch point, every player is entered alone)."""
+        return self.sheet(self.house, len(self.players))
 
     def typed_maximum(self) -> int | None:
         """The most points one player's hand typed as points can hold in the bound match, by the game's own
@@ -901,6 +952,12 @@ class Variant(ABC):
         """End-of-match adjustments (game bonus, boxes, shutout); returns notes saying what was added."""
         return []
 
+    def victory_points(self, state: MatchState) -> dict[str, int]:
+        """Bound: each side's (or player's) victory points from the match's totals as they stand, where the
+        table turns the difference into them by a table (Burraco played as a set number of hands); empty
+        otherwise."""
+        return {}
+
     def differences(self, state: MatchState) -> dict[str, int]:
         """What the winner collects from each other player in points, where the game settles that way
         (Rummy 500: the difference between the totals); empty otherwise."""
@@ -1153,7 +1210,7 @@ def card_values(ace: int, joker: int, *, pictures: int = 10, low: int | None = N
     return (joker, ace, *pips, pictures, pictures, pictures)
 
 
-__all__ = ["Variant", "Switch", "Rules", "InvalidRulesError", "UnknownVariantError", "card_values", "rebuy_switches",
+__all__ = ["Variant", "GameFiles", "Switch", "Rules", "InvalidRulesError", "UnknownVariantError", "card_values", "rebuy_switches",
            "MeldCheck", "OpeningCheck", "ContractCheck", "InvalidCardError"]
 
 
