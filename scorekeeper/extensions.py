@@ -67,6 +67,22 @@ limiter = Limiter(get_remote_address, application_limits=[
 #: how often one address may create a table
 TABLE_CREATION_LIMIT = "20 per hour"
 
+#: imports sent by one address, and into one table, whatever their answer: checking an import is the
+#: dearest thing a visitor can ask for (``limits.IMPORT_CARD_HANDS`` bounds one), and a person imports
+#: a file or two, with a retry after a refusal ("import again")
+IMPORTS_PER_ADDRESS = "12 per hour"
+IMPORTS_PER_TABLE = "12 per hour"
+
+
+#: share pictures one address may have drawn afresh (a picture already drawn, or a 304, is not counted):
+#: a person shares a result or two; 150 pictures of 60 matches in 30 s from one address took two cores
+PICTURES_PER_ADDRESS = "20 per minute"
+
+
+def table_of_request() -> str:
+    """The table a request is about (its link's secret), to count imports per table."""
+    return f"table|{(request.view_args or {}).get('token', '')}"
+
 #: milliseconds a connection waits for another writer before giving up
 SQLITE_BUSY_TIMEOUT_MS = 5000
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import inspect
 import logging
+import threading
+import time
 import urllib.parse
 
 import sqlalchemy as sa
@@ -38,14 +40,65 @@ def init_app(app: Flask) -> None:
     _say_store_changes_in_the_log(app)
 
 
+#: seconds ``/health`` waits for its checks before it says what it last knew: a part that hangs (a
+#: store stopped mid-connection answers nothing until its socket times out, 1 s) must not make every
+#: health check wait for it
+HEALTH_WAIT_SECONDS = 0.1
+#: how long the first health check of a process waits, when nothing is known yet
+FIRST_WAIT_SECONDS = 5.0
+
+
+class _Probe:
+    """One check of a part, run in a thread of its own so that a caller waits for it at most a moment.
+
+    At most one check of each part runs at a time in a process (a part that hangs holds one thread, not
+    one per health check); a caller that finds one running waits for that one. ``known`` is the last
+    answer (None before the first), kept for the next caller when a check outlasts the wait."""
+
+    def __init__(self, name: str, check) -> None:
+        self.name, self._check, self.known = name, check, None
+        self._lock = threading.Lock()
+        self._done: threading.Event | None = None
+
+    def start(self, app: Flask) -> threading.Event:
+        """The running check's end, starting one if none runs."""
+        with self._lock:
+            if self._done is None:
+                self._done = threading.Event()
+                threading.Thread(target=self._run, args=(app, self._done), name=f"health-{self.name}",
+                                 daemon=True).start()
+            return self._done
+
+    def _run(self, app: Flask, done: threading.Event) -> None:
+        try:
+            with app.app_context():
+                self.known = self._check()
+        finally:
+            with self._lock:
+                self._done = None
+            done.set()
+
+
 def health() -> tuple[Response, int]:
     """What a load balancer and a person on call read. 200 while the database answers, even when the
     rate-limit store is down: every host shares that store, so taking hosts out of rotation for it
     would turn a degraded service (limits counted per process) into an outage. 503 when the database
     does not answer: this host can neither show nor save a score, and a balancer should send the phones
-    elsewhere (the app needs no restart: its pool reconnects by itself)."""
-    database = database_state()
-    rate_limits = rate_limit_state()
+    elsewhere (the app needs no restart: its pool reconnects by itself).
+
+    Both parts are asked at once, each in a thread of its own, and the answer is given within
+    ``HEALTH_WAIT_SECONDS``: a part whose check has not come back by then is said as it was last known
+    (the check goes on, and the next health check reads its answer)."""
+    app = current_app._get_current_object()
+    probes = app.extensions.setdefault("scorekeeper.health", {
+        "database": _Probe("database", database_state), "rate_limits": _Probe("rate_limits", rate_limit_state)})
+    running = {name: probe.start(app) for name, probe in probes.items()}  # both asked before either is waited for
+    # nothing known yet (the first health check of this process): wait for the answer itself
+    deadline = time.monotonic() + (HEALTH_WAIT_SECONDS if all(p.known for p in probes.values()) else FIRST_WAIT_SECONDS)
+    for done in running.values():
+        done.wait(max(0.0, deadline - time.monotonic()))
+    database = probes["database"].known or "unreachable"
+    rate_limits = probes["rate_limits"].known or "memory fallback"
     degraded = database != "ok" or rate_limits == "memory fallback"
     body = {"status": "degraded" if degraded else "ok", "database": database, "rate_limits": rate_limits}
     return jsonify(body), 200 if database == "ok" else 503

@@ -90,6 +90,18 @@ NUMBER_DIGITS = 30
 #: entries in one import, summed over its matches: the replay that checks them is the import's cost
 IMPORT_ENTRIES = 20_000
 
+#: the most players any game seats (Russian, Rummy 500, Hand and Foot: 8)
+MOST_PLAYERS = 8
+
+#: hands typed as cards (one player's cards in one entry) in one import, summed over its matches: each
+#: is arranged or grouped to be counted, about 1 ms of CPU at 13 cards (Pool Rummy, Ramino) and more
+#: with many jokers, so this, not the entries, is what an import costs. The largest match the app holds
+#: is MATCH_ENTRIES entries of the game with the most players, every hand typed as cards: 2,000 x 8 =
+#: 16,000, so any match exported from the app comes back in one file; past it a document is refused
+#: before anything is arranged (a 2 MB document of 5,941 Pool hands of five players, 29,705 hands as
+#: cards, took 30.6 s of CPU to check and was refused at its end). Imports are also rate-limited.
+IMPORT_CARD_HANDS = MATCH_ENTRIES * MOST_PLAYERS
+
 #: entries the scoreboard's hand-by-hand grid shows (the latest; the match page shows every one), so
 #: the page drawn after each save does not grow with the match
 SCOREBOARD_ROWS = 50
@@ -136,6 +148,11 @@ REPLAY_MEMO_ENTRIES = 20_000
 #: so that the followers of a match who poll after a hand have it drawn once per worker, not once each):
 #: a sheet of the last SCOREBOARD_ROWS entries is about 20 kB, so about a hundred matches' sheets
 SHEET_MEMO_CHARS = 2_000_000
+
+#: bytes of share pictures (the result's PNG) a worker keeps, the latest of each match in each language:
+#: one costs 0.1-0.4 s of CPU to draw and is 30-140 kB (2 players; 12 with 40-letter names), so a few
+#: dozen to a hundred pictures; a repeat from the memo, or a 304 for a phone that has it, costs no drawing
+PICTURE_MEMO_BYTES = 6_000_000
 
 #: tables the card solver keeps, of every kind, in one least-recently-used cache (each rule configuration
 #: has its own; house rules are a visitor's choice, so without a bound every new combination would stay in
@@ -243,8 +260,8 @@ def json_depth(value: Any) -> int:
 
 __all__ = [
     "CHECKPOINT_EVERY", "CURRENCY", "DRAW", "EXPORT_BATCH", "HEAD_TO_HEAD_MATCHES", "STATS_MATCHES",
-    "SUMMARY_BATCH", "TABLE_PAGE_MATCHES", "FORM_KEY", "FREE_HAND_POINTS", "FREE_HAND_POINTS_MAX", "IMPORT_ENTRIES",
-    "JSON_DEPTH", "LimitError", "NUMBER_DIGITS", "MATCH_ENTRIES", "PLAYER_NAME", "POINTS_CEILING", "RATED_MATCHES", "RATINGS_MEMO_MATCHES", "REPLAY_MEMO_ENTRIES", "ROSTER_PLAYERS", "SCOREBOARD_ROWS", "SHEET_MEMO_CHARS", "SIDE_NAME",
+    "SUMMARY_BATCH", "TABLE_PAGE_MATCHES", "FORM_KEY", "FREE_HAND_POINTS", "FREE_HAND_POINTS_MAX", "IMPORT_CARD_HANDS", "IMPORT_ENTRIES", "MOST_PLAYERS",
+    "JSON_DEPTH", "LimitError", "NUMBER_DIGITS", "MATCH_ENTRIES", "PICTURE_MEMO_BYTES", "PLAYER_NAME", "POINTS_CEILING", "RATED_MATCHES", "RATINGS_MEMO_MATCHES", "REPLAY_MEMO_ENTRIES", "ROSTER_PLAYERS", "SCOREBOARD_ROWS", "SHEET_MEMO_CHARS", "SIDE_NAME",
     "SOLVER_TABLES", "SOLVER_TABLES_PER_GAME", "SOLVER_TABLES_SPARE",
     "STAKE_MAX", "STAKE_TEXT", "TABLE_NAME", "TOKEN_CHARS", "UPLOAD_BYTES", "check_entries", "check_hand_cards",
     "hand_cards_limit", "hand_points_limit", "json_depth", "solver_cards_limit",

@@ -27,7 +27,7 @@ from ..i18n import refusal, speak
 from .. import charts
 from ..engine import limits
 from ..engine.variants import VARIANTS, find_variant
-from ..extensions import db
+from ..extensions import IMPORTS_PER_ADDRESS, IMPORTS_PER_TABLE, db, limiter, table_of_request
 from ..guards import form_id
 from ..home.remembered import remember_table
 from .. import service
@@ -321,6 +321,8 @@ def export_table(token: str):
 # -- import -----------------------------------------------------------------------------------------------
 
 @bp.route("/t/<token>/import", methods=["GET", "POST"])
+@limiter.limit(IMPORTS_PER_ADDRESS, methods=["POST"])
+@limiter.limit(IMPORTS_PER_TABLE, methods=["POST"], key_func=table_of_request)
 def import_page(token: str):
     table = _table(token)
     form = ImportForm()

@@ -31,7 +31,7 @@ from ..engine.i18n import _, _n, message_of
 from ..engine.match import replay
 from ..engine.variants import find_variant
 from .store import session
-from .models import Entry, Match, Player, Table, fold_spaces
+from .models import Entry, Match, Player, Table, fold_spaces, name_key, visible
 from . import presets
 from .matches import DOCUMENT_FORMAT, live_entries, new_token, payload_from_document, side_key, teams_from_document, to_document
 
@@ -143,6 +143,8 @@ def _check_name(name: Any, where: str) -> str:
     checked against the same bounds; refused in words otherwise."""
     if not isinstance(name, str) or not name.strip():
         raise ImportRefused(_("{where}: players must be a list of names.", where=where))
+    if not visible(name):
+        raise ImportRefused(_("{where}: a name shows nothing (only invisible characters).", where=where))
     name = fold_spaces(name)
     if len(name) > limits.PLAYER_NAME:
         raise ImportRefused(_("{where}: the name “{name}…” is longer than {count} letters.", where=where,
@@ -166,10 +168,10 @@ def _one_per_player(names: list[str], where: str) -> None:
     """Two of a match's names that are one player on the roster (" Ann" and "ann") cannot both sit."""
     seen: set[str] = set()
     for name in names:
-        if name.casefold() in seen:
+        if name_key(name) in seen:
             raise ImportRefused(_("{where}: “{name}” is named twice (names are one player whatever their "
-                                  "spaces and capitals).", where=where, name=name))
-        seen.add(name.casefold())
+                                  "spaces, capitals and invisible characters).", where=where, name=name))
+        seen.add(name_key(name))
 
 
 def _kept_names(document: dict[str, Any], where: str) -> dict[str, Any]:
@@ -285,14 +287,29 @@ def plan_import(table: Table, document: Any) -> Plan:
     if entries > limits.IMPORT_ENTRIES:
         raise ImportRefused(_("The file holds {count} hands; one import takes at most {most}. Import the "
                               "matches in smaller files.", count=entries, most=limits.IMPORT_ENTRIES))
+    card_hands = sum(_card_hands(m) for m in documents)
+    if card_hands > limits.IMPORT_CARD_HANDS:
+        raise ImportRefused(_("The file holds {count:,} hands typed as cards; one import checks at most {most:,}. "
+                              "Import the matches in smaller files.", count=card_hands,
+                              most=limits.IMPORT_CARD_HANDS))
     plan.matches = [_check_match(m, where) for m, where in zip(documents, wheres)]
     _check_roster_size(table, plan)
     return plan
 
 
+def _card_hands(document: Any) -> int:
+    """How many players' hands a match document gives as cards (what its replay arranges), counted
+    without reading them."""
+    entries = document.get("entries") if isinstance(document, dict) else None
+    if not isinstance(entries, list):
+        return 0
+    return sum(1 for e in entries if isinstance(e, dict) and isinstance(e.get("held"), dict)
+               for h in e["held"].values() if isinstance(h, dict) and "cards" in h)
+
+
 def _check_roster_size(table: Table, plan: Plan) -> None:
-    names = {n.casefold() for n in plan.roster}
-    names.update(n.casefold() for m in plan.matches for n in m.document["players"])
+    names = {name_key(n) for n in plan.roster}
+    names.update(name_key(n) for m in plan.matches for n in m.document["players"])
     names.update(p.name_key for p in table.players)
     if len(names) > limits.ROSTER_PLAYERS:
         raise ImportRefused(_("The table would have {count} players; a table holds at most {most}.",
@@ -364,7 +381,7 @@ def _parse_time(value: Any) -> dt.datetime | None:
 def _write_match(table: Table, roster: dict[str, Player], planned: _Planned) -> Match:
     document = planned.document
     names = document["players"]
-    ids = {name: roster[name.casefold()].id for name in names}
+    ids = {name: roster[name_key(name)].id for name in names}
     status = "finished" if planned.finished else "active"
     if planned.extras.get("status") == "abandoned":
         status = "abandoned"
@@ -423,8 +440,8 @@ def import_document(table: Table, document: Any, *, again: bool = False) -> list
         roster = {p.name_key: p for p in table.players}
         wanted = plan.roster + [n for m in plan.matches for n in m.document["players"]]
         for name in wanted:
-            if name.casefold() not in roster:
-                player = Player(table_id=table.id, name=name, name_key=name.casefold())
+            if name_key(name) not in roster:
+                player = Player(table_id=table.id, name=name, name_key=name_key(name))
                 session().add(player)
                 roster[player.name_key] = player
         session().flush()

@@ -10,6 +10,7 @@ turns them into the match document, which names players by name.
 from __future__ import annotations
 
 import datetime as dt
+import unicodedata
 from typing import Any
 
 import sqlalchemy as sa
@@ -27,6 +28,30 @@ def fold_spaces(value: str | None) -> str | None:
     """A name as the forms keep it: every run of whitespace one space, none at either end ("  Ann
     Lee " is "Ann Lee"). Imports keep names the same way, so a name is one name however it came."""
     return " ".join(value.split()) if isinstance(value, str) else value
+
+
+#: characters that draw nothing though they are not format characters: the Hangul fillers, the blank
+#: braille pattern, the combining grapheme joiner, the Khmer inherent vowels
+_BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5")
+
+
+def _seen(ch: str) -> bool:
+    """Whether ``ch`` draws something: not a format character (zero-width spaces and joiners, the
+    direction controls, the word joiner), not a space, not a blank filler."""
+    return not (ch.isspace() or ch in _BLANK or unicodedata.category(ch) == "Cf")
+
+
+def visible(name: str | None) -> bool:
+    """Whether a name shows anything at all: U+200D, U+2060, U+3164 or U+2800 alone shows nothing."""
+    return isinstance(name, str) and any(_seen(ch) for ch in name)
+
+
+def name_key(name: str) -> str:
+    """What makes two names one player at a table: the name as it reads, without the characters that
+    draw nothing (a zero-width space or joiner, a direction control), whatever its capitals. "Eve",
+    "Ev\u200be" and "EVE\u200d" are one key; the name itself is kept as typed (an emoji sequence needs
+    its joiners)."""
+    return " ".join("".join(ch for ch in name if ch.isspace() or _seen(ch)).split()).casefold()
 
 
 class Model(DeclarativeBase):

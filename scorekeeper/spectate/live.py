@@ -13,7 +13,7 @@ number of followers (the streams wait on a condition, holding no database connec
 worker wakes the watcher at once (``poke``), so its own followers do not wait for the tick.
 
 Bounds: a worker holds at most ``LIVE_STREAMS`` streams (a share of its threads, the rest kept for
-pages); a stream lasts ``STREAM_SECONDS`` and then ends (the browser opens the next one by itself), so
+pages), one address at most a sixth of them (``per_address_slots``); a stream lasts ``STREAM_SECONDS`` and then ends (the browser opens the next one by itself), so
 a connection abandoned without a word is found; a worker that is told to stop ends its streams at
 once, so that a restart does not wait for them. Where
 no stream can be held (a server of one thread per worker, such as gunicorn's sync workers, or every
@@ -50,6 +50,9 @@ DEFAULT_SLOTS = 32
 #: threads of a gunicorn worker kept for pages, never given to streams: a quarter, four at least
 RESERVED_SHARE = 4
 RESERVED_MIN = 4
+#: one address holds at most this share of a worker's streams (``per_address_slots``), and this many at least
+PER_ADDRESS_SHARE = 6
+PER_ADDRESS_MIN = 4
 
 
 def _worker_stopping() -> bool:
@@ -67,6 +70,13 @@ def slots_for_threads(threads: int | None) -> int:
     if threads is None:
         return DEFAULT_SLOTS
     return max(0, threads - max(RESERVED_MIN, threads // RESERVED_SHARE))
+
+
+def per_address_slots(slots: int) -> int:
+    """The streams one address may hold in a worker of ``slots``: a sixth of them (16 of the README's
+    96), and at least 4. A pub's phones share one address behind its router: a table and its followers
+    are a dozen phones spread over the workers, well inside it."""
+    return max(PER_ADDRESS_MIN, slots // PER_ADDRESS_SHARE)
 
 
 def can_stream(environ: dict) -> bool:
@@ -89,18 +99,24 @@ class Watch:
         self.followed: dict[str, int] = {}   # view token -> streams following it
         self.versions: dict[str, int] = {}   # view token -> the version last read
         self.open = 0
+        #: streams one address may hold in this worker: a share of the slots, so that one address (a
+        #: script opening hundreds) cannot take them all and leave every other follower polling
+        self.per_address = per_address_slots(slots)
+        self.by_address: dict[str, int] = {}  # the client's address -> streams it holds here
         self.closing = False
         self.poked = False
         self.thread: threading.Thread | None = None
 
     # -- a stream's side ------------------------------------------------------------------------------
 
-    def take(self, token: str, version: int) -> bool:
-        """A slot for a stream of ``token`` (whose version is ``version`` now), or False if none is free."""
+    def take(self, token: str, version: int, address: str = "") -> bool:
+        """A slot for a stream of ``token`` (whose version is ``version`` now), or False if none is free
+        or ``address`` already holds its share (``per_address``)."""
         with self.lock:
-            if self.closing or self.open >= self.slots:
+            if self.closing or self.open >= self.slots or self.by_address.get(address, 0) >= self.per_address:
                 return False
             self.open += 1
+            self.by_address[address] = self.by_address.get(address, 0) + 1
             self.followed[token] = self.followed.get(token, 0) + 1
             self.waits.setdefault(token, threading.Condition(self.lock))
             self.versions[token] = max(version, self.versions.get(token, version))  # versions only grow
@@ -110,9 +126,14 @@ class Watch:
                 self.thread.start()
             return True
 
-    def give_back(self, token: str) -> None:
+    def give_back(self, token: str, address: str = "") -> None:
         with self.lock:
             self.open -= 1
+            held = self.by_address.get(address, 1) - 1
+            if held:
+                self.by_address[address] = held
+            else:
+                self.by_address.pop(address, None)
             left = self.followed.get(token, 1) - 1
             if left:
                 self.followed[token] = left
@@ -195,8 +216,9 @@ class Stream:
     whether it ran to its end, the browser went away, or it was never read at all (a generator that
     never started would never run its own ``finally``)."""
 
-    def __init__(self, watch: Watch, token: str, version: int, *, seconds: float = STREAM_SECONDS) -> None:
-        self.watch, self.token = watch, token
+    def __init__(self, watch: Watch, token: str, version: int, *, seconds: float = STREAM_SECONDS,
+                 address: str = "") -> None:
+        self.watch, self.token, self.address = watch, token, address
         self.events = watch.events(token, version, seconds=seconds)
         self.given_back = False
 
@@ -210,7 +232,7 @@ class Stream:
         if not self.given_back:
             self.given_back = True
             self.events.close()
-            self.watch.give_back(self.token)
+            self.watch.give_back(self.token, self.address)
 
 
 def watch(app: Flask | None = None) -> Watch:
@@ -237,4 +259,4 @@ def close(app: Flask) -> None:
         found.close()
 
 
-__all__ = ["STREAM_SECONDS", "TICK_SECONDS", "Stream", "Watch", "can_stream", "close", "poke", "slots_for_threads", "watch"]
+__all__ = ["PER_ADDRESS_SHARE", "STREAM_SECONDS", "per_address_slots", "TICK_SECONDS", "Stream", "Watch", "can_stream", "close", "poke", "slots_for_threads", "watch"]

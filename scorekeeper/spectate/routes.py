@@ -15,9 +15,11 @@ followers of that match who poll the same worker get it without a replay or a te
 
 from __future__ import annotations
 
+import hashlib
+
 import sqlalchemy as sa
 from flask_babel import gettext, ngettext
-from flask import Blueprint, Response, abort, render_template, request
+from flask import Blueprint, Response, abort, g, render_template, request
 from sqlalchemy.orm import selectinload
 
 from ..engine.errors import Refusal
@@ -26,7 +28,9 @@ from ..i18n import current_language, money, refusal, speak, whole
 from ..util import signed
 from . import image, live
 from ..engine.variants import find_variant
-from ..extensions import db
+from flask_limiter.util import get_remote_address
+
+from ..extensions import PICTURES_PER_ADDRESS, db, limiter
 from .. import service
 from ..matches import scoreboard, words
 from ..engine import limits
@@ -145,9 +149,10 @@ def stream(view_token: str):
     row = _version_of(view_token)
     db.session.close()  # the stream holds no database connection: the worker's watch reads for it
     watch = live.watch()
-    if not live.can_stream(request.environ) or not watch.take(view_token, row.version):
+    address = get_remote_address()
+    if not live.can_stream(request.environ) or not watch.take(view_token, row.version, address):
         return Response(status=204)
-    response = Response(live.Stream(watch, view_token, row.version), mimetype="text/event-stream")
+    response = Response(live.Stream(watch, view_token, row.version, address=address), mimetype="text/event-stream")
     # nothing on the way keeps or compresses it: each event is sent as it happens
     response.headers["Cache-Control"] = "no-cache, no-transform"
     response.headers["X-Accel-Buffering"] = "no"
@@ -220,10 +225,53 @@ def summary_image(view_token: str):
     return response
 
 
+class PictureMemo(LatestMemo[bytes]):
+    """The latest share picture of each match in each language, kept in this worker (keyed as
+    ``SheetMemo`` is: a key that differs in anything is drawn again), ``limits.PICTURE_MEMO_BYTES`` at most."""
+
+    def __init__(self, budget: int) -> None:
+        super().__init__(budget, size=len, version=lambda key: key[0][1], largest=budget // 8)
+
+
+_pictures = PictureMemo(limits.PICTURE_MEMO_BYTES)
+#: bump when the picture's drawing changes
+PICTURE_REVISION = 1
+
+
+def _picture_drawn(response: Response) -> bool:
+    return bool(g.get("picture_drawn"))
+
+
 @bp.get("/v/<view_token>/summary.png")
+@limiter.limit(PICTURES_PER_ADDRESS, deduct_when=_picture_drawn)
 def summary_png(view_token: str):
     """The result card as a PNG (``spectate.image``, drawn with Pillow): what a chat shows as the link's
-    picture, and the file the Share button sends."""
+    picture, and the file the Share button sends. Drawn once per version of the match and language (kept
+    in ``_pictures``), sent with an ETag so a phone that has it gets a 304; only fresh drawings count
+    towards ``PICTURES_PER_ADDRESS``."""
+    match = _match(view_token)
+    key = (service.revision(match), getattr(match.table, "currency", None), PICTURE_REVISION)
+    slot = (match.view_token, current_language())
+    etag = "picture-" + hashlib.sha256(repr((key, slot)).encode()).hexdigest()[:32]
+    if request.if_none_match.contains(etag):
+        return _picture_headers(Response(status=304), match, etag)
+    body = _pictures.find(slot, key)
+    if body is None:
+        g.picture_drawn = True
+        body = _draw_picture(view_token)
+        _pictures.keep(slot, key, body)
+    return _picture_headers(Response(body, mimetype="image/png"), match, etag)
+
+
+def _picture_headers(response: Response, match: Match, etag: str) -> Response:
+    response.set_etag(etag)
+    response.headers["Content-Disposition"] = f'inline; filename="result-{match.id}.png"'
+    # the picture changes with the match: a chat's preview may keep it a while, a phone checks again
+    response.headers["Cache-Control"] = "public, max-age=60"
+    return response
+
+
+def _draw_picture(view_token: str) -> bytes:
     match = _match(view_token, selectinload(Match.entries))
     context = _summary(match)
     standings, currency = context["standings"], context["currency"]
@@ -239,11 +287,7 @@ def summary_png(view_token: str):
         hands += " " + gettext("· largest swing: hand %(number)s, %(name)s %(score)s", number=best["number"],
                                name=best["scores"][0][0], score=signed(best["scores"][0][1]))
     lines += [hands, context["rules_line"]]
-    response = Response(image.result_png(context["headline"], rows, lines), mimetype="image/png")
-    response.headers["Content-Disposition"] = f'inline; filename="result-{match.id}.png"'
-    # the picture changes with the match: a chat's preview may keep it a while, a phone checks again
-    response.headers["Cache-Control"] = "public, max-age=60"
-    return response
+    return image.result_png(context["headline"], rows, lines)
 
 
 __all__ = ["bp", "POLL_SECONDS"]

@@ -8,20 +8,26 @@ from wtforms.validators import DataRequired, Length
 
 from ..i18n import lazy_gettext as _l
 from ..engine.limits import CURRENCY, PLAYER_NAME, TABLE_NAME
-from ..service.models import fold_spaces
+from ..service.models import fold_spaces, visible
 from ..util import Form
+
+
+def _shows_something(form: Form, field: StringField) -> None:
+    """A name of only invisible characters (a zero-width joiner, a Hangul filler) reads as no name."""
+    if field.data and not visible(field.data):
+        raise ValidationError(_l("This name shows nothing: type letters or signs that can be seen."))
 
 
 class TableForm(Form):
     name = StringField(_l("Table name"), filters=[fold_spaces],
-                       validators=[DataRequired(_l("Give the table a name.")),
+                       validators=[DataRequired(_l("Give the table a name.")), _shows_something,
                                    Length(max=TABLE_NAME, message=_l("Keep the name under %(count)s letters.", count=TABLE_NAME))],
                        render_kw={"placeholder": _l("Thursday night"), "autocomplete": "off"})
 
 
 class PlayerForm(Form):
     name = StringField(_l("Player name"), filters=[fold_spaces],
-                       validators=[DataRequired(_l("Type the player's name.")),
+                       validators=[DataRequired(_l("Type the player's name.")), _shows_something,
                                    Length(max=PLAYER_NAME, message=_l("Keep a name under %(count)s letters.", count=PLAYER_NAME))],
                        render_kw={"autocomplete": "off"})
 

@@ -23,7 +23,7 @@ from ..service import presets, summaries
 from .. import service
 from ..service import find_player, find_table, new_token
 from ..engine.variants import VARIANTS
-from ..service.models import Match, Player, Table
+from ..service.models import Match, Player, Table, name_key
 from ..service.stats import player_stats, streaks
 from ..matches import words
 from ..util import ButtonForm
@@ -124,7 +124,7 @@ def show(token: str):
 
 
 def _name_taken(table: Table, name: str, except_id: int | None = None) -> bool:
-    key = name.casefold()
+    key = name_key(name)
     return db.session.scalar(
         sa.select(sa.func.count()).select_from(Player).where(
             Player.table_id == table.id, Player.name_key == key, Player.id != (except_id or -1))
@@ -142,7 +142,7 @@ def add_player(token: str):
             form.name.errors.append(gettext("A table holds at most %(count)s players: remove one who never played, "
                                             "or start a new table.", count=ROSTER_PLAYERS))
         else:
-            db.session.add(Player(table_id=table.id, name=form.name.data, name_key=form.name.data.casefold()))
+            db.session.add(Player(table_id=table.id, name=form.name.data, name_key=name_key(form.name.data)))
             db.session.commit()
             return redirect(url_for("tables.show", token=token, added=1) + "#add-player")
     return _render_table(table, player_form=form, status=422)
@@ -158,7 +158,7 @@ def rename_player(token: str, player_id: int):
             return _render_table(table, status=422,
                                  rename_error=(player.id, gettext("%(name)s is already on this table.", name=isolated(form.name.data))))
         player.name = form.name.data
-        player.name_key = form.name.data.casefold()
+        player.name_key = name_key(form.name.data)
         db.session.commit()
         return redirect(url_for("tables.show", token=token) + "#roster")
     message = next(iter(form.errors.values()))[0] if form.errors else gettext("Type the player's name.")

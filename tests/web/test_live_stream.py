@@ -226,3 +226,24 @@ def test_the_app_takes_turns_when_told(sheet):
     assert isinstance(app.wsgi_app, RequestsAtOnce)
     plain = create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": "sqlite://"})
     assert not isinstance(plain.wsgi_app, RequestsAtOnce)  # not under gunicorn's threads: no turns
+
+
+def test_one_address_holds_at_most_its_share_of_the_streams(game, client, app):
+    """520 streams from one address took all 384 slots (96 a worker), and every other follower polled.
+    Now one address holds at most ``per_address_slots`` of a worker's; the others are left to the rest."""
+    _, _, view_token = game
+    app.config["LIVE_STREAMS"] = 30
+    share = live.per_address_slots(30)
+    assert share == 5 and live.per_address_slots(96) == 16
+    held = [open_stream(client, view_token)[0] for _ in range(share)]
+    assert client.get(f"/v/{view_token}/stream", environ_overrides=THREADED).status_code == 204
+    other = dict(THREADED, REMOTE_ADDR="10.0.0.2")
+    theirs = client.get(f"/v/{view_token}/stream", environ_overrides=other, buffered=False)
+    assert theirs.status_code == 200
+    # a stream given back frees the address's share again
+    held.pop().close()
+    held.append(open_stream(client, view_token)[0])
+    for response in held + [theirs]:
+        response.close()
+    watch = live.watch(app)
+    assert watch.open == 0 and watch.by_address == {}
