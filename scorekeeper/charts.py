@@ -109,11 +109,15 @@ def running_totals_svg(players: Sequence[str], totals: Sequence[Mapping[str, int
     step = _nice_step(hi - lo)
     lo = (lo // step) * step
     hi = -((-hi) // step) * step
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    # the axis's numbers are right-aligned against the plot: room for the widest ("10,000", "−1,000"),
+    # at about 6.5 px a character of the 11 px font, so none is cut at the chart's left edge
+    widest = max(len(whole(v)) for v in range(lo, hi + 1, step))
+    left = max(LEFT, 8 + round(6.5 * widest))
+    plot_w, plot_h = WIDTH - left - RIGHT, HEIGHT - TOP - BOTTOM
     n = max(len(points) - 1, 1)
 
     def x(i: int) -> float:
-        return LEFT + plot_w * i / n
+        return left + plot_w * i / n
 
     def y(v: float) -> float:
         return TOP + plot_h * (hi - v) / (hi - lo)
@@ -127,13 +131,13 @@ def running_totals_svg(players: Sequence[str], totals: Sequence[Mapping[str, int
     out.append('<g class="chart-grid" stroke="#d5dad5" stroke-width="1">')
     v = lo
     while v <= hi:
-        out.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(v):.1f}" y2="{y(v):.1f}"/>')
+        out.append(f'<line x1="{left}" x2="{WIDTH - RIGHT}" y1="{y(v):.1f}" y2="{y(v):.1f}"/>')
         v += step
     out.append("</g>")
     out.append('<g class="chart-axis" fill="#5d6862" text-anchor="end">')
     v = lo
     while v <= hi:
-        out.append(f'<text x="{LEFT - 5}" y="{y(v) + 4:.1f}">{whole(v)}</text>')
+        out.append(f'<text x="{left - 5}" y="{y(v) + 4:.1f}">{whole(v)}</text>')
         v += step
     out.append("</g>")
     # x axis: a few hand numbers
@@ -142,15 +146,15 @@ def running_totals_svg(players: Sequence[str], totals: Sequence[Mapping[str, int
     for i in range(0, len(points), tick_every):
         out.append(f'<text x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 14}">{i}</text>')
     axis = escape(_("hand"))  # outside the f-string, where extraction finds it
-    out.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 3}">{axis}</text>')
+    out.append(f'<text x="{left + plot_w / 2:.1f}" y="{HEIGHT - 3}">{axis}</text>')
     out.append("</g>")
     # limit / target lines
     for line in lines:
         cls = "chart-limit" if line.kind == "limit" else "chart-target"
         colour = "#b3261e" if line.kind == "limit" else "#8a5a00"
-        out.append(f'<g class="{cls}"><line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(line.value):.1f}" '
+        out.append(f'<g class="{cls}"><line x1="{left}" x2="{WIDTH - RIGHT}" y1="{y(line.value):.1f}" '
                    f'y2="{y(line.value):.1f}" stroke="{colour}" stroke-width="2" stroke-dasharray="8 4"/>'
-                   f'<text x="{LEFT + 4}" y="{y(line.value) - 4:.1f}" fill="{colour}" font-weight="700">'
+                   f'<text x="{left + 4}" y="{y(line.value) - 4:.1f}" fill="{colour}" font-weight="700">'
                    f'{escape(line.label)}</text></g>')
     # one series per player; a name at the end of each line, nudged apart when they collide
     ends: list[tuple[float, int]] = []

@@ -45,11 +45,12 @@ def _address_and_link() -> str:
     A pub's phones share one address behind its router: counting misses by address alone locked the
     whole room out of its own table after one person mistyped a link thirty times. A mistyped link
     keeps the start of the real one, so its misses are counted together; another table's link, which
-    starts differently, is not refused because of them.
+    starts differently, is not refused because of them. A table's link (``/t/``) and a spectator's
+    (``/v/``) are counted together: a guessed prefix gets its misses once, not once per kind of link.
     """
     parts = request.path.strip("/").split("/")
-    link = parts[1] if len(parts) > 1 and parts[0] in ("t", "v") else ""
-    return f"{get_remote_address()}|{parts[0]}/{link[:LINK_PREFIX]}"
+    where = f"link/{parts[1][:LINK_PREFIX]}" if len(parts) > 1 and parts[0] in ("t", "v") else parts[0]
+    return f"{get_remote_address()}|{where}"
 
 
 #: Rate limits. Only 404s count towards the miss limits: a person at the table never hits them,

@@ -153,7 +153,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         watch_engine(db.engine)
         _fresh_pools_in_each_worker(list(db.engines.values()))
 
-    from . import cli, hands, history, home, matches, melds, spectate, tables
+    from . import cli, hands, history, home, matches, melds, ratings, spectate, tables
 
     app.register_blueprint(home.bp)
     app.register_blueprint(tables.bp)
@@ -162,6 +162,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(melds.bp)
     app.register_blueprint(history.bp)
     app.register_blueprint(spectate.bp)
+    app.register_blueprint(ratings.bp)
     cli.init_app(app)
 
     _register_web_plumbing(app)

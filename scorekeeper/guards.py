@@ -5,6 +5,8 @@ of every cache, a health check no rate limit refuses.
   ``limits.ID_MAX`` in plain digits match, so a huge, negative, zero-padded or non-numeric id is a 404
   before any query runs (a number past PostgreSQL's 32-bit INTEGER was a DataError there, and one past
   2**63 an OverflowError in SQLite's driver: a 500 on both).
+- A table's or a spectator's link whose secret holds a character no token holds (``%00``) is a 404
+  before any query, on every database, and counts as a miss.
 - ``form_id``, the same rule for ids posted in forms and query strings (a seat, a player, a dealer):
   ``request.form.get("player", type=form_id)`` gives None for anything that is not one of ours.
 - Every page reached through a table's or a spectator's secret link is sent ``private, no-store``:
@@ -17,11 +19,13 @@ of every cache, a health check no rate limit refuses.
 
 from __future__ import annotations
 
-from flask import Flask, Response, request
+import re
+
+from flask import Flask, Response, abort, request
 from werkzeug.routing import BaseConverter, ValidationError
 
 from . import bidi
-from .engine.limits import ID_MAX
+from .engine.limits import ID_MAX, TOKEN_CHARS
 from .extensions import limiter
 
 #: what a capability page is sent with
@@ -72,6 +76,22 @@ class DatabaseIdConverter(BaseConverter):
         return str(int(value))
 
 
+#: the characters a link's secret holds (``secrets.token_urlsafe``: URL-safe base64), and at most how many
+TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{1,%d}" % TOKEN_CHARS)
+
+
+def _tokens_of_ours() -> None:
+    """A link whose secret holds a character no token holds (a NUL, a space, a dot) is a 404 before any
+    query: PostgreSQL refuses a NUL in a text parameter outright (a DataError, a 500), and a 404 here is
+    counted as a miss like any other wrong link (this runs after the rate limiter's own check, which
+    a URL value preprocessor would not)."""
+    values = request.view_args or {}
+    for arg in CAPABILITY_ARGS & set(values):
+        value = values[arg]
+        if not isinstance(value, str) or not TOKEN_RE.fullmatch(value):
+            abort(404)
+
+
 def _no_store_capabilities(response: Response) -> Response:
     rule = request.url_rule
     capability = rule is not None and (CAPABILITY_ARGS & set(rule.arguments) or rule.endpoint in CAPABILITY_ENDPOINTS)
@@ -94,6 +114,7 @@ def _never_limited() -> bool:
 def init_app(app: Flask) -> None:
     """Register the ``dbid`` converter (before any blueprint's routes are added) and the cache rule."""
     app.url_map.converters["dbid"] = DatabaseIdConverter
+    app.before_request(_tokens_of_ours)
     app.after_request(_no_store_capabilities)
     # every page draws names: the filters that keep them apart from the text around them
     bidi.init_app(app)

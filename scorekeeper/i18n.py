@@ -14,9 +14,10 @@ from them at start-up, into the instance folder, whenever one is missing or olde
 from __future__ import annotations
 
 import datetime as dt
+import math
 import os
 import tempfile
-from decimal import Decimal
+from decimal import Decimal, localcontext
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
@@ -176,10 +177,16 @@ def speak(text: Any, currency: str | None = None) -> str:
     return translated(with_names_isolated(text), engine_domain.get_translations(), number=number)
 
 
-def whole(value: int | None) -> str:
-    """A whole number the locale's way, with the true minus sign: 1,000 / 1.000 / −10."""
+def whole(value: int | float | None) -> str:
+    """A whole number the locale's way, with the true minus sign: 1,000 / 1.000 / −10. An average
+    (a float) is written the same way, its tenths after the locale's decimal sign (2,030 / 203,5)."""
     if value is None:
         return ""
+    if isinstance(value, float):
+        if not value.is_integer():
+            text = format_decimal(abs(value), locale=current_language())
+            return f"{MINUS}{text}" if value < 0 else text
+        value = int(value)
     size = abs(value)
     # most numbers on a sheet are under 1,000, which every language offered writes as plain digits:
     # no need to ask which language the page is in (a 200-hand sheet writes over a thousand of them)
@@ -196,7 +203,15 @@ _PLAIN_BELOW = 1000 if all(format_decimal(n, locale=code) == str(n) for code in 
 def _grouped(value: int, locale: str) -> str:
     # Babel's formatting costs tens of microseconds a number, and a 200-hand scoreboard writes
     # hundreds of them, mostly the same few: remembered per language (a bounded cache).
-    return format_decimal(value, locale=locale)
+    if isinstance(value, (float, Decimal)) and not math.isfinite(value):
+        return str(value)  # an infinite or not-a-number float, quoted back from an import
+    # counted from the bits: str() of a number of thousands of digits is itself refused by Python
+    digits = int(abs(int(value)).bit_length() * 0.30103) + 1
+    with localcontext() as context:
+        # Babel works in the current decimal context (28 digits): a longer number (one a refusal quotes
+        # back from an import) would fail to be written at all
+        context.prec = max(context.prec, digits + 4)
+        return format_decimal(value, locale=locale)
 
 
 def money(amount: Decimal | str | int | None, currency: str | None = None) -> str:

@@ -81,3 +81,68 @@ def test_the_check_would_catch_a_game_word():
     seen = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)} | \
            {n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute)}
     assert {"rumino", "opening_min", "out_in_one_turn"} <= seen & set(words)
+
+
+# -- the web asks every game the same documented questions ---------------------------------------------
+
+#: names the web gives a game (a ``Variant``) it holds
+GAME_NAMES = {"variant", "game"}
+
+
+def _asked(tree: ast.AST) -> list[tuple[int, str]]:
+    """(line, member) for every member read on a name the web gives a game (``variant.verdict``)."""
+    return [(n.lineno, n.attr) for n in ast.walk(tree)
+            if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id in GAME_NAMES]
+
+
+def _guards(tree: ast.AST) -> list[int]:
+    """Lines where the web asks whether a game has something (``hasattr(variant, …)``, ``getattr`` with a
+    fallback): a question only some games answer."""
+    return [n.lineno for n in ast.walk(tree)
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in ("hasattr", "getattr")
+            and n.args and isinstance(n.args[0], ast.Name) and n.args[0].id in GAME_NAMES]
+
+
+def test_the_web_asks_a_game_only_what_every_game_answers():
+    """Every member the web's Python and templates read on a game is one ``Variant`` itself has (so every
+    game answers it, a game from outside too), and none is asked whether a game has it."""
+    from scorekeeper.engine.variants import Variant
+
+    members = set(dir(Variant))
+    found = []
+    for path in _web_python():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found += [f"{path.relative_to(ROOT)}:{line}: .{name}" for line, name in _asked(tree) if name not in members]
+        found += [f"{path.relative_to(ROOT)}:{line}: a guard" for line in _guards(tree)]
+    for path in (ROOT / "templates").rglob("*.html"):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            for m in re.finditer(r"(?<![.\w])(?:variant|f\.variant)\.([a-z_][a-z_0-9]*)", line):
+                if m.group(1) not in members:
+                    found.append(f"{path.relative_to(ROOT)}:{number}: .{m.group(1)}")
+    assert not found, "\n".join(found)
+
+
+def test_no_rule_of_a_game_is_decided_in_the_web():
+    """The web neither compares a deadwood with a knock limit nor names a special hand ("Rumino!"):
+    the engine's verdicts (``engine.verdicts``) say both."""
+    found = []
+    for path in _web_python() + list((ROOT / "templates").rglob("*.html")):
+        text = path.read_text(encoding="utf-8")
+        for number, line in enumerate(text.splitlines(), start=1):
+            if re.search(r"Rumino!|points\s*<=\s*limit|\.(check_opening|contract_in_hand|best_discard)\(", line):
+                found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert not found, "\n".join(found)
+
+
+def test_the_rule_check_would_catch_a_rule():
+    line = 'sentence = _("Rumino! it wins") if best.points <= limit else variant.check_opening(melds)'
+    assert len(re.findall(r"Rumino!|points\s*<=\s*limit|\.(check_opening|contract_in_hand|best_discard)\(", line)) == 3
+
+
+def test_the_questions_check_would_catch_a_method_only_some_games_have():
+    tree = ast.parse("limit = variant.knock_limit_with(None)\nif hasattr(variant, 'contract_in_hand'): pass\n"
+                     "best = variant.best_discard(cards)")
+    from scorekeeper.engine.variants import Variant
+
+    assert [name for _, name in _asked(tree) if name not in set(dir(Variant))] == ["best_discard"]
+    assert _guards(tree) == [2]

@@ -3,7 +3,7 @@
 No Flask, no SQLAlchemy, no I/O. The web layer calls it; it never calls the web layer.
 
 - ``cards``: the ``Card`` value type, parsing (``parse_cards``), formatting, deck limits.
-- ``melds``: meld checks (``check_meld``), openings, Russian contracts (``contract_in_hand``), ruminos.
+- ``melds``: meld checks (``check_meld``), openings, ruminos; ``contracts``: any declared contract (``Contract``, ``contract_in_hand``).
 - ``arrange``: the one arrangement solver (least deadwood, best discard, lay-offs, a knocker's layouts), whose
   code is the package ``solver`` (the general search, the fast path, declared melds, the bounded tables).
 - ``variants``: one module per variant, each holding all of its rules, and the registry (``find_variant``).
@@ -50,6 +50,11 @@ __all__ += [
     "CONTRACTS", "ContractCheck", "InvalidMeldError", "MeldCheck", "MeldRules", "OpeningCheck",
     "check_contract", "check_meld", "check_opening", "contract_in_hand", "is_rumino", "opening_value", "rumino_outs",
 ]
+
+# -- contracts (what a deal asks to be laid, for any contract game) --------------------------------
+from .contracts import Contract, whole_lay_down  # noqa: E402
+
+__all__ += ["Contract", "whole_lay_down"]
 
 # -- variants -------------------------------------------------------------------------------------
 from .variants import (  # noqa: E402

@@ -18,6 +18,7 @@ from __future__ import annotations
 from .errors import Refusal
 from .i18n import _, _n
 
+import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -111,8 +112,12 @@ class Card:
     @classmethod
     def _parse_token(cls, token: str, position: int | None = None) -> "Card":
         raw = token
-        text = token.strip().upper()
         where = _(" (card {position})", position=position) if position is not None else ""
+        if not isinstance(token, str):
+            # a document may hold anything where a card belongs (a number, a list, true)
+            raise InvalidCardError(_("{raw}{where} is not a card: a card is written as text (“7H”)",
+                                     raw=json.dumps(token, ensure_ascii=False, default=str)[:20], where=where))
+        text = token.strip().upper()
         if "=" in text:
             head, _eq, tail = text.partition("=")
             if head not in JOKER_WORDS:

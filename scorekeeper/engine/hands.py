@@ -273,8 +273,12 @@ def parse_held(hand_index: int, player: str, value: Any, *, uses_cards: bool = T
         if number != number.to_integral_value():
             raise bad(_("{player}: points must be a whole number, not {pts}", player=player, pts=pts), "points")
         return Held(player, points=int(number), opened=opened)
+    typed = value["cards"]
+    if not (isinstance(typed, str) or isinstance(typed, list) and all(isinstance(t, str) for t in typed)):
+        raise bad(_("{player}: cards are written as text (“7H 8H 9H”) or as a list of cards ([\"7H\", \"8H\"])",
+                    player=player), "cards")
     try:
-        cards = parse(value["cards"])
+        cards = parse(typed)
     except (InvalidCardError, TypeError, AttributeError) as exc:
         raise bad(_("{player}: {why}", player=player, why=message_of(exc))) from None
     return Held(player, cards=cards, opened=opened)

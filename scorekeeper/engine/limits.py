@@ -47,6 +47,10 @@ PLAYER_NAME = 40
 SIDE_NAME = 20
 TABLE_NAME = 100
 
+#: characters of a link's secret in a URL: the app makes 32 (``secrets.token_urlsafe(24)``); the column
+#: holds 64, so a longer one, or one with a character outside URL-safe base64, is no link of ours
+TOKEN_CHARS = 64
+
 #: characters of a form's idempotency key (the forms send 22; the database column holds 64)
 FORM_KEY = 64
 
@@ -78,6 +82,11 @@ UPLOAD_BYTES = 2 * 1024 * 1024
 #: entries, entry, held, player); anything much deeper is not a Scorekeeper document
 JSON_DEPTH = 12
 
+#: digits of one number in an imported document: every number a match holds is refused past
+#: POINTS_CEILING (7 digits) or is an id or a timestamp, so a longer one is no Scorekeeper export; the
+#: file is refused as it is read, in words (past 4,300 digits Python's own reader fails outright)
+NUMBER_DIGITS = 30
+
 #: entries in one import, summed over its matches: the replay that checks them is the import's cost
 IMPORT_ENTRIES = 20_000
 
@@ -103,6 +112,13 @@ HEAD_TO_HEAD_MATCHES = 100
 #: about half a millisecond to read and count, so at 50 the page of a table with hundreds of matches
 #: stays within 3x of a table of 10; 50 matches is a year of weekly card nights
 STATS_MATCHES = 50
+
+#: finished matches a table's ratings are made from (the latest; the stats page says when more were
+#: left out): each is read as its kept summary, once per table version (service/ratings.py)
+RATED_MATCHES = 2000
+
+#: finished matches' worth of ratings a process keeps, over all tables (the latest ratings of each)
+RATINGS_MEMO_MATCHES = 20000
 
 #: matches whose summaries a page makes again (their versions moved) per read of their entries: a
 #: page made after an import reads this many matches' entries at a time, and lets go of them after
@@ -226,8 +242,8 @@ def json_depth(value: Any) -> int:
 __all__ = [
     "CHECKPOINT_EVERY", "CURRENCY", "DRAW", "EXPORT_BATCH", "HEAD_TO_HEAD_MATCHES", "STATS_MATCHES",
     "SUMMARY_BATCH", "TABLE_PAGE_MATCHES", "FORM_KEY", "FREE_HAND_POINTS", "FREE_HAND_POINTS_MAX", "IMPORT_ENTRIES",
-    "JSON_DEPTH", "LimitError", "MATCH_ENTRIES", "PLAYER_NAME", "POINTS_CEILING", "REPLAY_MEMO_ENTRIES", "ROSTER_PLAYERS", "SCOREBOARD_ROWS", "SHEET_MEMO_CHARS", "SIDE_NAME",
+    "JSON_DEPTH", "LimitError", "NUMBER_DIGITS", "MATCH_ENTRIES", "PLAYER_NAME", "POINTS_CEILING", "RATED_MATCHES", "RATINGS_MEMO_MATCHES", "REPLAY_MEMO_ENTRIES", "ROSTER_PLAYERS", "SCOREBOARD_ROWS", "SHEET_MEMO_CHARS", "SIDE_NAME",
     "SOLVER_TABLES",
-    "STAKE_MAX", "STAKE_TEXT", "TABLE_NAME", "UPLOAD_BYTES", "check_entries", "check_hand_cards",
+    "STAKE_MAX", "STAKE_TEXT", "TABLE_NAME", "TOKEN_CHARS", "UPLOAD_BYTES", "check_entries", "check_hand_cards",
     "hand_cards_limit", "hand_points_limit", "json_depth", "solver_cards_limit",
 ]

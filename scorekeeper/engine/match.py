@@ -20,6 +20,7 @@ the field. ``docs/match-format.md`` documents every field read and returned here
 from __future__ import annotations
 
 import copy
+import json
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from collections.abc import Mapping
@@ -685,6 +686,9 @@ class _Replay:
         if self.state.finished:
             raise InvalidMatchError(_("the match has already ended: no more entries"), entry=index, field="kind")
         kind = entry.get("kind")
+        if kind is not None and not isinstance(kind, str):
+            raise InvalidMatchError(_("an entry's kind is a word (“hand”), not {kind}",
+                                      kind=json.dumps(kind, default=str)[:20]), entry=index, field="kind")
         if kind == "rebuy":
             self.results.append(self.rebuy(index, entry))
             return

@@ -82,6 +82,9 @@ class MeldRules:
     ace_run: AceRun = "low_only"
     #: a run may hold both aces of its suit (A-2-...-K-A); Ramino says no by default
     allow_ace_both_ends: bool = False
+    #: a run of all 13 cards of a suit may take a joker as its other ace (Scala 40's A-2-…-K-joker), though
+    #: never two natural aces unless ``allow_ace_both_ends``
+    joker_as_other_ace: bool = False
     #: None for no limit
     max_jokers_per_meld: int | None = None
     min_naturals_per_meld: int = 1
@@ -352,13 +355,15 @@ def _run_readings(cards: tuple[Card, ...], mr: MeldRules) -> tuple[list[_Reading
     aces = rank_counts.get(1, 0)
     if aces > 2:
         return [], _("{what} cannot hold {count} aces", what=_a(word), count=_count(aces))
-    if aces == 2 and not mr.allow_ace_both_ends:
+    natural_aces = sum(1 for c in cards if c.rank == 1 and not c.is_joker)
+    joker_ace = mr.joker_as_other_ace and natural_aces < 2
+    if aces == 2 and not mr.allow_ace_both_ends and not joker_ace:
         return [], _("{what} may not hold both aces of its suit", what=_a_game(game, word))
     allowed = {"low_only": {ACE_LOW}, "high_only": {ACE_HIGH}, "either_end": {ACE_LOW, ACE_HIGH}}[mr.ace_run]
     suit_options = sorted(suits) if suits else list(SUITS)
     readings = []
     for suit in suit_options:
-        for window in _windows(n, allowed, mr.allow_ace_both_ends):
+        for window in _windows(n, allowed, mr.allow_ace_both_ends or joker_ace):
             placed = _place(effective, window)
             if placed is None:
                 continue

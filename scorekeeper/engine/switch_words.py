@@ -74,6 +74,16 @@ LABELS = {
     "rebuys": _("Rebuys"),
     "winner": _("Who wins"),
     "elimination_at": _("Out at"),
+    "natural_canasta_bonus": _("A natural canasta earns"),
+    "mixed_canasta_bonus": _("A mixed canasta earns"),
+    "red_three_value": _("A red three counts"),
+    "going_out_bonus": _("Going out earns"),
+    "concealed_extra": _("Going out concealed earns on top"),
+    "canastas_to_go_out": _("Canastas needed to go out"),
+    "continuous": _("Continuous play"),
+    "third_game_multiplier": _("Game 3 multiplied by"),
+    "rounds": _("Rounds"),
+    "points_limit": _("Most points in one hand"),
 }
 
 #: enum values in words
@@ -120,6 +130,18 @@ CHOICES = {
     "points_race": _("race to the target"),
     "lowest": _("lowest total"),
     "highest": _("highest total"),
+    "negative_full": _("against them, doubled when all four"),
+    "negative_no_doubling": _("against them, never doubled"),
+    "individual": _("each for themselves"),
+    "cutthroat": _("Cutthroat (one against two)"),
+    "common": _("the common rules"),
+    "pagat_whitnack": _("Pagat's (Whitnack)"),
+    "simpson": _("Steve Simpson's"),
+    "rounds": _("a number of rounds"),
+    "target": _("up to a target"),
+    "play_extra_round": _("play another round"),
+    "highest_plus_one": _("one above the highest still in"),
+    "carry_over": _("as many as before"),
 }
 
 #: what an empty (null) value means, where "no limit" would not say it

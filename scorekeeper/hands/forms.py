@@ -344,8 +344,10 @@ def payload_from_form(form: FlaskForm, variant: Any) -> dict[str, Any]:
             held[str(p.id)] = entry
         for spec in sheet.per_player:
             box = getattr(form, player_field(spec, p.id), None) if spec.kind == "flag" and not spec.instead else None
-            if box is not None and box.data and str(p.id) in held:
-                held[str(p.id)][spec.name] = spec.ticked
+            if box is not None and box.data:
+                # a flag may say all a player needs (Scala 40's "never opened" while that pays a flat
+                # amount): the game decides whether it is enough
+                held.setdefault(str(p.id), {})[spec.name] = spec.ticked
     if not sheet.has("by"):
         # a hand with no "by": every player's points typed, the game's one way of ending it
         return {"kind": "hand", "end": variant.ends[0], "held": held}

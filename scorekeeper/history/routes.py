@@ -112,6 +112,11 @@ def _chart_parts(match: Match, standings):
     labels, totals = charts.series(standings)
     names = [p.name for p in service.seated_players(match)]
     lines = charts.limit_lines(match.variant, match.rules, len(names))
+    if standings.sides:
+        # a game scored by sides: one line (and one column) a side, its members sharing its total
+        names = [side.name for side in standings.sides]
+        first = {side.name: side.members[0] for side in standings.sides}
+        totals = [{name: point[first[name]] for name in names} for point in totals]
     return gettext("%(game)s: running totals", game=speak(find_variant(match.variant).name)), names, labels, totals, lines
 
 
@@ -160,9 +165,9 @@ def _charted(token: str, match_id: int):
 def chart_table(token: str, match_id: int):
     """The chart as a table (its text alternative), on a page of its own so the match page stays light."""
     table, match, standings = _charted(token, match_id)
-    _, _, labels, totals, lines = _chart_parts(match, standings)
+    _, names, labels, totals, lines = _chart_parts(match, standings)
     return render_page("history/chart_table.html", "history/chart_table.html", table=table, match=match,
-                       variant=find_variant(match.variant), players=service.seated_players(match),
+                       variant=find_variant(match.variant), columns=names,
                        chart_lines=lines, chart_rows=list(zip(labels, totals)))
 
 

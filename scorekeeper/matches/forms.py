@@ -12,6 +12,7 @@ from wtforms import BooleanField, Field, HiddenField, SelectField, StringField
 from wtforms.validators import Optional, ValidationError
 
 from ..engine.errors import Refusal
+from ..engine.sides import default_sides, opposite_sides
 from ..bidi import isolated
 from ..i18n import lazy_gettext as _l
 from ..service.models import Player
@@ -147,6 +148,25 @@ def _list_value(switch: Any, text: str) -> list[Any]:
     if None in numbers:
         raise Refusal(example)
     return numbers
+
+
+def chosen_teams(form, variant, seat_ids: list[int]) -> list[Any] | None:
+    """Who plays with whom, as the form says it: None for the game's own sides (nobody moved), else
+    each side named by its members, in the seat order of its first member (``Match.teams``)."""
+    if not form.sides or not variant.teams_allowed(len(seat_ids)):
+        return None
+    chosen = {pid: getattr(form, f"side_{pid}").data or "" for pid in seat_ids}
+    opposite = opposite_sides(len(seat_ids))
+    groups: dict[str, list[int]] = {}
+    for i, pid in enumerate(seat_ids):
+        # a player left "as seated" sits with the partners opposite, as the picker showed him
+        groups.setdefault(chosen[pid] or str(opposite[i]), []).append(pid)
+    ordered = sorted(groups.values(), key=lambda ids: seat_ids.index(ids[0]))
+    game_default = [list(side.members) for side in default_sides([str(pid) for pid in seat_ids], variant.partnerships)]
+    if [[str(pid) for pid in ids] for ids in ordered] == game_default:
+        return None  # the game's own sides: the document needs no teams
+    names = {p.id: p.name for p in form.players}
+    return [[" & ".join(names[pid] for pid in ids), ids] for ids in ordered]
 
 
 def rule_value(switch: Any, raw: Any) -> Any:

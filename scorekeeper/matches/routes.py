@@ -9,7 +9,7 @@ from flask_babel import gettext, ngettext
 from flask import Blueprint, redirect, render_template, request, url_for
 
 from ..engine.errors import Refusal
-from ..engine.sides import default_sides, opposite_sides
+from ..engine.sides import opposite_sides
 from ..i18n import refusal, speak
 from ..engine.variants import VARIANTS, find_variant
 from ..extensions import db
@@ -20,7 +20,7 @@ from .. import service
 from ..service import presets
 from . import words
 from .scoreboard import describe_action, later_entry_message, render_scoreboard
-from .forms import NOT_PLAYING, build_match_form, list_text, rule_value
+from .forms import NOT_PLAYING, build_match_form, chosen_teams, list_text, rule_value
 
 bp = Blueprint("matches", __name__)
 
@@ -118,25 +118,6 @@ def _side_count(variant) -> int:
     the seated players can fill in twos."""
     sizes = [n for n in range(variant.min_players, variant.max_players + 1) if variant.teams_allowed(n)]
     return max(2, max(sizes) // 2) if sizes else 0
-
-
-def _teams(form, variant, seat_ids: list[int]) -> list[Any] | None:
-    """Who plays with whom, as the form says it: None for the game's own sides (nobody moved), else
-    each side named by its members, in the seat order of its first member (``Match.teams``)."""
-    if not form.sides or not variant.teams_allowed(len(seat_ids)):
-        return None
-    chosen = {pid: getattr(form, f"side_{pid}").data or "" for pid in seat_ids}
-    opposite = opposite_sides(len(seat_ids))
-    groups: dict[str, list[int]] = {}
-    for i, pid in enumerate(seat_ids):
-        # a player left "as seated" sits with the partners opposite, as the picker showed him
-        groups.setdefault(chosen[pid] or str(opposite[i]), []).append(pid)
-    ordered = sorted(groups.values(), key=lambda ids: seat_ids.index(ids[0]))
-    game_default = [list(side.members) for side in default_sides([str(pid) for pid in seat_ids], variant.partnerships)]
-    if [[str(pid) for pid in ids] for ids in ordered] == game_default:
-        return None  # the game's own sides: the document needs no teams
-    names = {p.id: p.name for p in form.players}
-    return [[" & ".join(names[pid] for pid in ids), ids] for ids in ordered]
 
 
 def _save_preset(table, variant, switches, form):
@@ -242,7 +223,7 @@ def _create_from_form(table, variant, switches, seated_count, form):
     try:
         return service.create_match(table, variant=variant.key, rules=overrides, seats=seat_ids,
                                     first_dealer_id=first_dealer, stake=form.stake.data or None,
-                                    teams=_teams(form, variant, seat_ids))
+                                    teams=chosen_teams(form, variant, seat_ids))
     except Refusal as exc:
         db.session.rollback()
         message = refusal(exc)

@@ -84,7 +84,7 @@ def refusal_words(variant, message: str) -> str:
 def upcard_limits(match, variant) -> list[tuple[str, str]] | None:
     """For a game whose upcard sets the knock limit: each rank and what it allows, in words, so the
     limit shows the moment the rank is tapped (static/css/app.css shows the one for the checked rank)."""
-    if not getattr(variant, "upcard_required", False):
+    if not variant.upcard_required:
         return None
     try:
         rules = variant.rules(len(match.seats), **(match.rules or {}))

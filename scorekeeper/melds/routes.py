@@ -16,7 +16,7 @@ from ..engine.limits import hand_cards_limit, solver_cards_limit
 from ..engine.variants import find_variant
 from ..picker import cards_text
 from ..util import render_page, wants_fragment
-from .checker import check_lay_off, CheckError, Verdict, check_hand, check_laid, check_one_meld, deck_for, read_cards
+from .checker import CheckError, Verdict, ask, deck_for, parse_upcard, read_cards
 from .forms import MeldCheckForm, default_players, default_variant
 
 bp = Blueprint("melds", __name__)
@@ -69,19 +69,16 @@ def check():
         # Melds laid together are checked card by card, not arranged: they take what the game says.
         limit = (variant.laid_cards_limit if laid else solver_cards_limit(variant) if mode == "hand"
                  else hand_cards_limit(variant))
-        laid_off = mode == "meld" and "/" in text and variant.laid_groups("", rules) is not None
+        laid_off = mode == "meld" and "/" in text and variant.lays_off(rules)
         cards = [] if laid_off else read_cards(text, variant, copies, jokers, limit, players)
         if laid_off:
             # a game where lay-offs score: "KC / 10C JC QC" is a card laid off on a meld on the table
-            verdict = check_lay_off(variant, rules, text)
+            verdict = ask(variant, rules, text, "lay_off")
         elif cards:
-            if laid:
-                verdict = check_laid(variant, rules, cards, minimum)
-            elif mode == "meld":
-                verdict = check_one_meld(variant, rules, cards, **wild)
-            else:
-                verdict = check_hand(variant, rules, cards, deal=deal if variant.contract_deals else None,
-                                     upcard=upcard if variant.upcard_required else "", **wild)
+            # the deal, the upcard and the first meld's minimum go with every whole hand: the game reads
+            # those it has
+            verdict = ask(variant, rules, cards, mode, deal=deal, minimum=minimum,
+                          upcard=parse_upcard(upcard) if variant.upcard_required else None, **wild)
     except CheckError as exc:
         errors[exc.field] = refusal(exc)
         verdict = Verdict(None, "")

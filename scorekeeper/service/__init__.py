@@ -3,7 +3,7 @@
 It owns the database's tables (``models``), the one set of loaders (``loaders``), the match document
 and the replay memo, saving with its three guarantees and undo (``matches``), imports (``importing``),
 a table's named house rules (``presets``), each match's kept summary and the stats counted from it
-(``summaries``, ``stats``). It imports the engine and SQLAlchemy, never Flask or the web: its session
+(``summaries``, ``stats``), and the ratings rated from those summaries (``ratings``). It imports the engine and SQLAlchemy, never Flask or the web: its session
 comes from ``store`` (bound by the web's factory, or by a script), a missing row is its own
 ``NotFound``, and what it refuses is a ``Refusal`` whose words are the engine's kind of message, said by
 whoever shows it, in their language. Layers import in one order only: engine, service, web

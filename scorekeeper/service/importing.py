@@ -94,6 +94,19 @@ class Plan:
 
 # -- 1. the bytes ---------------------------------------------------------------------------------------
 
+class _TooLong(Exception):
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+
+def _whole_number(text: str) -> int:
+    """A JSON integer, read only when it has at most ``limits.NUMBER_DIGITS`` digits."""
+    digits = len(text.lstrip("-"))
+    if digits > limits.NUMBER_DIGITS:
+        raise _TooLong(digits)
+    return int(text)
+
+
 def read_document(raw: bytes) -> Any:
     """The JSON value in an upload, or ``ImportRefused`` saying what is wrong with the file."""
     if len(raw) > limits.UPLOAD_BYTES:
@@ -105,13 +118,19 @@ def read_document(raw: bytes) -> Any:
         raise ImportRefused(_("This file is not a Scorekeeper export: it is not text. Choose the .json file "
                               "that Export gave you.")) from None
     try:
-        document = json.loads(text)
+        document = json.loads(text, parse_int=_whole_number)
+    except _TooLong as exc:
+        raise ImportRefused(_("This file is not a Scorekeeper export: it holds a number of {count:,} digits "
+                              "(an export's are at most {most}).", count=exc.digits,
+                              most=limits.NUMBER_DIGITS)) from None
     except json.JSONDecodeError as exc:
         raise ImportRefused(_("This file is damaged or incomplete (it stops making sense on line {line}). "
                               "Export the match again and import the new file.", line=exc.lineno)) from None
     except RecursionError:
-        document = None
-    if document is None or limits.json_depth(document) > limits.JSON_DEPTH:
+        document = deep = None
+    else:
+        deep = limits.json_depth(document) > limits.JSON_DEPTH
+    if deep is None or deep:
         raise ImportRefused(_("This file is not a Scorekeeper export: its contents are nested far deeper "
                               "than any match."))
     return document

@@ -42,6 +42,11 @@ class LatestMemo(Generic[V]):
             self._entries.move_to_end(slot)
             return found[1]
 
+    def latest(self, slot: Hashable) -> tuple[tuple, V] | None:
+        """The slot's kept key and value, whatever the key (a value another can be carried on from)."""
+        with self._lock:
+            return self._entries.get(slot)
+
     def keep(self, slot: Hashable, key: tuple, value: V) -> None:
         if self._largest is not None and self._size(value) > self._largest:
             return  # one value never takes a large part of the memo

@@ -66,7 +66,8 @@ def _tallied(variant: Any, tally: str) -> Any:
 def match_summary(standings: Any, seats: list[str]) -> dict[str, Any]:
     """What the stats count of one match, by seat, as JSON-safe values (money as strings): each seat's
     hands, score sum, lowest and highest hand score, ways of ending a hand, rebuys, money paid and won,
-    place, the winners, and for each two seats how many hands each scored less than the other."""
+    place, the winners, each seat's side (the index of its side in a game scored by sides, else None),
+    and for each two seats how many hands each scored less than the other."""
     variant = find_variant(standings.variant)
     seat = {name: i for i, name in enumerate(seats)}
     n = len(seats)
@@ -99,6 +100,7 @@ def match_summary(standings: Any, seats: list[str]) -> dict[str, Any]:
             counted[tally] = counted.get(tally, 0) + 1
     by_name = {p.name: p for p in standings.players}
     players = [by_name.get(name) for name in seats]
+    side_index = {side.name: k for k, side in enumerate(standings.sides)}
     return {
         "hands": hands, "sum": total, "low": low, "high": high, "ends": ends, "pairs": pairs,
         "winners": [seat[w] for w in standings.winners if w in seat],
@@ -106,6 +108,7 @@ def match_summary(standings: Any, seats: list[str]) -> dict[str, Any]:
         "paid": [None if p is None or p.paid is None else str(p.paid) for p in players],
         "payouts": {str(seat[k]): str(v) for k, v in standings.payouts.items() if k in seat},
         "places": [p.place if p else None for p in players],
+        "sides": [side_index.get(p.side) if p else None for p in players],
     }
 
 

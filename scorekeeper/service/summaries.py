@@ -26,7 +26,7 @@ from .stats import Played, match_summary
 from . import matches as service
 
 #: the shape of a kept summary: one of an older shape is made again
-SUMMARY_FORMAT = 3
+SUMMARY_FORMAT = 4
 
 
 def summary_of(match: Match) -> dict[str, Any]:

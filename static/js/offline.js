@@ -125,6 +125,11 @@
       row.querySelectorAll(".player-choice input:checked").forEach(function (input) {
         if (input.value !== "") parts.push(who + " " + label(input).toLowerCase());
       });
+      // a flag ticked beside the count ("never opened"): it may be all that was entered for the player
+      row.querySelectorAll("label.unopened input:checked").forEach(function (input) {
+        var l = input.closest("label");
+        parts.push(who + " " + (l ? l.textContent.trim() : input.value).toLowerCase());
+      });
     });
     // a hand entered by side: each side's boxes that hold something, in the form's own words
     form.querySelectorAll("fieldset.side-entry").forEach(function (side) {

@@ -128,6 +128,12 @@
       event.detail.xhr.status));
   });
 
+  // A box typed in (and emptied again) is marked so, for the preview below.
+  document.addEventListener("input", function (event) {
+    var box = event.target;
+    if (box.tagName === "INPUT" && box.closest && box.closest("form.hand-form")) box.setAttribute("data-typed", "");
+  });
+
   // The live preview names the box it is about (data-field): mark that box until the next answer.
   document.addEventListener("htmx:afterSwap", function (event) {
     var region = event.detail.target;
@@ -143,7 +149,10 @@
     });
     var said = region.querySelector("[data-field]");
     var box = said && document.getElementById(said.getAttribute("data-field"));
-    if (box && box.tagName === "INPUT" && box.type !== "radio") {
+    // a box still empty that nobody has typed in yet is not wrong, only not reached: the preview's
+    // line says what it waits for, and the box turns red once something in it is
+    var waiting = box && box.value === "" && !box.hasAttribute("data-typed");
+    if (box && box.tagName === "INPUT" && box.type !== "radio" && !waiting) {
       box.setAttribute("aria-invalid", "true");
       box.setAttribute("data-preview-marked", "");
     }

@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterator
 
 import pytest
 from flask import Flask
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 from werkzeug.http import parse_cookie
 from werkzeug.serving import WSGIRequestHandler, make_server
 
@@ -52,6 +52,48 @@ def browser_type_launch_args(browser_type_launch_args):
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": PHONE, "device_scale_factor": 1, "has_touch": True}
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "console_errors(*patterns): console errors a test causes on purpose "
+                                       "(a phone cut off the network), each matching one of these patterns")
+
+
+#: the browser's line for a form the app refused (422) or found stale (409): answers the page expects
+REFUSED = re.compile(r"^error: Failed to load resource: the server responded with a status of (409|422) ")
+
+
+@pytest.fixture(autouse=True)
+def no_console_error(request, monkeypatch):
+    """Every phone of a browser test fails the test on an error in its console or an uncaught script
+    error: a style or script the page's own policy refuses, a request answered 500, a script that
+    throws. Each browser context the test opens is listened to (``Browser.new_context``, which the
+    ``page`` fixture uses too). A test that cuts a phone off the network says which errors it expects
+    with ``@pytest.mark.console_errors(pattern, ...)``."""
+    marker = request.node.get_closest_marker("console_errors")
+    allowed = [REFUSED] + [re.compile(p) for p in (marker.args if marker else ())]
+    errors: list[str] = []
+
+    def heard(text: str) -> None:
+        if not any(p.search(text) for p in allowed):
+            errors.append(text)
+
+    def listen(context) -> None:
+        context.on("console", lambda msg: heard(f"{msg.type}: {msg.text} ({msg.location.get('url', '')})")
+                   if msg.type == "error" else None)
+        context.on("weberror", lambda error: heard(f"uncaught: {error.error}"))
+
+    opened = Browser.new_context
+
+    def new_context(self, *args, **kwargs):
+        context = opened(self, *args, **kwargs)
+        listen(context)
+        return context
+
+    monkeypatch.setattr(Browser, "new_context", new_context)
+    yield errors
+    if errors:
+        pytest.fail("the browser's console said:\n" + "\n".join(errors[:20]), pytrace=False)
 
 
 def migrated_app(config: dict) -> Flask:

@@ -1,6 +1,7 @@
 """No connection at the table, in the games whose hand form is not the usual one (390×844, Chromium):
 a Canasta hand entered by side, a Rummy 500 hand with two piles per player, a Pool Rummy deal with a
-drop and a Hollywood Gin hand are each kept on the phone while offline, shown as not sent yet, and sent
+drop, a Hollywood Gin hand and a Scala 40 closing in one turn with a player who never opened (the flag
+alone) are each kept on the phone while offline, shown as not sent yet, and sent
 exactly once when the connection returns; what is stored is what the same hand saved online stores."""
 
 from __future__ import annotations
@@ -74,6 +75,15 @@ def hollywood(page: Page) -> None:
     form.locator(".held").get_by_label("Ben", exact=True).fill("12")
 
 
+def scala40(page: Page) -> None:
+    form = page.locator("form.hand-form")
+    form.locator("fieldset", has_text="Who ended").get_by_text("Ann", exact=True).click()
+    form.locator("fieldset", has_text="How?").get_by_text("Out in one turn", exact=True).click()
+    form.locator(".held").get_by_label("Ben", exact=True).fill("28")
+    form.locator(".held-player, .held-row", has=page.get_by_label("Cat", exact=True)).get_by_text(
+        "never opened").first.click()
+
+
 #: per game: the players, how the hand is entered, and what its pending row says was typed
 GAMES = {
     "canasta": (("Ann", "Ben", "Cat", "Dan"), canasta,
@@ -81,6 +91,7 @@ GAMES = {
     "rummy500": (("Ann", "Ben"), rummy500, "Ann (Laid on the table) 85 · Ann (Left in hand) 0 · Ben (Laid on"),
     "pool_rummy": (("Ann", "Ben", "Cat"), pool, "Ann declare · Ben 34 · Cat first drop"),
     "hollywood_gin": (("Ann", "Ben"), hollywood, "Ann gin · Ben 12"),
+    "scala40": (("Ann", "Ben", "Cat"), scala40, "Ann out in one turn · Ben 28 · Cat never opened"),
 }
 
 

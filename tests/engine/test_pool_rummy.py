@@ -4,6 +4,8 @@ the sum of the deals' penalties plus the rejoin jumps; and the grouping of a han
 
 from __future__ import annotations
 
+from itertools import combinations
+
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -148,3 +150,77 @@ def test_a_hand_counts_its_loose_cards_or_everything(picks, wild):
 ])
 def test_a_declaration(cards, wild, valid):
     assert POOL.check_declaration(cards, wild_rank=wild).valid is valid
+
+
+@pytest.mark.parametrize(("cards", "wild"), [
+    ("2H 3H 4H 5S 6S 7S JK", None),   # two pure sequences and a joker left over
+    ("AH JH 10H QD JD 9H KD", "A"),   # the same with a card of the wild rank
+])
+def test_two_pure_sequences_and_a_joker_left_over(cards, wild):
+    """A left-over joker joins one of two pure sequences, which becomes impure (was a TypeError: a 500 on
+    the hand, its preview, the card line, the import and the meld checker)."""
+    g = POOL.count(cards, wild_rank=wild)
+    assert g.declared and g.points == 0 and not g.loose
+    words = sorted(POOL.check_meld(m, wild_rank=wild).word for m in g.melds)
+    assert words == ["impure sequence", "pure sequence"]
+
+
+def _least_count(cards, wild):
+    """The least count of ``cards`` by brute force: every way of cutting them into groups the meld
+    checker accepts and cards left loose, keeping those with two sequences, one of them pure; every card
+    counts when there is none (or when a declaration would count as much)."""
+    def value(c):
+        return 0 if c.is_joker or c.rank == wild else (10 if c.rank in (1, 11, 12, 13) else c.rank)
+
+    words = {}
+
+    def word(group):
+        key = tuple(sorted(map(str, group)))
+        if key not in words:
+            check = POOL.check_meld(list(group), wild_rank=wild)
+            naturals = [c for c in group if not c.is_joker and c.rank != wild]
+            if check.valid and check.ambiguous and len({c.suit for c in naturals}) <= 1 and len(
+                    {c.rank for c in naturals}) == len(naturals):
+                words[key] = "impure sequence"  # one natural and jokers (A♠ JKR JKR) is A-2-3 as well as a set
+            else:
+                words[key] = check.word if check.valid else None
+        return words[key]
+
+    best = None
+
+    def cut(left, loose, runs, pure):
+        nonlocal best
+        if not left:
+            if runs >= 2 and pure and (best is None or loose < best):
+                best = loose
+            return
+        first, rest = left[0], left[1:]
+        cut(rest, loose + value(first), runs, pure)
+        for size in range(2, len(rest) + 1):
+            for others in combinations(range(len(rest)), size):
+                group = (first,) + tuple(rest[i] for i in others)
+                w = word(group)
+                if w is None:
+                    continue
+                remaining = tuple(c for i, c in enumerate(rest) if i not in others)
+                cut(remaining, loose, runs + (w != "set"), pure or w == "pure sequence")
+
+    cut(tuple(cards), 0, 0, False)
+    everything = sum(value(c) for c in cards)
+    return everything if best is None else min(best, everything)
+
+
+SMALL_HAND = st.lists(st.sampled_from(
+    [Card(r, s) for r in range(1, 14) for s in "SH"] + [Card(r, "D") for r in (1, 2, 3, 12, 13)]
+    + [Card.joker()] * 4), min_size=6, max_size=8)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(SMALL_HAND, st.one_of(st.none(), st.integers(1, 13)))
+@example([Card.parse(c) for c in "2H 3H 4H 5S 6S 7S JK".split()], None)
+@example([Card.parse(c) for c in "AH JH 10H QD JD 9H KD".split()], 1)
+def test_a_small_hand_counts_what_a_brute_force_finds(cards, wild):
+    """On hands of 6 to 8 cards (two packs' worth of copies, jokers, any wild rank): no exception, and
+    the count is the least a brute force over every cut into groups finds."""
+    cards = [c for c in cards if cards.count(c) <= 2]
+    assert POOL.count(cards, wild_rank=wild).points == _least_count(cards, wild)

@@ -110,3 +110,26 @@ def test_form_and_query_ids_out_of_range_are_never_a_500(app, sheet, wrong):
                 f"/t/{t}/matches/new?variant=free&again={wrong}&preset={wrong}"):
         response = sheet.client.get(url)
         assert response.status_code == 200, (url, response.status_code)
+
+
+#: links no token can be: a NUL (PostgreSQL refused the query: a 500), a space, a dot, a token too long
+NOT_TOKENS = ["abc%00", "%00", "{right}%00", "abc%20d", "a.b", "x" * 65]
+
+
+def test_every_route_with_a_link_answers_404_for_a_token_with_a_character_no_token_holds(crawl):
+    rules = [r for r in crawl.rules() if {"token", "view_token"} & set(r.arguments)]
+    assert len(rules) >= 40, [r.rule for r in rules]
+    checked = 0
+    for rule in rules:
+        right = crawl.values(crawl.a, rule)
+        for method in sorted(m for m in rule.methods if m in ("GET", "POST")):
+            for arg in sorted({"token", "view_token"} & set(rule.arguments)):
+                for wrong in NOT_TOKENS:
+                    url = crawl.url(rule, {**right, arg: wrong.format(right=right[arg])})
+                    before = snapshot(crawl.app)
+                    form, ctype = crawl.form(rule, crawl.a, crawl.csrf) if method == "POST" else (None, None)
+                    status, body = crawl.send(method, url, form, ctype)
+                    assert status == 404, f"{method} {url} -> {status}"
+                    assert snapshot(crawl.app) == before, f"{method} {url} changed data"
+                    checked += 1
+    assert checked > 200

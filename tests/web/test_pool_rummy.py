@@ -196,3 +196,22 @@ def test_the_pool_sheet_in_italian(sheet, client):
         assert words in page, words
     for english in ("Who declared", "First drop", "Wrong show", "Rejoin", "Split the pot", "full count"):
         assert english not in page, english
+
+
+def test_two_pure_sequences_and_a_left_over_joker_on_every_route(sheet, client, app):
+    """2♥ 3♥ 4♥ 5♠ 6♠ 7♠ JKR (a common hand) was a 500 on the hand, its preview, the card line and the
+    meld checker: each now counts it 0."""
+    sheet.create_table()
+    sheet.add_players("P", "Q")
+    match_id = sheet.start_match("pool_rummy", ["P", "Q"])
+    q = sheet.player_ids()["Q"]
+    hand = "2H 3H 4H 5S 6S 7S JK"
+    line = client.get(f"/t/{sheet.token}/m/{match_id}/hands/cards", query_string={"player": q, f"cards_{q}": hand})
+    assert line.status_code == 200 and "0 points" in _said(line)
+    checked = client.get("/melds", query_string={"variant": "pool_rummy", "mode": "hand", "cards": hand})
+    assert checked.status_code == 200
+    wild = client.get("/melds", query_string={"variant": "pool_rummy", "mode": "hand",
+                                              "cards": "AH JH 10H QD JD 9H KD", "rank": "A"})
+    assert wild.status_code == 200
+    assert _deal(sheet, match_id, "P", Q=hand).status_code == 302
+    assert sheet.totals(match_id) == {"P": 0, "Q": 0}

@@ -3,20 +3,21 @@
 ``find_variant`` accepts a key or an alias in any case ("Gin Rummy", "kaluki"); an unknown name raises
 ``UnknownVariantError``. Each entry is a ``Variant`` instance (see ``base``).
 
->>> list(VARIANTS)
-['rumino', 'russian', 'ramino', 'gin', 'hollywood_gin', 'oklahoma', 'kalooki', 'rummy', 'rummy500', 'canasta', 'hand_and_foot', 'pool_rummy', 'free']
+>>> list(VARIANTS)[:4], package_of("gin")
+(['rumino', 'russian', 'ramino', 'gin'], 'scorekeeper')
 >>> find_variant("Kaluki").key
 'kalooki'
->>> find_variant("bridge")
+>>> find_variant("bridge")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-scorekeeper.engine.variants.base.UnknownVariantError: no variant called 'bridge'; known: rumino, russian, ramino, gin, hollywood_gin, oklahoma, kalooki, rummy, rummy500, canasta, hand_and_foot, pool_rummy, free
+scorekeeper.engine.variants.base.UnknownVariantError: no variant called 'bridge'; known: rumino, russian, ...
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Iterator, Mapping
+from typing import Any
 from importlib.metadata import entry_points
 
 from ..cards import Card
@@ -35,6 +36,7 @@ class _Registry(Mapping[str, Variant]):
 
     def __init__(self) -> None:
         self._games: dict[str, Variant] | None = None
+        self._packages: dict[str, str] = {}
 
     def _loaded(self) -> dict[str, Variant]:
         if self._games is None:
@@ -64,49 +66,71 @@ def _fold(name: str) -> str:
     return " ".join(name.strip().lower().replace("_", " ").replace("-", " ").split())
 
 
-def _built_in() -> list[type[Variant]]:
-    """This package's own games, for a checkout run without being installed (no entry points are then
-    on record); an installed Scorekeeper finds them through its entry points like any other game."""
-    from .free import Free
-    from .gin import Gin
-    from .hollywood_gin import HollywoodGin
-    from .kalooki import Kalooki
-    from .oklahoma import Oklahoma
-    from .ramino import Ramino
-    from .rumino import Rumino
-    from .rummy import Rummy
-    from .russian import Russian
+#: the distribution whose games are registered first, so that a game installed beside it can never take
+#: a built-in game's key or one of its names
+_OWN_PACKAGE = "scorekeeper"
 
-    return [Rumino, Russian, Ramino, Gin, HollywoodGin, Oklahoma, Kalooki, Rummy, Free]
+
+def _package(point: Any) -> str:
+    """The distribution that registered an entry point (its name as installed), or "?" when unknown."""
+    dist = getattr(point, "dist", None)
+    return getattr(dist, "name", None) or "?"
 
 
 def load_variants() -> dict[str, Variant]:
     """Read every game registered under the entry-point group ``scorekeeper.variants`` (each entry point
     names a ``Variant`` subclass; its name is the game's key) and make the registry of them anew. A
-    separately installed package adds a game this way with no change to Scorekeeper."""
-    found = []
-    for point in entry_points(group=GROUP):
-        try:
-            found.append(point.load())
-        except Exception:  # noqa: BLE001 - one broken game must not take every other game down with it
-            log.exception("the game %r registered under %s (%s) could not be loaded; it is left out",
-                          point.name, GROUP, point.value)
-    if not any(getattr(cls, "__module__", "").startswith(__name__ + ".") for cls in found):
-        found = _built_in() + found
+    separately installed package adds a game this way with no change to Scorekeeper.
+
+    Scorekeeper's own games are registered first, then every other package's, by package name. A game
+    whose key is taken is left out; a name or alias already taken is left out of the later game (it
+    keeps its others); each is said in the log, naming both packages. A game that cannot be loaded is
+    logged and left out: the other games play on."""
+    points = sorted(entry_points(group=GROUP), key=lambda p: (_package(p).lower() != _OWN_PACKAGE, _package(p).lower(),
+                                                              p.name))
     games: dict[str, Variant] = {}
-    for cls in found:
-        variant = cls() if isinstance(cls, type) else cls
-        if not isinstance(variant, Variant) or not variant.key:
-            raise TypeError(f"{cls!r}, registered under {GROUP}, is not a Variant with a key")
-        if variant.key in games and type(games[variant.key]) is not type(variant):
-            raise ValueError(f"two games registered as {variant.key!r}: {games[variant.key]!r} and {variant!r}")
+    packages: dict[str, str] = {}
+    names: dict[str, Variant] = {}
+    for point in points:
+        package = _package(point)
+        try:
+            cls = point.load()
+            variant = cls() if isinstance(cls, type) else cls
+            if not isinstance(variant, Variant) or not variant.key:
+                raise TypeError(f"{cls!r} is not a Variant with a key")
+        except Exception:  # noqa: BLE001 - one broken game must not take every other game down with it
+            log.exception("the game %r registered under %s by the package %s (%s) could not be loaded; it is left out",
+                          point.name, GROUP, package, point.value)
+            continue
+        if variant.key in games:
+            if type(games[variant.key]) is not type(variant):
+                log.error("the game %r of the package %s is left out: the key %r is already %s's, of the package %s",
+                          point.value, package, variant.key, games[variant.key].name, packages[variant.key])
+            continue
         games[variant.key] = variant
+        packages[variant.key] = package
+        for name in dict.fromkeys((variant.key, variant.name, *variant.aliases)):
+            folded = _fold(name)
+            other = names.get(folded)
+            if other is None:
+                names[folded] = variant
+            elif other is not variant:
+                log.error("%s (package %s) is not found by the name %r: that name is already %s's (package %s)",
+                          variant.name, package, name, other.name, packages[other.key])
+    if not games:
+        log.error("no game is registered under %s: install Scorekeeper (pip install -e .) so that its entry "
+                  "points are on record", GROUP)
     VARIANTS._games = dict(sorted(games.items(), key=lambda item: (item[1].order, item[0])))
+    VARIANTS._packages = packages
     _BY_NAME.clear()
-    for variant in VARIANTS._games.values():
-        for name in (variant.key, variant.name, *variant.aliases):
-            _BY_NAME.setdefault(_fold(name), variant)
+    _BY_NAME.update(names)
     return VARIANTS
+
+
+def package_of(key: str) -> str:
+    """The package (distribution) that registered the game ``key``: "scorekeeper" for a built-in game."""
+    VARIANTS._loaded()
+    return VARIANTS._packages[key]
 
 
 def find_variant(key: str) -> Variant:
@@ -145,4 +169,4 @@ def warm_solvers() -> None:
                     variant.best_discard(hand, rules)  # type: ignore[attr-defined]
 
 
-__all__ = ["VARIANTS", "GROUP", "find_variant", "load_variants", "warm_solvers", "Variant", "Switch", "Rules", "InvalidRulesError", "UnknownVariantError"]
+__all__ = ["VARIANTS", "GROUP", "find_variant", "load_variants", "package_of", "warm_solvers", "Variant", "Switch", "Rules", "InvalidRulesError", "UnknownVariantError"]

@@ -45,6 +45,10 @@ from ..limits import POINTS_CEILING
 from ..sheet import EntryField, EntryKind, Sheet
 from ..sides import read_sides
 from ..melds import ContractCheck, MeldCheck, MeldRules, OpeningCheck
+from .. import contracts as _contracts
+from .. import verdicts as _verdicts
+from ..verdicts import Verdict
+from ..contracts import Contract
 
 #: ``int_list``: a list of whole numbers (Hand and Foot's minimum of each round); ``pairs``: a list of
 #: pairs of whole numbers (its score bands, [from, minimum]); the variant checks what they must hold
@@ -289,7 +293,11 @@ class Variant(ABC):
     by_required: ClassVar[bool] = True
     #: whether each hand needs its upcard (Oklahoma: it sets the knock limit)
     upcard_required: ClassVar[bool] = False
-    #: the number of deals when each deal has its contract (Russian Rummy); None: no contracts
+    #: one ``engine.contracts.Contract`` per deal, in order, for a contract game (Russian Rummy): the
+    #: deal number on each hand, the scoreboard's "Deal N: contract", the meld checker's contract verdict
+    #: and ``check_contract`` all follow from it
+    contracts: ClassVar[tuple[Contract, ...]] = ()
+    #: the number of deals when each deal has its contract: ``len(contracts)``, set from them; None: no contracts
     contract_deals: ClassVar[int | None] = None
     #: the deck grows with the table (Russian: a pack per two players), so a card check needs the players
     deck_grows_with_players: ClassVar[bool] = False
@@ -329,6 +337,13 @@ class Variant(ABC):
     players: tuple[str, ...] = ()
     #: the sides of the bound match (``engine.sides.Side``), in a game scored by sides; () otherwise
     sides: tuple[Any, ...] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.contracts and "contract_deals" not in cls.__dict__:
+            cls.contract_deals = len(cls.contracts)
+            if "checked_fields" not in cls.__dict__:
+                cls.checked_fields = ("deal",)
 
     # -- metadata -------------------------------------------------------------------------------------
 
@@ -602,6 +617,74 @@ class Variant(ABC):
         """The least value of a player's first lay-down, for a game with openings (None: no opening)."""
         return None
 
+    def check_opening(self, melds: Iterable[str | Iterable[Card]], rules: Rules | None = None) -> OpeningCheck | None:
+        """A first lay-down checked against ``opening_minimum`` (``melds.check_opening``); None in a game
+        without openings. A game whose opening is judged otherwise (Kalooki's) overrides this."""
+        minimum = self.opening_minimum(rules)
+        if minimum is None:
+            return None
+        return _melds.check_opening(melds, self._solver(rules)[0], minimum)
+
+    # -- the meld checker's questions (``engine.verdicts``) ---------------------------------------------
+
+    def verdict(self, cards: str | Iterable[Card], rules: Rules | None = None, *, mode: str = "meld",
+                deal: int | None = None, upcard: Card | None = None, minimum: int | None = None,
+                **fields: Any) -> Verdict:
+        """The one question the meld checker asks a game: what these cards are (``engine.verdicts.Verdict``).
+
+        ``mode`` is ``"meld"`` (one meld: ``meld_verdict``), ``"hand"`` (a whole hand, or in a game that
+        ``checks_laid_melds`` the melds laid in one turn: ``hand_verdict``) or ``"lay_off"`` (``cards`` is
+        the text "KC / 10C JC QC", in a game whose lay-offs score: ``lays_off``). ``deal`` is the deal
+        whose contract a whole hand is held to, ``upcard`` the card that sets the knock limit where the game
+        needs one, ``minimum`` the first meld's minimum for melds laid together, and ``fields`` the deal's
+        own fields as the game's sheet names them (a wild rank)."""
+        rules = self._resolve(rules)
+        if mode == "lay_off":
+            return _verdicts.lay_off(self, cards if isinstance(cards, str) else format_cards(cards, symbols=False),
+                                     rules)
+        held = list(_cards(cards))
+        if mode == "meld":
+            return self.meld_verdict(held, rules, **fields)
+        if mode == "hand":
+            return self.hand_verdict(held, rules, deal=deal, upcard=upcard, minimum=minimum, **fields)
+        raise ValueError(f"no verdict mode {mode!r}: meld, hand or lay_off")
+
+    def meld_verdict(self, cards: list[Card], rules: Rules, **deal: Any) -> Verdict:
+        """One meld's verdict (``engine.verdicts.one_meld``: the game's ``check_meld``, ``instant_win``,
+        ``opening_minimum`` and ``meld_points``)."""
+        return _verdicts.one_meld(self, cards, rules, **deal)
+
+    def hand_verdict(self, cards: list[Card], rules: Rules, *, deal: int | None = None, upcard: Card | None = None,
+                     minimum: int | None = None, **fields: Any) -> Verdict:
+        """A whole hand's verdict. By default a going-out game's (``engine.verdicts.held_hand``: the best
+        arrangement and what is left, the game's ``check_declaration``, ``check_opening`` and, for
+        ``deal``, ``contract_in_hand``); the knock games (``KnockGame``) and the games whose melds are
+        laid together (``meld_plus.MeldPlus``) answer their own way."""
+        return _verdicts.held_hand(self, cards, rules, deal, **fields)
+
+    def lays_off(self, rules: Rules | None = None) -> bool:
+        """Whether the meld checker may be asked about a lay-off on the table (a game where lay-offs score
+        for the player who lays them: ``laid_groups``)."""
+        return self.laid_groups("", rules) is not None
+
+    def knock_limit_with(self, upcard: Card | None, rules: Rules | None = None) -> int | None:
+        """The highest deadwood a player may knock with, given the hand's upcard where the game needs
+        one (``upcard_required``); None where any deadwood may knock, where the upcard is needed and not
+        given, or in a game without knocking."""
+        return None
+
+    def first_meld_choices(self, rules: Rules | None = None) -> tuple[str, tuple[Any, ...], str] | None:
+        """In a game whose melds are laid together (``checks_laid_melds``): what sets the first meld's
+        minimum, in words, each choice (``meld_plus.FirstMeldChoice``) and the key a match starts with;
+        None elsewhere."""
+        return None
+
+    def check_laid(self, cards: str | Iterable[Card], rules: Rules | None = None,
+                   minimum: int | None = None) -> OpeningCheck | None:
+        """In a game whose melds are laid together (``checks_laid_melds``): the melds these cards make,
+        their worth and whether it reaches ``minimum``; None elsewhere."""
+        return None
+
     # -- sides (``engine.sides``) -----------------------------------------------------------------------
 
     def scored_by_sides(self, rules: Rules | None = None, n_players: int | None = None) -> bool:
@@ -645,9 +728,59 @@ class Variant(ABC):
         the score), or None."""
         return None
 
-    def contract_words(self, deal: int) -> str:
-        """The contract of deal ``deal`` in words, for a game with contracts (``contract_deals``)."""
-        return ""
+    # -- contracts (a game that declares ``contracts``; ``engine.contracts``) ---------------------------
+
+    def contract(self, deal: int, rules: Rules | None = None) -> Contract | None:
+        """Deal ``deal``'s contract (1 for the first deal), or None past the last deal or in a game
+        without contracts. A game whose contracts follow its house rules overrides this."""
+        return self.contracts[deal - 1] if 1 <= deal <= len(self.contracts) else None
+
+    def whole_without_discard(self, rules: Rules | None = None) -> bool:
+        """Whether a ``whole`` contract lays every card with no discard (True), or all but one discard
+        (Russian Rummy's ``final_deal_no_discard`` switch says which)."""
+        return True
+
+    def deal_cards(self, deal: int | None, n_players: int | None = None, rules: Rules | None = None) -> int | None:
+        """Cards dealt to each player in deal ``deal``: the contract's ``cards`` where it says, else
+        ``cards_dealt`` (which, in a game whose deals deal differently, is the most any deal deals)."""
+        found = self.contract(deal, rules) if deal is not None else None
+        if found is not None and found.cards is not None:
+            return found.cards
+        return self.cards_dealt(n_players, rules)
+
+    def contract_words(self, deal: int, rules: Rules | None = None, *, whole: bool = False) -> str:
+        """Deal ``deal``'s contract in words, in the game's meld words ("2 books + 1 straight"); with
+        ``whole``, how a whole-hand contract is laid as well. "" for a game without contracts."""
+        found = self.contract(deal, rules)
+        if found is None:
+            return ""
+        return _contracts.contract_words(found, self._solver(rules)[0], whole=whole,
+                                         no_discard=self.whole_without_discard(rules))
+
+    def check_contract(self, deal: int, melds: Iterable[str | Iterable[Card]], rules: Rules | None = None,
+                       hand: str | Iterable[Card] | None = None) -> ContractCheck:
+        """A lay-down checked against deal ``deal``'s contract (``engine.contracts.check_contract``):
+        exactly its melds; with ``hand``, from those cards (and, in a whole contract, all of them)."""
+        found = self.contract(deal, rules)
+        if found is None:
+            return self._no_contract(deal)
+        return _contracts.check_contract(found, melds, self._solver(rules)[0], deal=deal,
+                                         no_discard=self.whole_without_discard(rules), hand=hand)
+
+    def contract_in_hand(self, deal: int, cards: str | Iterable[Card], rules: Rules | None = None) -> ContractCheck:
+        """Whether a whole hand holds deal ``deal``'s contract and how, else the closest it comes and why
+        not (``engine.contracts.contract_in_hand``, an exact search)."""
+        found = self.contract(deal, rules)
+        if found is None:
+            return self._no_contract(deal)
+        return _contracts.contract_in_hand(found, _cards(cards), self._solver(rules)[0], deal=deal,
+                                           no_discard=self.whole_without_discard(rules))
+
+    def _no_contract(self, deal: int) -> ContractCheck:
+        if not self.contracts:
+            return ContractCheck(False, _("{game} has no contracts", game=self.name))
+        return ContractCheck(False, _("there is no deal {deal}: {game} has deals 1 to {deals}", deal=deal,
+                                      game=self.name, deals=len(self.contracts)))
 
     def end(self, key: str) -> End:
         """How this game calls the end ``key``: the button's word, the word in a sentence, what the
@@ -707,8 +840,19 @@ class Variant(ABC):
                           instead=tuple(instead))
 
     def parse_extra(self, hand: Hand, entry: Mapping[str, Any]) -> None:
-        """Read the variant's own hand fields (``upcard``, ``deal``); refuse those it does not have."""
-        for name in ("upcard", "deal"):
+        """Read the variant's own hand fields (``upcard``, ``deal``); refuse those it does not have. In a
+        contract game a hand may state its ``deal``, refused unless it is the hand's number (voids are
+        not counted): ``hand.deal`` is then set either way."""
+        if self.contracts:
+            deal = entry.get("deal")
+            if deal is not None and deal != hand.number:
+                raise hand.error(_("this is deal {number}, not deal {deal}", number=hand.number, deal=deal),
+                                 field="deal")
+            hand.deal = hand.number
+            names: tuple[str, ...] = ("upcard",)
+        else:
+            names = ("upcard", "deal")
+        for name in names:
             if entry.get(name) is not None:
                 raise hand.error(_("this game has no {name}", name=name), field=name)
 
@@ -813,8 +957,15 @@ class Variant(ABC):
         return {}
 
     def context(self, state: MatchState) -> dict[str, Any]:
-        """Variant-specific facts the form needs for the next hand."""
-        return {}
+        """Facts of the next hand the scoreboard shows (``match.Standings`` carries ``deal`` and
+        ``contract``: the scoreboard's "Deal N: contract"). A contract game says its next deal and that
+        deal's contract in words; a game that overrides this should keep those two keys."""
+        if not self.contracts:
+            return {}
+        deal = state.hands_played + 1
+        if state.finished or deal > len(self.contracts):
+            return {"deal": None, "contract": None}
+        return {"deal": deal, "contract": self.contract_words(deal, whole=True)}
 
     def notes(self, state: MatchState) -> list[str]:
         return []

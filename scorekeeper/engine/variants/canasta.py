@@ -89,7 +89,7 @@ class Canasta(MeldPlusHandMinus, Variant):
                _("Three players: each for himself, or Cutthroat (a lone hand against a pair, hand by hand)."),
                choices=("individual", "cutthroat"), label=_("Three players")),
         Switch("tie_break", "enum", "shared", _("Equal highest totals at the end: share the win, or play on."),
-               choices=("shared", "play_another_hand")),
+               choices=("shared", "play_another_hand"), label=_("Equal highest totals")),
     )
     #: switches whose values must be multiples of 5, as every card value is
     FIVES = ("natural_canasta_bonus", "mixed_canasta_bonus", "red_three_value", "going_out_bonus", "concealed_extra")

@@ -117,7 +117,8 @@ class HandAndFoot(MeldPlusHandMinus, Variant):
         Switch("decks", "int", 5, _("54-card decks in play (one more than the players)."), min=2, max=12,
                label=_("Decks")),
         Switch("tie_break", "enum", "shared", _("Equal highest totals at the end: share the win, or play another "
-                                                "round."), choices=("shared", "play_extra_round")),
+                                                "round."), choices=("shared", "play_extra_round"),
+               label=_("Equal highest totals")),
     )
     #: switches whose values must be multiples of 5, as every card value is
     FIVES = ("clean_book_bonus", "dirty_book_bonus", "wild_book_bonus", "going_out_bonus", "red_three_laid_value",

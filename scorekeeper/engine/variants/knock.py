@@ -20,6 +20,8 @@ from ..cards import Card, format_cards
 from ..i18n import _
 from ..hands import Deferred, Hand, HandScore, Held, check_typed
 from ..melds import check_meld
+from .. import verdicts as _verdicts
+from ..verdicts import Verdict
 from .base import Rules, _cards
 
 
@@ -68,6 +70,12 @@ class KnockGame:
         one (None: any deadwood may knock, or the upcard is needed and not given). It reads the switch
         ``knock_limit``, which a game without a knock limit does not have."""
         return self._resolve(rules).get("knock_limit")  # type: ignore[attr-defined]
+
+    def hand_verdict(self, cards: list[Card], rules: Rules, *, deal: int | None = None, upcard: Card | None = None,
+                     minimum: int | None = None, **fields: Any) -> Verdict:
+        """A knock game's whole hand (``engine.verdicts.knock_hand``): the least deadwood, after the best
+        discard when the hand holds the card drawn, and whether it may knock, go gin or big gin."""
+        return _verdicts.knock_hand(self, cards, rules, upcard)
 
     # -- scoring helpers for a bound variant ------------------------------------------------------------
 

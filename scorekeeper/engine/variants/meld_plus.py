@@ -22,6 +22,8 @@ from ..cards import RANK_NAMES, Card, format_cards, parse_cards
 from ..hands import Hand, MatchState
 from ..i18n import Message, _, _n, joined
 from ..melds import InvalidMeldError, MeldCheck, MeldRules, OpeningCheck
+from .. import verdicts as _verdicts
+from ..verdicts import Verdict
 from .base import Rules
 
 #: a meld's least size, the size that completes a canasta (a book), its most wild cards and least naturals
@@ -191,6 +193,13 @@ class MeldPlusHandMinus:
         return None
 
     # -- cards laid in one turn -----------------------------------------------------------------------
+
+    def hand_verdict(self, cards: list[Card], rules: Rules, *, deal: int | None = None, upcard: Card | None = None,
+                     minimum: int | None = None, **fields: Any) -> Verdict:
+        """The meld checker's second mode here is the melds laid in one turn (``engine.verdicts.laid_together``),
+        measured against the first meld's ``minimum``."""
+        return _verdicts.laid_together(self, cards, rules, minimum)
+
 
     def check_laid(self, cards: str | Iterable[Card], rules: Rules | None = None,
                    minimum: int | None = None) -> OpeningCheck:

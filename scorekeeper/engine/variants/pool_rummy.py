@@ -96,7 +96,7 @@ def _group(dear: tuple[tuple[int, str], ...], printed: int, wilds: tuple[str, ..
     takes the dearest card left and either leaves it loose or puts it in each group it can be in, each
     group taking the fewest jokers it needs (a gap in a sequence, or a set or sequence short of 3). A
     card of the wild rank fills its own place in a sequence as itself (the sequence stays pure); as a
-    joker it is taken after the printed jokers, from a suit where it cannot fill its own place."""
+    joker it is taken after the printed jokers, each choice of suit tried."""
 
     @lru_cache(maxsize=None)
     def best(cards: tuple, jk: int, wl: tuple, pure: bool, runs: int):
@@ -120,22 +120,24 @@ def _group(dear: tuple[tuple[int, str], ...], printed: int, wilds: tuple[str, ..
     return best(tuple(sorted(dear)), printed, tuple(sorted(wilds)), False, 0)
 
 
-def _jokers(n: int, jk: int, wl: tuple[str, ...], wild: int | None, rest: list):
-    """Take ``n`` jokers: printed ones first, then wild cards (those least likely to be wanted as
-    themselves: a suit with no card near the wild rank). (taken, printed left, wilds left) or None."""
+def _jokers(n: int, jk: int, wl: tuple[str, ...], wild: int | None):
+    """Every way to take ``n`` jokers: printed ones first (all alike), then each different choice of
+    wild cards by suit (which suit's wild card is left may matter: it can still fill its own place in a
+    sequence). A list of (taken, printed left, wilds left); empty when there are not enough."""
     if n <= 0:
-        return (), jk, wl
+        return [((), jk, wl)]
     if n > jk + len(wl):
-        return None
+        return []
     use = min(n, jk)
-    taken: list = ["J"] * use
-    left = list(wl)
-    if n > use:
-        near = {s for r, s in rest if wild is not None and abs(r - wild) <= 2}
-        left.sort(key=lambda s: (s in near, s))
-        taken += [(wild, s) for s in left[:n - use]]
-        left = left[n - use:]
-    return tuple(taken), jk - use, tuple(sorted(left))
+    if n == use:
+        return [(("J",) * use, jk - use, wl)]
+    ways = []
+    for suits in sorted(set(combinations(sorted(wl), n - use))):
+        left = list(wl)
+        for s in suits:
+            left.remove(s)
+        ways.append((("J",) * use + tuple((wild, s) for s in suits), 0, tuple(sorted(left))))
+    return ways
 
 
 def _groups_with(card, rest: list, jk: int, wl: tuple, wild: int | None):
@@ -147,8 +149,11 @@ def _groups_with(card, rest: list, jk: int, wl: tuple, wild: int | None):
     for c in rest:
         if c[1] == suit:
             same.setdefault(c[0], c)
+    # a card of the wild rank in this suit may end a sequence as itself (J♠ Q♠ K♠ with jacks wild is pure)
+    as_itself = {wild, 14} if wild == 1 else {wild}
+    own = as_itself if wild is not None and suit in wl else set()
     for at in ([rank, 14] if rank == 1 else [rank]):
-        ends = sorted({at} | {r for r in same if r != at} | ({14} if 1 in same and at != 1 else set()))
+        ends = sorted({at} | {r for r in same if r != at} | ({14} if 1 in same and at != 1 else set()) | own)
         for lo in [r for r in ends if r <= at]:
             for hi in [r for r in ends if r >= at]:
                 if hi - lo > 12 or (lo == 1 and hi == 14):
@@ -167,11 +172,8 @@ def _groups_with(card, rest: list, jk: int, wl: tuple, wild: int | None):
                     else:
                         gaps += 1
                 short = max(0, 3 - (hi - lo + 1))
-                jokers = _jokers(gaps + short, jk, tuple(own_wilds), wild, left)
-                if jokers is None:
-                    continue
-                taken, left_jk, left_wl = jokers
-                yield (tuple(took) + taken, tuple(sorted(left)), left_jk, left_wl, True, gaps + short == 0)
+                for taken, left_jk, left_wl in _jokers(gaps + short, jk, tuple(own_wilds), wild):
+                    yield (tuple(took) + taken, tuple(sorted(left)), left_jk, left_wl, True, gaps + short == 0)
     # sets: 3 or 4 of the rank, each suit at most once, jokers making up 3
     others = sorted({c for c in rest if c[0] == rank and c[1] != suit})
     for k in range(0, min(len(others), 3) + 1):
@@ -181,11 +183,8 @@ def _groups_with(card, rest: list, jk: int, wl: tuple, wild: int | None):
             left = list(rest)
             for c in chosen:
                 left.remove(c)
-            jokers = _jokers(max(0, 2 - k), jk, wl, wild, left)
-            if jokers is None:
-                continue
-            taken, left_jk, left_wl = jokers
-            yield ((card, *chosen) + taken, tuple(sorted(left)), left_jk, left_wl, False, False)
+            for taken, left_jk, left_wl in _jokers(max(0, 2 - k), jk, wl, wild):
+                yield ((card, *chosen) + taken, tuple(sorted(left)), left_jk, left_wl, False, False)
 
 
 def _as_cards(group: tuple) -> tuple[Card, ...]:
@@ -206,7 +205,7 @@ def group_cards(cards: Iterable[Card], wild_rank: int | None) -> Grouping:
     found = _group(dear, printed, wilds, wild_rank)
     if found is None or found[0] >= everything and everything > 0:
         return Grouping((), tuple(cards), everything, False)
-    points, found_groups = found
+    points, found_groups = found[0], list(found[1])
     groups = [list(_as_cards(g)) for g, _run, _pure in found_groups]
     loose = list(cards)
     for g in groups:

@@ -354,17 +354,17 @@ class Rummy500(Variant):
         for points_name, cards_name, laid_words in (("meld_points", "melds", _("what they laid")),
                                                     ("hand_points", "cards", _("what they hold"))):
             typed, shown = value.get(points_name), value.get(cards_name)
+            # said in the player's words: the form's boxes, not the document's field names (the error's
+            # ``field`` names those)
             if typed is not None and shown is not None:
-                raise bad(_("give {points} or {cards} for {what}, not both", points=points_name, cards=cards_name,
-                            what=laid_words), points_name)
+                raise bad(_("give {what} as points or as cards, not both", what=laid_words), points_name)
             if typed is None and shown is None:
-                raise bad(_("give {points} or {cards} for {what}", points=points_name, cards=cards_name,
-                            what=laid_words), points_name)
+                raise bad(_("give {what}, as points or as cards", what=laid_words), points_name)
             if typed is not None:
                 if not _whole_number(typed):
-                    raise bad(_("{name} must be a whole number", name=points_name), points_name)
+                    raise bad(_("the points of {what} must be a whole number", what=laid_words), points_name)
                 if typed < 0:
-                    raise bad(_("{name} cannot be negative", name=points_name), points_name)
+                    raise bad(_("the points of {what} cannot be negative", what=laid_words), points_name)
                 if typed > self.deck_value():
                     raise bad(_("{points} is more than the whole deck is worth ({most})", points=typed,
                                 most=self.deck_value()), points_name)

@@ -1,0 +1,58 @@
+"""Every house rule of every installed game is said in a player's words in both languages: each switch's
+label, its help line and each of its choices is a sentence of the engine's catalog with an Italian
+translation, and no choice is drawn as its raw key ("negative_full", "carry over"). The games are found
+through the registry, so a game added later is held to the same."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from scorekeeper.engine.i18n import Message
+from scorekeeper.engine.variants import VARIANTS
+
+CATALOG = Path(__file__).resolve().parents[2] / "scorekeeper" / "translations" / "it" / "LC_MESSAGES" / "engine.po"
+
+
+@pytest.fixture(scope="module")
+def italian() -> dict[str, str]:
+    with CATALOG.open("rb") as f:
+        catalog = read_po(f, locale="it")
+    return {m.id: m.string for m in catalog if m.id and isinstance(m.id, str)}
+
+
+def _switches(variant):
+    """Every switch the game shows, at every table size it takes (a switch may differ by size)."""
+    seen = {}
+    for n in (None, *range(variant.min_players, variant.max_players + 1)):
+        for switch in variant.switches(n):
+            seen.setdefault((switch.name, switch.label_words(), switch.help, switch.choices), switch)
+    return list(seen.values())
+
+
+def _untranslated(words, italian) -> bool:
+    """True when ``words`` is not a catalog sentence with an Italian translation."""
+    return not isinstance(words, Message) or not italian.get(words.msgid)
+
+
+@pytest.mark.parametrize("key", list(VARIANTS))
+def test_every_switch_is_said_in_italian_and_no_choice_is_a_raw_key(key, italian):
+    problems = []
+    for switch in _switches(VARIANTS[key]):
+        if _untranslated(switch.label_words(), italian):
+            problems.append(f"{switch.name}: label {switch.label_words()!r}")
+        if switch.help and _untranslated(switch.help, italian):
+            problems.append(f"{switch.name}: help {switch.help!r}")
+        for choice in switch.choices or ():
+            said = switch.value_words(choice)
+            if isinstance(said, int) or str(said).isdigit():
+                continue  # a number is written as a number, in the page's way
+            if not isinstance(said, Message):  # no words of its own: the key with spaces
+                problems.append(f"{switch.name}: choice {choice!r} drawn as its key, {said!r}")
+            elif not italian.get(said.msgid):
+                problems.append(f"{switch.name}: choice {choice!r} ({said!r}) not in Italian")
+        if switch.type in ("int_or_null",) and _untranslated(switch.value_words(None), italian):
+            problems.append(f"{switch.name}: empty value {switch.value_words(None)!r}")
+    assert not problems, "\n".join(problems)
