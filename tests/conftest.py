@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import threading
 import uuid
 from pathlib import Path
 
@@ -41,11 +42,29 @@ def migrated_sqlite(tmp_path_factory) -> Path:
     """An SQLite file the migrations built once for the whole run: each test starts from a copy of it
     (a file copy costs a few milliseconds where running the migrations costs about 150)."""
     path = tmp_path_factory.mktemp("migrated") / "scorekeeper.sqlite3"
-    app = create_app(_test_config(f"sqlite:///{path}"))
-    with app.app_context():
-        alembic.upgrade()
-        db.engine.dispose()
+
+    def build() -> None:
+        app = create_app(_test_config(f"sqlite:///{path}"))
+        with app.app_context():
+            alembic.upgrade()
+            db.engine.dispose()
+
+    # in a thread of its own: a browser test asks for it first while Playwright's event loop runs in
+    # this one, where the app context's teardown (asgiref) refuses to run
+    failed: list[BaseException] = []
+    worker = threading.Thread(target=lambda: _catch(build, failed))
+    worker.start()
+    worker.join()
+    if failed:
+        raise failed[0]
     return path
+
+
+def _catch(fn, failed: list) -> None:
+    try:
+        fn()
+    except BaseException as exc:  # handed to the test's thread, which raises it
+        failed.append(exc)
 
 
 @pytest.fixture
