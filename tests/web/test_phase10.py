@@ -96,6 +96,10 @@ def test_the_phases_on_the_scoreboard_and_the_spectator_sheet(sheet, client):
     link = re.search(r'href="(/v/[^"/]+)"', share).group(1)
     watched = _said(client.get(link))
     assert "Phase 2: 1 set of 3 + 1 run of 4" in watched and "Phase 1: 2 sets of 3" in watched
+    # in Italian, the contract too
+    client.get("/lang/it?next=/")
+    said = _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    assert "Fase 2: 1 tris da 3 + 1 scala da 4" in said and "Fase 1: 2 tris da 3" in said
 
 
 def test_a_tie_on_the_last_phase_is_played_off_by_the_tied_players_alone(sheet, client, app):

@@ -79,7 +79,7 @@ class Phase:
                 count += 1
             said.append(_part_words(kind, size, count))
             i += count
-        return " + ".join(said)
+        return joined(" + ", said)
 
     @property
     def words(self) -> str:
