@@ -119,3 +119,14 @@ def test_a_tie_on_the_last_phase_is_played_off_by_the_tied_players_alone(sheet, 
     assert response.status_code == 302, _said(response)
     assert sheet.totals(match_id) == {"Ann": 130, "Ben": 55, "Cat": 250}
     assert "Ben wins" in _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+
+
+def test_the_meld_checker_says_which_phases_the_cards_hold(client):
+    page = client.get("/melds", query_string={"variant": "phase10"}).get_data(as_text=True)
+    assert "data-deck=" in page and 'value="12G"' in page
+    said = _said(client.get("/melds", query_string={"variant": "phase10", "mode": "hand",
+                                                      "cards": "7R 7B 7G 3Y 3R W"}))
+    assert "These cards hold Phase 1: 2 sets of 3" in said and "7R 7B 7G | 3Y 3R W" in said
+    assert "Phase 4: 1 run of 7 needs 7 cards, not 6" in said
+    said = _said(client.get("/melds", query_string={"variant": "phase10", "cards": "7R 7R 7R"}))
+    assert "Three 7R cannot be in play: the deck holds only two in Phase 10" in said

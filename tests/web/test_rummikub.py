@@ -108,3 +108,10 @@ def test_the_tile_picker_without_javascript(sheet, client):
         ("player", ids["Ben"]), ("field", "tiles"), (f"tiles_{ids['Ben']}", "4b"),
         (f"tiles_{ids['Ben']}__pick", "13k"), (f"tiles_{ids['Ben']}__pick", "J")]).get_data(as_text=True)
     assert "47 points" in said
+
+
+def test_the_meld_checker_checks_groups_and_runs_of_tiles(client):
+    said = _said(client.get("/melds", query_string={"variant": "rummikub", "cards": "12k 13k J"}))
+    assert "Yes: a run of 3 from 11 to 13" in said and "36" in said
+    said = _said(client.get("/melds", query_string={"variant": "rummikub", "cards": "12k 13k 1k"}))
+    assert "Not a Rummikub meld: the numbers are not in a row, even with the jokers" in said

@@ -25,7 +25,9 @@ from ..decks import Colour, NumberDeck, Special
 from ..ends import End
 from ..hands import Hand, HandScore, Held, InvalidHandError, InvalidMatchError, MatchState, PlayerState, parse_held
 from ..i18n import _, _n, joined, message_of
+from .. import verdicts as _verdicts
 from ..melds import InvalidMeldError, MeldCheck, MeldRules
+from ..verdicts import Verdict
 from ..sheet import EntryField, EntryKind, Sheet
 from .base import InvalidRulesError, Rules, Switch, Variant
 
@@ -106,7 +108,58 @@ class Rummikub(Variant):
         raise InvalidMeldError(_("Rummikub is played with tiles: check its groups and runs of tiles"))
 
     def check_meld(self, cards: Any, rules: Rules | None = None, **deal: Any) -> MeldCheck:
-        raise InvalidMeldError(_("Rummikub is played with tiles: check its groups and runs of tiles"))
+        """A group (3–4 tiles of one number in different colours) or a run (3 or more numbers in a row in
+        one colour, 1 never after 13); jokers fill, at least one numbered tile. ``value`` is what the
+        meld counts toward the first meld of 30, a joker the tile it stands for (in a run the jokers go
+        on the high end first, as far as 13 allows)."""
+        deck = self.deck(rules)
+        tiles = deck.parse(cards) if isinstance(cards, str) else list(cards)
+        deck.check_copies(tiles)
+        naturals = [t for t in tiles if not t.special]
+        jokers = len(tiles) - len(naturals)
+        n = len(tiles)
+        if n < 3:
+            return MeldCheck(False, None, _("a group or a run holds at least 3 tiles"), cards=tuple(tiles))
+        if not naturals:
+            return MeldCheck(False, None, _("a meld needs at least one numbered tile"), cards=tuple(tiles))
+        numbers = {t.number for t in naturals}
+        colours = [t.colour for t in naturals]
+        if len(numbers) == 1:
+            if len(set(colours)) < len(colours):
+                return MeldCheck(False, "set", _("a group holds each colour once"), cards=tuple(tiles))
+            if n > len(COLOURS):
+                return MeldCheck(False, "set", _("a group holds at most {count} tiles, one of each colour",
+                                                 count=len(COLOURS)), cards=tuple(tiles))
+            number = naturals[0].number
+            return MeldCheck(True, "set", _("a group of {count} {number}s", count=n, number=number),
+                             value=number * n, cards=tuple(tiles), word=_("group"),
+                             facts=((_("Kind"), _("group")), (_("Toward the first meld of 30"), str(number * n))),
+                             ambiguous=jokers > 0 and len(naturals) == 1)
+        if len(set(colours)) > 1:
+            return MeldCheck(False, None, _("neither a group (one number, different colours) nor a run (one colour, "
+                                            "numbers in a row)"), cards=tuple(tiles))
+        if len(numbers) < len(naturals):
+            return MeldCheck(False, "run", _("a run holds each number once"), cards=tuple(tiles))
+        low, high = min(numbers), max(numbers)
+        if high - low + 1 > n:
+            return MeldCheck(False, "run", _("the numbers are not in a row, even with the jokers"),
+                             cards=tuple(tiles))
+        if n > 13:
+            return MeldCheck(False, "run", _("a run goes from 1 to 13 at most"), cards=tuple(tiles))
+        start = min(low, 13 - n + 1)
+        ambiguous = jokers > 0 and start != max(1, high - n + 1)
+        value = sum(range(start, start + n))
+        return MeldCheck(True, "run", _("a run of {count} from {start} to {end}", count=n, start=start,
+                                        end=start + n - 1),
+                         value=value, cards=tuple(tiles), word=_("run"), ambiguous=ambiguous,
+                         facts=((_("Kind"), _("run")), (_("Toward the first meld of 30"), str(value))))
+
+    def verdict(self, cards: Any, rules: Rules | None = None, *, mode: str = "meld", deal: int | None = None,
+                upcard: Any = None, minimum: int | None = None, **fields: Any) -> Verdict:
+        """The meld checker's question in Rummikub: is this a group or a run of tiles (in either mode)."""
+        r = self._resolve(rules)
+        deck = self.deck(r)
+        return _verdicts.one_meld(self, deck.parse(cards) if isinstance(cards, str) else list(cards), r)
 
     def high_wins(self, rules: Rules | None = None) -> bool:
         return self._resolve(rules).scoring != "penalty_only"
