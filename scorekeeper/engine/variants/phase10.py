@@ -189,20 +189,21 @@ class Phase10(Variant):
     SWITCHES = (
         Switch("phase_list", "enum", "standard", _("Which phases are played: all ten, the even or odd ones, or a "
                                                    "list of the table's own."),
-               choices=("standard", "even", "odd", "custom")),
+               choices=("standard", "even", "odd", "custom"), label=_("Phases played")),
         Switch("phases", "text_list", None, _("The table's own phases, such as \"set 3 + run 4\", one after the "
                                               "other (with the custom list)."),
-               only_when=(("phase_list", ("custom",)),)),
+               only_when=(("phase_list", ("custom",)),), label=_("The table's own phases")),
         Switch("phases_to_win", "int_or_null", None, _("How many phases win the match."), min=1, max=20,
-               none_words=_("all of them")),
+               none_words=_("all of them"), label=_("Phases to win")),
         Switch("phase_order", "enum", "in_order", _("Phases in order, or each player chooses which to attempt "
-                                                    "(Masters)."), choices=("in_order", "any")),
+                                                    "(Masters)."), choices=("in_order", "any"), label=_("Order of the phases")),
         Switch("everyone_advances", "bool", False, _("Everyone moves to the next phase every hand; the lowest total "
-                                                     "after the last wins.")),
+                                                     "after the last wins."), label=_("Everyone advances every hand")),
         Switch("tie_break", "enum", "replay_phase", _("Equal totals among those who finish: the tied players "
                                                       "replay the last phase, or share the win."),
                choices=("replay_phase", "shared")),
-        Switch("skips_in_deck", "int", 4, _("Skip cards in the deck (the Masters Edition has 2)."), min=0, max=4),
+        Switch("skips_in_deck", "int", 4, _("Skip cards in the deck (the Masters Edition has 2)."), min=0, max=4,
+               label=_("Skips in the deck")),
     )
 
     # -- house rules --------------------------------------------------------------------------------

@@ -60,13 +60,14 @@ class Rummikub(Variant):
                        _("Finish the match now? The best total wins, as the standings show."), ends_match=True,
                        summary=_("finished by the table: the best total wins"), confirm=_("Yes, end it here"))
     SWITCHES = (
-        Switch("joker_penalty", "int", 30, _("What a joker left on a rack counts."), min=0, max=200),
+        Switch("joker_penalty", "int", 30, _("What a joker left on a rack counts."), min=0, max=200,
+               label=_("A joker on a rack counts")),
         Switch("unmelded_penalty", "int_or_null", None, _("What a player who never melded is charged instead of "
                                                           "his rack."), min=0, max=UNMELDED_MOST,
-               none_words=_("his rack")),
+               none_words=_("his rack"), label=_("Never melded: charged")),
         Switch("scoring", "enum", "zero_sum", _("Zero sum (the winner collects the others' racks), only the "
                                                 "winner scores, or only the penalties (lowest wins)."),
-               choices=("zero_sum", "winner_only", "penalty_only")),
+               choices=("zero_sum", "winner_only", "penalty_only"), label=_("Scoring")),
         Switch("match_mode", "enum", "rounds", _("Rounds of as many games as players, a target, or open play."),
                choices=("rounds", "target", "open")),
         Switch("rounds", "int", 1, _("Rounds to play; each is as many games as players."), min=1, max=20,
@@ -74,11 +75,11 @@ class Rummikub(Variant):
         Switch("target", "int", 200, _("The match ends after the game in which a total reaches this."), min=1,
                only_when=(("match_mode", ("target",)),)),
         Switch("match_winner", "enum", "highest_total", _("The best total wins, or the most games won."),
-               choices=("highest_total", "most_games")),
+               choices=("highest_total", "most_games"), label=_("Who wins the match")),
         Switch("tie_break", "enum", "shared", _("Equal best: share the win, or play another game."),
                choices=("shared", "play_another_game")),
         Switch("tile_set", "enum", "standard", _("The standard set (106 tiles), or the XP set for 5–6 players "
-                                                 "(points only)."), choices=("standard", "xp")),
+                                                 "(points only)."), choices=("standard", "xp"), label=_("Tile set")),
     )
 
     def _validate(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
