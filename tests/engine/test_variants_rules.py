@@ -67,8 +67,8 @@ def test_defaults(key, name, default):
 
 
 def test_registry_order_and_keys():
-    assert list(VARIANTS) == ["rumino", "russian", "ramino", "gin", "hollywood_gin", "oklahoma", "kalooki", "rummy",
-                              "rummy500", "canasta", "hand_and_foot", "pool_rummy", "free"]
+    assert list(VARIANTS) == ["rumino", "russian", "ramino", "scala40", "gin", "hollywood_gin", "oklahoma", "kalooki",
+                              "rummy", "rummy500", "canasta", "hand_and_foot", "pool_rummy", "phase10", "rummikub", "free"]
     for key, variant in VARIANTS.items():
         assert variant.key == key and variant.name and variant.summary and variant.ends
 
@@ -301,7 +301,7 @@ def test_switches_describe_every_switch(key):
     variant = find_variant(key)
     switches = variant.switches()
     assert all(isinstance(s, Switch) and s.help and "\n" not in s.help for s in switches)
-    assert all(s.type in ("bool", "int", "enum", "int_or_null", "int_list", "pairs") for s in switches)
+    assert all(s.type in ("bool", "int", "enum", "int_or_null", "int_list", "pairs", "text_list") for s in switches)
     for s in switches:
         if s.type == "enum":
             assert s.choices
