@@ -133,7 +133,13 @@ def main() -> None:
     url = f"/t/{token}/stats"
     warm, health = page_against_health(client, url, args.runs)
     cold, health_cold = page_against_health(client, url, args.runs, ratings.cache_clear)
+    # the same page with no ratings drawn: what the ratings add to it
+    drawn_ratings = app.jinja_env.globals["table_ratings"]
+    app.jinja_env.globals["table_ratings"] = lambda table: {"games": [], "left_out": 0, "settled": ratings.SETTLED}
+    bare, health_bare = page_against_health(client, url, args.runs)
+    app.jinja_env.globals["table_ratings"] = drawn_ratings
     print(f"\n{'':44} {'median ms':>10} {'health ms':>10} {'x health':>9}")
+    print(f"{'stats page without its ratings':44} {bare:10.1f} {health_bare:10.2f} {bare / health_bare:9.1f}")
     print(f"{'stats page, ratings kept (every later view)':44} {warm:10.1f} {health:10.2f} {warm / health:9.1f}")
     print(f"{'stats page, ratings made (after a change)':44} {cold:10.1f} {health_cold:10.2f} {cold / health_cold:9.1f}")
 

@@ -8,7 +8,8 @@ match for the browser's ``Accept-Language``, else English. Two catalog domains l
 ``engine.i18n.translated``).
 Only the ``.po`` files are kept in the repository: the ``.mo`` files Flask-Babel reads are compiled
 from them at start-up, into the instance folder, whenever one is missing or older than its ``.po``
-(see the README's translation commands).
+(see the README's translation commands). A game installed from another package ships its own catalogs
+(``Variant.files().translations``), read beside the app's as the app starts.
 """
 
 from __future__ import annotations
@@ -245,11 +246,37 @@ def when(value: dt.datetime | None) -> str:
     return babel_format_datetime(value, format="dd MMM y, HH:mm", locale=current_language())
 
 
+def game_catalogs(target: Path) -> list[Path]:
+    """The catalogs of the games installed from other packages (``Variant.files().translations``: each
+    ``<lang>/LC_MESSAGES/*.po``, compiled here, or a ``.mo`` shipped as it is), each package's under
+    ``target``: the folders to read them from."""
+    from .engine.variants import VARIANTS, package_of
+
+    folders: dict[Path, Path] = {}
+    for key, variant in VARIANTS.items():
+        source = variant.files().translations
+        if source is None or source in folders or not source.is_dir():
+            continue
+        into = target / f"{len(folders) + 1}-{package_of(key)}"
+        compile_catalogs(source, into)
+        for mo in source.glob("*/LC_MESSAGES/*.mo"):
+            copied = into / mo.relative_to(source)
+            if not mo.with_suffix(".po").exists() and (not copied.exists()
+                                                        or copied.stat().st_mtime < mo.stat().st_mtime):
+                copied.parent.mkdir(parents=True, exist_ok=True)
+                copied.write_bytes(mo.read_bytes())
+        folders[source] = into
+    return list(folders.values())
+
+
 def init_app(app: Flask) -> None:
     compiled = Path(app.instance_path) / "translations"
     compile_catalogs(SOURCES, compiled)
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
-    app.config["BABEL_TRANSLATION_DIRECTORIES"] = str(compiled)
+    # a game installed from another package says its words from its own catalogs (read first, so that
+    # where it shares a sentence with the app the app's reviewed words are the ones said)
+    games = game_catalogs(Path(app.instance_path) / "game-translations")
+    app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join([*map(str, games), str(compiled)])
     babel.init_app(app, locale_selector=select_locale)
     # the default domain and the templates' gettext find the page's catalog once a request
     babel.domain_instance = messages_domain

@@ -4,9 +4,12 @@ things a person does (create a table, add players, start a match, record hands).
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
 import shutil
+import sys
+import tempfile
 import threading
 import uuid
 from pathlib import Path
@@ -15,6 +18,7 @@ import pytest
 import sqlalchemy as sa
 
 from scorekeeper import create_app
+from scorekeeper.engine.variants import find_variant, load_variants
 from scorekeeper.service import models
 from scorekeeper.extensions import alembic, db
 
@@ -43,28 +47,25 @@ def migrated_sqlite(tmp_path_factory) -> Path:
     (a file copy costs a few milliseconds where running the migrations costs about 150)."""
     path = tmp_path_factory.mktemp("migrated") / "scorekeeper.sqlite3"
 
-    def build() -> None:
-        app = create_app(_test_config(f"sqlite:///{path}"))
-        with app.app_context():
-            alembic.upgrade()
-            db.engine.dispose()
-
-    # in a thread of its own: a browser test asks for it first while Playwright's event loop runs in
-    # this one, where the app context's teardown (asgiref) refuses to run
     failed: list[BaseException] = []
-    worker = threading.Thread(target=lambda: _catch(build, failed))
-    worker.start()
-    worker.join()
+
+    def build() -> None:
+        try:
+            app = create_app(_test_config(f"sqlite:///{path}"))
+            with app.app_context():
+                alembic.upgrade()
+                db.engine.dispose()
+        except BaseException as exc:  # raised again in the test that asked
+            failed.append(exc)
+
+    # on a thread of its own: a browser test may be the first to ask, and Playwright's event loop then
+    # runs in this thread, where Flask cannot run the extensions' async teardowns
+    builder = threading.Thread(target=build)
+    builder.start()
+    builder.join()
     if failed:
         raise failed[0]
     return path
-
-
-def _catch(fn, failed: list) -> None:
-    try:
-        fn()
-    except BaseException as exc:  # handed to the test's thread, which raises it
-        failed.append(exc)
 
 
 @pytest.fixture
@@ -220,3 +221,56 @@ def pytest_collection_modifyitems(session, config, items):
     thread once it has started, and Flask cannot run the extensions' async teardowns in a thread that
     has a running loop, so in-process app tests must all come before it."""
     items.sort(key=lambda item: "browser" in item.path.parts)
+
+
+# -- the test package's contract game, installed through an entry point (tests/contract_game) -----------
+
+#: the folder holding the package ``seven_deals``, a contract game written as a package of its own
+CONTRACT_GAME = Path(__file__).resolve().parent / "contract_game"
+#: set to 1 to run the whole suite with Seven Deals installed beside Scorekeeper's own games
+WITH_TEST_GAMES = os.environ.get("SCOREKEEPER_TEST_GAMES") == "1"
+_installed: list[Path] = []
+
+
+def install_seven_deals(where: Path) -> None:
+    """Install Seven Deals as pip would for the registry: the package on the path and a distribution's
+    metadata naming its entry point in ``scorekeeper.variants``; then the registry reads the group again."""
+    info = where / "seven_deals-1.0.dist-info"
+    info.mkdir(parents=True, exist_ok=True)
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: seven-deals\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text("[scorekeeper.variants]\nseven_deals = seven_deals:SevenDeals\n")
+    for folder in (str(CONTRACT_GAME), str(where)):
+        sys.path.insert(0, folder)
+    _installed[:] = [CONTRACT_GAME, where]
+    importlib.invalidate_caches()
+    load_variants()
+
+
+def uninstall_seven_deals() -> None:
+    for folder in _installed:
+        if str(folder) in sys.path:
+            sys.path.remove(str(folder))
+    _installed.clear()
+    for name in [m for m in sys.modules if m == "seven_deals" or m.startswith("seven_deals.")]:
+        del sys.modules[name]
+    importlib.invalidate_caches()
+    load_variants()
+
+
+def pytest_configure(config):
+    if WITH_TEST_GAMES and not _installed:
+        install_seven_deals(Path(tempfile.mkdtemp(prefix="scorekeeper-test-games-")))
+
+
+@pytest.fixture
+def seven_deals(tmp_path):
+    """Seven Deals installed for one test (for the whole run already, with SCOREKEEPER_TEST_GAMES=1). Ask for
+    it before ``app``: an app reads the installed games' catalogs as it starts."""
+    if WITH_TEST_GAMES:
+        yield find_variant("seven_deals")
+        return
+    install_seven_deals(tmp_path / "site")
+    try:
+        yield find_variant("seven_deals")
+    finally:
+        uninstall_seven_deals()

@@ -17,6 +17,7 @@ import pytest
 
 from scorekeeper.engine.match import replay
 from scorekeeper.engine.variants import VARIANTS
+from scorekeeper.testing import check_rules_page, house_rules_table
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -195,55 +196,29 @@ def test_the_citation_check_refuses_what_it_should():
 
 # -- the rules pages and the engine agree --------------------------------------------------------------------
 
-def house_rules_table(page: Path) -> dict[str, tuple[str, str]]:
-    """``{switch: (default cell, allowed cell)}`` from the page's "House rules" table."""
-    text = page.read_text(encoding="utf-8")
-    section = text.split("\n## House rules\n", 1)[1].split("\n## ", 1)[0]
-    rows = {}
-    for line in section.splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) >= 3 and re.fullmatch(r"`\w+`", cells[0]):
-            rows[cells[0].strip("`")] = (cells[1], cells[2])
-    return rows
-
-
-def shown(value) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return f"`{value}`"
-    if isinstance(value, (list, tuple)):
-        # a list rule as the page writes it, [50, 90] (commas are dropped on both sides)
-        return json.dumps(value).replace(",", "")
-    return str(value)
-
-
 @pytest.mark.parametrize("key", list(VARIANTS))
 def test_every_house_rule_is_on_its_page_with_its_default(key):
-    variant = VARIANTS[key]
-    table = house_rules_table(RULES_DIR / f"{key}.md")
-    switches = {s.name: s for s in variant.switches()}
-    assert sorted(table) == sorted(switches)
-    for name, s in switches.items():
-        default, allowed = (cell.replace("\u2212", "-").replace(",", "") for cell in table[name])
-        assert default.startswith(shown(s.default)), (name, default, s.default)
-        for choice in s.choices or ():
-            assert shown(choice).strip("`") in allowed, (name, choice, allowed)
-        for bound in (s.min, s.max):
-            if bound is not None:
-                assert str(bound) in allowed, (name, bound, allowed)
-        if s.type == "int_or_null":
-            assert "null" in allowed, (name, allowed)
+    """Every installed game's rules page (found through the game: ``Variant.files``) lists its switches
+    with their defaults and allowed values (``scorekeeper.testing.check_rules_page``)."""
+    check_rules_page(VARIANTS[key])
 
 
-_EXAMPLE_ID = re.compile(r"^((?:RR|Ra|BR|PR|R|G|O|K|F|W)\d+)\b")
+def test_the_house_rules_check_would_catch_a_missing_row(tmp_path):
+    page = tmp_path / "gin.md"
+    page.write_text(VARIANTS["gin"].files().rules_page.read_text(encoding="utf-8").replace("| `gin_bonus` |", "| `gin_bonus_x` |"),
+                    encoding="utf-8")
+    assert "gin_bonus" in house_rules_table(VARIANTS["gin"].files().rules_page)
+    assert "gin_bonus" not in house_rules_table(page) and "gin_bonus_x" in house_rules_table(page)
+
+
+_EXAMPLE_ID = re.compile(r"^((?:RR|Ra|BR|PR|R|G|O|K|F|W|Q)\d+)\b")
 _OPEN_QUESTION_ID = re.compile(r"(?<![\w=(])[A-D](?:10|[1-9])\b(?![♠♥♦♣])")
 
 
 def _golden_descriptions():
-    for path in sorted((ROOT / "tests" / "golden").glob("*/*.json")):
+    paths = sorted(p for v in VARIANTS.values() for p in (v.files().golden_matches, v.files().golden_melds)
+                   if p.is_file() and p.is_relative_to(ROOT))
+    for path in paths:
         data = json.loads(path.read_text(encoding="utf-8"))
         items = data.get("cases", data.get("melds", []))
         texts = [data.get("source", ""), data.get("note", "")]
@@ -253,7 +228,7 @@ def _golden_descriptions():
 
 @pytest.mark.parametrize(("path", "variant", "texts"), list(_golden_descriptions()))
 def test_golden_files_name_examples_the_rules_pages_carry(path, variant, texts):
-    page = RULES_DIR / f"{variant}.md"
+    page = VARIANTS[variant].files().rules_page
     for text in texts:
         if m := _EXAMPLE_ID.match(text):
             assert m.group(1).lower() in anchors(page), f"{text!r}: {page.name} has no example {m.group(1)}"

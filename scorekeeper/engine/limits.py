@@ -140,13 +140,20 @@ SHEET_MEMO_CHARS = 2_000_000
 #: tables the card solver keeps, of every kind, in one least-recently-used cache (each rule configuration
 #: has its own; house rules are a visitor's choice, so without a bound every new combination would stay in
 #: the worker for good). One entry costs up to about 7 MB (the fast path's tables of one deck's suits), a
-#: suit table about 2.5 MB, a rank table well under 1 MB. The built-in games' standard rules at every
-#: table size need 18 entries (what ``warm_solvers`` builds as a worker starts); the 6 more leave room
-#: for two matches with their own house rules at once (each needs three: the fast tables and the general
-#: search's suit tables, for arranging and for the discard) before any standard table is pushed out, and
-#: cap the tables at roughly 100 MB, whatever rules visitors choose. A table pushed out is built again
-#: when its rules come back (0.1-0.5 s, once).
+#: suit table about 2.5 MB, a rank table well under 1 MB. This is the bound until a server has warmed the
+#: installed games' standard tables (``variants.warm_solvers``), which then sizes the cache from the games
+#: installed: the tables their standard rules need at every table size, plus ``SOLVER_TABLES_SPARE``. The
+#: built-in games alone need 18, so their bound stays 24, roughly 100 MB whatever rules visitors choose. A
+#: table pushed out is built again when its rules come back (0.1-0.5 s, once).
 SOLVER_TABLES = 24
+#: room beyond the standard tables: two matches with their own house rules at once (each needs three: the
+#: fast tables and the general search's suit tables, for arranging and for the discard) before any
+#: standard table is pushed out
+SOLVER_TABLES_SPARE = 6
+#: the most tables one game's standard rules may need at every table size (Russian Rummy, with a deck and
+#: jokers that grow with the table, needs 7): ``scorekeeper.testing`` holds every game to it, so that no
+#: game installed beside the others makes the cache grow by more
+SOLVER_TABLES_PER_GAME = 8
 
 
 class LimitError(Refusal):
@@ -243,7 +250,7 @@ __all__ = [
     "CHECKPOINT_EVERY", "CURRENCY", "DRAW", "EXPORT_BATCH", "HEAD_TO_HEAD_MATCHES", "STATS_MATCHES",
     "SUMMARY_BATCH", "TABLE_PAGE_MATCHES", "FORM_KEY", "FREE_HAND_POINTS", "FREE_HAND_POINTS_MAX", "IMPORT_ENTRIES",
     "JSON_DEPTH", "LimitError", "NUMBER_DIGITS", "MATCH_ENTRIES", "PLAYER_NAME", "POINTS_CEILING", "RATED_MATCHES", "RATINGS_MEMO_MATCHES", "REPLAY_MEMO_ENTRIES", "ROSTER_PLAYERS", "SCOREBOARD_ROWS", "SHEET_MEMO_CHARS", "SIDE_NAME",
-    "SOLVER_TABLES",
+    "SOLVER_TABLES", "SOLVER_TABLES_PER_GAME", "SOLVER_TABLES_SPARE",
     "STAKE_MAX", "STAKE_TEXT", "TABLE_NAME", "TOKEN_CHARS", "UPLOAD_BYTES", "check_entries", "check_hand_cards",
     "hand_cards_limit", "hand_points_limit", "json_depth", "solver_cards_limit",
 ]

@@ -1085,7 +1085,10 @@ class _Replay:
         ps = self.state.players[name]
         window = self.window
         if self.policy is None:
-            raise InvalidRebuyError(_("{name} cannot rebuy: this game has no rebuys", name=name), entry=index,
+            # a game whose table may switch coming back off (Scala 40's rejoin = false) says so in its word
+            raise InvalidRebuyError(_("{name} cannot rejoin: this table plays without rejoining", name=name)
+                                    if self.variant.rebuy_word == "rejoin" else
+                                    _("{name} cannot rebuy: this game has no rebuys", name=name), entry=index,
                                     player=name, field="player")
         if window is None or name not in window["players"]:
             if ps.state == "in":

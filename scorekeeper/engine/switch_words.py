@@ -158,6 +158,10 @@ CHOICES = {
     "play_extra_round": _("play another round"),
     "highest_plus_one": _("one above the highest still in"),
     "carry_over": _("as many as before"),
+    "cards": _("the cards' value"),
+    "steps": _("steps of ten"),
+    "count_as_card": _("as the card it stands for"),
+    "clean_must_reach": _("only melds without a joker"),
 }
 
 #: what an empty (null) value means, where "no limit" would not say it

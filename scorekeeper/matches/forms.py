@@ -55,8 +55,9 @@ def _switch_field(switch: Any) -> Field:
     kind = switch.type
     if kind == "bool":
         return BooleanField(label, default=bool(switch.default), **kw)
-    if kind == "enum":
-        choices = [(str(c), words.value_words(switch, c)) for c in switch.choices]
+    if kind == "enum" or switch.choices:
+        # an enum, or a number that takes only a few values (``Switch.choices`` on an int): a choice
+        choices = [(str(c), str(words.value_words(switch, c))) for c in switch.choices]
         if switch.default is None:  # a scheme that is off unless chosen (or set by the player count)
             choices.insert(0, ("", words.value_words(switch, None)))
         default = "" if switch.default is None else str(switch.default)

@@ -19,7 +19,7 @@ bp.add_app_template_global(views.rating_moves, "rating_moves")
 
 @bp.get("/t/<token>/matches/new/chances")
 def chances(token: str):
-    """The chances fragment for the seats (and sides) in the query, as the new-match form names them."""
+    """What the chances box holds for the seats (and sides) in the query, as the new-match form names them."""
     table = service.find_table(token)
     try:
         variant = find_variant(request.args.get("variant", ""))
@@ -29,4 +29,4 @@ def chances(token: str):
     if variant is not None:
         # read, never validated or saved: the side fields only need to be there for a game with sides
         form = build_match_form(list(table.players), [], request.args, sides=variant.max_players)
-    return render_template("ratings/partials/chances.html", table=table, variant=variant, form=form)
+    return render_template("ratings/partials/odds.html", table=table, variant=variant, form=form)

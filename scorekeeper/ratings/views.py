@@ -20,7 +20,7 @@ from ..service.models import Match, Table
 from ..matches.forms import NOT_PLAYING, chosen_teams
 
 #: the sparkline's box, in CSS pixels, and the most matches it draws (the latest)
-SPARK_WIDTH, SPARK_HEIGHT = 72, 20
+SPARK_WIDTH, SPARK_HEIGHT = 60, 20
 SPARK_MATCHES = 30
 
 

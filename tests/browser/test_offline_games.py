@@ -16,6 +16,10 @@ from .conftest import _LINES, PHONE, ServerLine, migrated_app, serve_app
 from .test_at_the_table import Seed
 from .test_offline import go_offline, reconnect, shell_ready, stored_entries
 
+#: every test here cuts a phone off the network: the requests it sends meanwhile fail, as they must
+pytestmark = pytest.mark.console_errors(r"net::ERR_INTERNET_DISCONNECTED", r"net::ERR_FAILED .*/static/not-kept-",
+                                        r"htmx:(afterRequest|sendError)")
+
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):

@@ -12,9 +12,11 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import PHONE, new_table
+from .test_pages_valid import _serious
 
 SHOTS = Path(tempfile.gettempdir()) / "scorekeeper-shots"
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "matches"
@@ -91,6 +93,12 @@ def test_ratings_on_a_phone_in_english_and_italian(page: Page, italian: Page, li
     expect(box.get_by_text("provisional").first).to_be_visible()
     _shoot(page, "stats", box)
     _fits(page)
+    axe = Axe()
+    assert _serious(axe.run(page)) == []
+    page.emulate_media(color_scheme="dark")
+    assert _serious(axe.run(page)) == []
+    _shoot(page, "stats-dark", box)
+    page.emulate_media(color_scheme="light")
 
     # a finished match says how it moved each rating
     page.goto(table + "/history")
@@ -101,6 +109,7 @@ def test_ratings_on_a_phone_in_english_and_italian(page: Page, italian: Page, li
     expect(moves).to_contain_text("beat")
     _fits(page)
     _shoot(page, "result", page.locator("#result"))
+    assert _serious(axe.run(page)) == []
 
     # the new-match page: the chances of the seated players, drawn again as they are tapped
     page.goto(table + "/matches/new?variant=free")
@@ -116,6 +125,7 @@ def test_ratings_on_a_phone_in_english_and_italian(page: Page, italian: Page, li
     assert 98 <= sum(percents) <= 102 and percents == sorted(percents, reverse=True)
     _fits(page)
     _shoot(page, "chances", chances)
+    assert _serious(axe.run(page)) == []
     taps.get_by_role("button", name="Dan", exact=True).click()
     expect(chances).to_contain_text("No chances yet: Dan has no rated match of this game.")
     expect(chances.locator("li")).to_have_count(0)

@@ -769,18 +769,20 @@ def test_warm_solvers_builds_every_table_a_hand_of_that_game_asks_for(monkeypatc
 
 
 def test_every_game_s_standard_tables_fit_in_the_cache_with_room_to_spare(monkeypatch):
-    """``warm_solvers`` builds every built-in game's standard tables; all fit in the bounded cache with
-    room left for a few matches with their own house rules, so no standard table is pushed out by them."""
+    """``warm_solvers`` builds every installed game's standard tables and sizes the cache from them: all
+    fit with room left for a few matches with their own house rules, so no standard table is pushed out by
+    them, whatever games are installed."""
     from scorekeeper.engine import variants
-    from scorekeeper.engine.limits import SOLVER_TABLES
+    from scorekeeper.engine.limits import SOLVER_TABLES, SOLVER_TABLES_SPARE
     from scorekeeper.engine.solver import common as solver
 
-    saved = solver._cache.keys(), dict(solver._cache._entries)
+    saved = solver._cache.keys(), dict(solver._cache._entries), solver._cache.bound
     try:
         solver._cache.clear()
-        variants.warm_solvers()
+        bound = variants.warm_solvers()
         warm = set(solver._cache.keys())
-        assert len(warm) + 6 <= SOLVER_TABLES, (len(warm), SOLVER_TABLES)
+        assert bound == solver._cache.bound == max(SOLVER_TABLES, len(warm) + SOLVER_TABLES_SPARE)
+        assert len(warm) + SOLVER_TABLES_SPARE <= bound
         rumino = variants.find_variant("rumino")
         for joker_value in (11, 12):  # two matches with their own rules: three tables each
             rules = rumino.rules(3, joker_value=joker_value, max_run_length=5)
@@ -791,6 +793,7 @@ def test_every_game_s_standard_tables_fit_in_the_cache_with_room_to_spare(monkey
     finally:
         solver._cache.clear()
         solver._cache._entries.update(saved[1])
+        solver._cache.bound = saved[2]
 
 
 def test_the_cache_stays_bounded_and_answers_alike_after_eviction(monkeypatch):

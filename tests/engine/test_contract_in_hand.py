@@ -157,3 +157,70 @@ def test_the_deal_five_search_is_bounded_at_twenty_cards():
         final_contract(hand, mr, no_discard=n % 4 < 2)
         slowest = max(slowest, time.thread_time() - start)
     assert slowest < 2.0, slowest
+
+
+# -- any declared contract: the one search against a brute force -------------------------------------------
+
+
+def brute_force_contract(contract, cards: list[Card], mr, no_discard: bool) -> bool:
+    """Whether some disjoint choice of the hand's cards makes exactly the contract's sets and runs (in a
+    whole contract: with every card, or with every card but the one discard)."""
+    mr = contract.meld_rules(mr)
+    n = len(cards)
+    kinds = {}
+    for size in range(min(mr.set_min, mr.run_min), n + 1):
+        for idx in combinations(range(n), size):
+            kind = check_meld([cards[i] for i in idx], mr).kind
+            if kind in ("set", "run"):
+                kinds[idx] = kind
+
+    def go(used: frozenset, sets: int, runs: int, start: int) -> bool:
+        if (sets, runs) == (contract.sets, contract.runs):
+            return not contract.whole or n - len(used) == (0 if no_discard else 1)
+        for idx, kind in kinds.items():
+            if min(idx) < start or not used.isdisjoint(idx):
+                continue
+            if kind == "set" and sets < contract.sets and go(used | set(idx), sets + 1, runs, min(idx)):
+                return True
+            if kind == "run" and runs < contract.runs and go(used | set(idx), sets, runs + 1, min(idx)):
+                return True
+        return False
+
+    return go(frozenset(), 0, 0, 0)
+
+
+@st.composite
+def declared(draw):
+    from scorekeeper.engine.contracts import Contract
+    from scorekeeper.engine.melds import MeldRules
+
+    whole = draw(st.booleans())
+    sets, runs = draw(st.sampled_from([(2, 0), (1, 1), (0, 2), (3, 0)] if not whole else [(1, 1), (0, 2), (2, 0)]))
+    contract = Contract(sets=sets, runs=runs, whole=whole, set_size=draw(st.sampled_from([None, 4])) if sets else None,
+                        wild_per_meld=draw(st.sampled_from([None, 1, 0])))
+    mr = MeldRules(set_distinct_suits=draw(st.booleans()), set_max=None, run_min=draw(st.sampled_from([3, 4])),
+                   ace_run=draw(st.sampled_from(["low_only", "either_end"])), decks=2, jokers_in_deck=2,
+                   min_naturals_per_meld=draw(st.sampled_from([1, 2])))
+    ranks = draw(st.lists(st.integers(1, 13), min_size=2, max_size=3, unique=True))
+    suits = draw(st.lists(st.sampled_from("SHDC"), min_size=2, max_size=3, unique=True))
+    low = draw(st.integers(1, 10))
+    pool = [Card(r, s) for r in ranks for s in suits] + [Card(r, suits[0]) for r in range(low, low + 4)]
+    pool = sorted(set(pool), key=Card.sort_key) * 2 + [Card.joker()] * 2
+    picked = draw(st.permutations(pool))[:draw(st.integers(5, 8))]
+    return contract, picked, mr, draw(st.booleans())
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(declared())
+def test_any_declared_contract_agrees_with_brute_force(case):
+    """``engine.contracts.contract_in_hand`` (the one search of every contract game) holds a declared
+    contract exactly when the brute force finds one, whatever the sets' least size, suits, the jokers a
+    meld may hold or a whole hand; the lay-down it shows is one ``check_contract`` accepts."""
+    from scorekeeper.engine.contracts import check_contract as check_declared, contract_in_hand as find
+
+    contract, cards, mr, no_discard = case
+    got = find(contract, cards, mr, no_discard=no_discard)
+    assert got.valid == brute_force_contract(contract, cards, mr, no_discard), ([c.code for c in cards], got.reason)
+    if got.valid:
+        hand = cards if contract.whole else None
+        assert check_declared(contract, [list(m.cards) for m in got.melds], mr, no_discard=no_discard, hand=hand).valid

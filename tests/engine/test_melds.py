@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -21,103 +19,50 @@ from scorekeeper.engine.melds import (
     opening_value,
     rumino_outs,
 )
-from scorekeeper.engine.variants import find_variant
-
-GOLDEN = Path(__file__).resolve().parent.parent / "golden" / "melds"
-FILES = sorted(GOLDEN.glob("*.json"))
-
+from scorekeeper.engine.variants import VARIANTS, find_variant
+from scorekeeper.testing import check_golden_meld, golden_meld_cases
 
 def _cases(section: str) -> list:
+    """Every installed game's golden cases of ``section``, its file found through the game."""
     out = []
-    for path in FILES:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        for i, case in enumerate(data.get(section, [])):
-            out.append(pytest.param(data["variant"], case, id=f"{data['variant']}-{i}-{case.get('source', '')}"))
+    for key, variant in VARIANTS.items():
+        cases = [case for kind, case in golden_meld_cases(variant) if kind == section]
+        for i, case in enumerate(cases):
+            out.append(pytest.param(key, case, id=f"{key}-{i}-{case.get('source', '')}"))
     return out
 
 
-def _rules(variant, case):
-    return variant.rules(case.get("n_players"), **case.get("rules", {}))
-
-
 def test_every_variant_has_a_golden_file():
-    from scorekeeper.engine.variants import VARIANTS
-
-    assert {p.stem for p in FILES} == set(VARIANTS)
+    assert [key for key, v in VARIANTS.items() if not v.files().golden_melds.is_file()] == []
 
 
 @pytest.mark.parametrize(("key", "case"), _cases("melds"))
 def test_golden_meld(key, case):
-    variant = find_variant(key)
-    verdict = variant.check_meld(case["cards"], _rules(variant, case))
-    assert verdict.valid is case["valid"], verdict.reason
-    if "kind" in case:
-        assert verdict.kind == case["kind"]
-    if "value" in case:
-        assert verdict.value == case["value"]
-    if "reason" in case:
-        assert case["reason"] in verdict.reason
-    if "jokers" in case:
-        assert verdict.jokers == tuple(parse_cards(case["jokers"]))
-
-
-def _weighed_as(verdict, case) -> None:
-    """A verdict on melds laid (an opening, cards laid in one turn) says what the golden case says."""
-    assert verdict.valid is case["valid"], verdict.reason
-    if "value" in case:
-        assert verdict.value == case["value"]
-    if "values" in case:
-        assert list(verdict.values) == case["values"]
-    if "reason" in case:
-        assert case["reason"] in verdict.reason
-
+    check_golden_meld(key, "melds", case)
 
 @pytest.mark.parametrize(("key", "case"), _cases("openings"))
 def test_golden_opening(key, case):
-    variant = find_variant(key)
-    verdict = variant.check_opening(case["melds"], _rules(variant, case))
-    _weighed_as(verdict, case)
-
+    check_golden_meld(key, "openings", case)
 
 @pytest.mark.parametrize(("key", "case"), _cases("contracts"))
 def test_golden_contract(key, case):
-    variant = find_variant(key)
-    verdict = variant.check_contract(case["deal"], case["melds"], _rules(variant, case), hand=case.get("hand"))
-    assert verdict.valid is case["valid"], verdict.reason
-    if "reason" in case:
-        assert case["reason"] in verdict.reason
-
+    check_golden_meld(key, "contracts", case)
 
 @pytest.mark.parametrize(("key", "case"), _cases("ruminos"))
 def test_golden_rumino(key, case):
-    variant = find_variant(key)
-    verdict = variant.is_rumino(case["cards"], _rules(variant, case))
-    assert verdict.valid is case["valid"], verdict.reason
-    if case["valid"]:
-        assert verdict.kind == "rumino"
-    if "reason" in case:
-        assert case["reason"] in verdict.reason
-
+    check_golden_meld(key, "ruminos", case)
 
 @pytest.mark.parametrize(("key", "case"), _cases("rumino_outs"))
 def test_golden_rumino_outs(key, case):
-    variant = find_variant(key)
-    outs = variant.rumino_outs(case["cards"], _rules(variant, case))
-    assert format_cards(outs, symbols=False) == case["outs"]
-
+    check_golden_meld(key, "rumino_outs", case)
 
 @pytest.mark.parametrize(("key", "case"), _cases("card_values"))
 def test_golden_card_values(key, case):
-    variant = find_variant(key)
-    rules = _rules(variant, case)
-    assert sum(variant.card_value(c, rules) for c in parse_cards(case["cards"])) == case["total"]
-
+    check_golden_meld(key, "card_values", case)
 
 @pytest.mark.parametrize(("key", "case"), _cases("knock_limits"))
 def test_golden_knock_limits(key, case):
-    variant = find_variant(key)
-    assert variant.knock_limit(case["upcard"], _rules(variant, case)) == case["limit"]
-
+    check_golden_meld(key, "knock_limits", case)
 
 def test_a_game_without_card_melds_refuses_a_meld_check():
     with pytest.raises(InvalidMeldError):
@@ -128,18 +73,11 @@ def test_a_game_without_card_melds_refuses_a_meld_check():
 def test_golden_laid(key, case):
     """Cards laid in one turn (the Canasta family): the melds they make and their worth towards the first
     meld's minimum."""
-    variant = find_variant(key)
-    verdict = variant.check_laid(case["cards"], _rules(variant, case), case.get("minimum"))
-    _weighed_as(verdict, case)
-
+    check_golden_meld(key, "laid", case)
 
 @pytest.mark.parametrize(("key", "case"), _cases("first_meld_choices"))
 def test_golden_first_meld_choices(key, case):
-    variant = find_variant(key)
-    _label, options, usual = variant.first_meld_choices(_rules(variant, case))
-    assert [o.minimum for o in options] == case["minimums"]
-    assert usual == case["usual"] and usual in {o.key for o in options}
-
+    check_golden_meld(key, "first_meld_choices", case)
 
 @given(st.lists(st.sampled_from("A 2 4 5 6 7 8 9 10 J Q K JK".split()), min_size=1, max_size=14),
        st.sampled_from(["canasta", "hand_and_foot"]))

@@ -76,7 +76,8 @@ def test_registry_order_and_keys():
 @pytest.mark.parametrize(("name", "key"), [
     ("RUMINO", "rumino"), ("Russian Rummy", "russian"), ("russian_rummy", "russian"), ("Ramino", "ramino"),
     ("gin rummy", "gin"), ("Oklahoma Gin", "oklahoma"), ("kaluki", "kalooki"), ("Kalookie", "kalooki"),
-    ("Basic Rummy", "rummy"), ("free scoring", "free"), ("  gin  ", "gin"),
+    ("Basic Rummy", "rummy"), ("free scoring", "free"), ("  gin  ", "gin"), ("Scala 40", "scala40"),
+    ("scala quaranta", "scala40"),
 ])
 def test_find_variant_aliases(name, key):
     assert find_variant(name).key == key

@@ -294,3 +294,27 @@ def test_italian(rated, client):
     assert "ha battuto Ann" in result
     new = client.get(f"/t/{sheet.token}/matches/new?variant=free", headers=headers).get_data(as_text=True)
     assert "Probabilità di vincere" in new
+
+
+def test_chances_of_sides_follow_who_plays_with_whom(sheet, client):
+    """Canasta's sides: partners opposite by default, or as the form moves them; a side's chance is
+    its members' together."""
+    sheet.create_table()
+    sheet.add_players("Ann", "Ben", "Cat", "Dan")
+    document = dict(_golden("canasta", "K-8 K-1 to K-3 with target = 1500"), variant="canasta",
+                    format="scorekeeper.match/1", status="finished", finished_at="2026-11-02T20:00:00")
+    response = sheet.post(f"/t/{sheet.token}/import", {"document": (io.BytesIO(json.dumps(document).encode()), "m.json")},
+                          content_type="multipart/form-data")
+    assert response.status_code == 302
+    ids = sheet.player_ids()
+    seats = {f"seat_{ids[n]}": str(i) for i, n in enumerate(("Ann", "Ben", "Cat", "Dan"), start=1)}
+
+    def odds(**sides: str) -> dict[str, int]:
+        query = {"variant": "canasta", **seats, **{f"side_{ids[n]}": s for n, s in sides.items()}}
+        text = client.get(f"/t/{sheet.token}/matches/new/chances", query_string=query).get_data(as_text=True)
+        return {name: int(p) for name, p in re.findall(r"<li>([\w &;]+) <strong>(\d+)%</strong>", text)}
+
+    opposite = odds()
+    assert set(opposite) == {"Ann &amp; Cat", "Ben &amp; Dan"} and opposite["Ann &amp; Cat"] > opposite["Ben &amp; Dan"]
+    moved = odds(Ann="1", Ben="1", Cat="2", Dan="2")
+    assert set(moved) == {"Ann &amp; Ben", "Cat &amp; Dan"} and abs(moved["Ann &amp; Ben"] - 50) <= 1

@@ -3,8 +3,8 @@
 ``find_variant`` accepts a key or an alias in any case ("Gin Rummy", "kaluki"); an unknown name raises
 ``UnknownVariantError``. Each entry is a ``Variant`` instance (see ``base``).
 
->>> list(VARIANTS)[:4], package_of("gin")
-(['rumino', 'russian', 'ramino', 'gin'], 'scorekeeper')
+>>> list(VARIANTS)[:3], list(VARIANTS)[-1], package_of("gin")
+(['rumino', 'russian', 'ramino'], 'free', 'scorekeeper')
 >>> find_variant("Kaluki").key
 'kalooki'
 >>> find_variant("bridge")  # doctest: +ELLIPSIS
@@ -143,30 +143,51 @@ def find_variant(key: str) -> Variant:
     return _BY_NAME[_fold(key)]
 
 
-def warm_solvers() -> None:
-    """Build the solver's tables for every card game's standard rules at every table size.
+def warm_solvers() -> int:
+    """Build the solver's tables for every card game's standard rules at every table size, and size the
+    solver's cache from them; returns the cache's new bound.
 
     The tables depend on the rules alone and are built when a rule set's first hand is arranged (up to
     a second on a busy machine); a server calls this as it starts, so that no player's first hand waits
-    for them. A hand is what asks for them: a few cards are arranged, then with a second copy where the
-    deck has two packs and with each number of jokers the deck holds, as hands of that game can come,
-    and a knock game's hands are asked for their discard as well (the meld checker's question).
+    for them. The cache then holds the tables of every game installed, plus ``limits.SOLVER_TABLES_SPARE``
+    for matches with house rules of their own (never less than ``limits.SOLVER_TABLES``).
     """
+    from ..limits import SOLVER_TABLES, SOLVER_TABLES_SPARE
+    from ..solver import common
+
+    built = set()
     for variant in VARIANTS.values():
-        if not variant.uses_cards or not variant.arranged_in_play:
-            continue
-        for n_players in range(variant.min_players, variant.max_players + 1):
-            rules = variant.rules(n_players)
-            deck = variant.meld_rules(rules)
-            cards = [Card(2, "S"), Card(3, "S"), Card(4, "S"), Card(9, "H"), Card(9, "D"), Card(9, "C"), Card(12, "H")]
-            variant.arrange(cards, rules)
-            if deck.decks > 1:
-                cards.append(Card(9, "H"))
-            for jokers in range(deck.jokers_in_deck + 1):
-                hand = cards + [Card.joker()] * jokers
-                variant.arrange(hand, rules)
-                if variant.knock_game:
-                    variant.best_discard(hand, rules)  # type: ignore[attr-defined]
+        built |= warm_game(variant)
+    common._cache.bound = max(SOLVER_TABLES, len(built) + SOLVER_TABLES_SPARE)
+    return common._cache.bound
 
 
-__all__ = ["VARIANTS", "GROUP", "find_variant", "load_variants", "package_of", "warm_solvers", "Variant", "Switch", "Rules", "InvalidRulesError", "UnknownVariantError"]
+def warm_game(variant: Variant) -> set[tuple]:
+    """Build one game's tables for its standard rules at every table size; returns the keys of the
+    tables those rules use. A hand is what asks for them: a few cards are arranged, then with a second
+    copy where the deck has two packs and with each number of jokers the deck holds, as hands of that
+    game can come, and a knock game's hands are asked for their discard as well (the meld checker's
+    question)."""
+    from ..solver import common
+
+    if not variant.uses_cards or not variant.arranged_in_play:
+        return set()
+    used: set[tuple] = set()
+    for n_players in range(variant.min_players, variant.max_players + 1):
+        before = set(common._cache.keys())
+        rules = variant.rules(n_players)
+        deck = variant.meld_rules(rules)
+        cards = [Card(2, "S"), Card(3, "S"), Card(4, "S"), Card(9, "H"), Card(9, "D"), Card(9, "C"), Card(12, "H")]
+        variant.arrange(cards, rules)
+        if deck.decks > 1:
+            cards.append(Card(9, "H"))
+        for jokers in range(deck.jokers_in_deck + 1):
+            hand = cards + [Card.joker()] * jokers
+            variant.arrange(hand, rules)
+            if variant.knock_game:
+                variant.best_discard(hand, rules)  # type: ignore[attr-defined]
+        used |= set(common._cache.keys()) - before
+    return used
+
+
+__all__ = ["VARIANTS", "GROUP", "find_variant", "load_variants", "package_of", "warm_game", "warm_solvers", "Variant", "Switch", "Rules", "InvalidRulesError", "UnknownVariantError"]

@@ -25,8 +25,10 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 import copy
 import json
+import sys
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar, Iterable, Literal
 
@@ -255,6 +257,25 @@ class Rules(Mapping[str, Any]):
 _RULES_ATTRIBUTES = frozenset(dir(Rules))
 
 
+@dataclass(frozen=True)
+class GameFiles:
+    """Where a game keeps what it ships beside its module (``Variant.files``): its rules page (with its
+    "House rules" table and worked examples), its golden files (of matches, and of melds if it has its
+    own) and its catalogs (``<lang>/LC_MESSAGES/engine.po``, or ``.mo``). A path may not exist: a game
+    without melds of its own has no meld golden file, a game shown only in English no catalogs.
+    ``translations`` is None for Scorekeeper's own games, whose words are in the app's catalogs."""
+
+    rules_page: Path
+    golden_matches: Path
+    golden_melds: Path
+    translations: Path | None
+
+
+#: the checkout holding Scorekeeper's own games' rules pages and golden files (docs/, tests/golden/)
+_CHECKOUT = Path(__file__).resolve().parents[3]
+_OWN_MODULES = __name__.rsplit(".", 1)[0] + "."
+
+
 class Variant(ABC):
     """A rummy-family game: metadata, house rules, card values and meld rules.
 
@@ -346,6 +367,21 @@ class Variant(ABC):
                 cls.checked_fields = ("deal",)
 
     # -- metadata -------------------------------------------------------------------------------------
+
+    def files(self) -> GameFiles:
+        """Where this game's rules page, golden files and catalogs are (``GameFiles``): for a game of its
+        own package, beside its module, as ``rules/<key>.md``, ``golden/matches/<key>.json``,
+        ``golden/melds/<key>.json`` and ``translations/``; for Scorekeeper's own games, in the checkout
+        (``docs/rules/``, ``tests/golden/``). A game that keeps them elsewhere overrides this. Only paths
+        are worked out here: nothing is read."""
+        module = type(self).__module__
+        if module.startswith(_OWN_MODULES):
+            return GameFiles(_CHECKOUT / "docs" / "rules" / f"{self.key}.md",
+                             _CHECKOUT / "tests" / "golden" / "matches" / f"{self.key}.json",
+                             _CHECKOUT / "tests" / "golden" / "melds" / f"{self.key}.json", None)
+        here = Path(sys.modules[module].__file__ or ".").resolve().parent
+        return GameFiles(here / "rules" / f"{self.key}.md", here / "golden" / "matches" / f"{self.key}.json",
+                         here / "golden" / "melds" / f"{self.key}.json", here / "translations")
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.key!r}>"
@@ -1153,7 +1189,7 @@ def card_values(ace: int, joker: int, *, pictures: int = 10, low: int | None = N
     return (joker, ace, *pips, pictures, pictures, pictures)
 
 
-__all__ = ["Variant", "Switch", "Rules", "InvalidRulesError", "UnknownVariantError", "card_values", "rebuy_switches",
+__all__ = ["Variant", "GameFiles", "Switch", "Rules", "InvalidRulesError", "UnknownVariantError", "card_values", "rebuy_switches",
            "MeldCheck", "OpeningCheck", "ContractCheck", "InvalidCardError"]
 
 
