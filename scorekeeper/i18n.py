@@ -112,7 +112,7 @@ JS_WORDS = [
     _l("Not sent: this match was ended early. Copy what was typed if you need it, or discard it."),
     _l("Remove %s"), _l("joker as %s"), _l("joker"), _l("%s of spades"), _l("%s of hearts"), _l("%s of diamonds"),
     _l("%s of clubs"), _l("ace"), _l("jack"), _l("queen"), _l("king"), _l("spades"), _l("hearts"), _l("diamonds"),
-    _l("clubs"), _l("%s: every card by rank and suit"),
+    _l("clubs"), _l("%s: every card by rank and suit"), _l("%s: every number in every colour"),
 ]
 
 

@@ -83,6 +83,19 @@ class Tile:
     def is_special(self) -> bool:
         return bool(self.special)
 
+    @property
+    def is_joker(self) -> bool:
+        """A special card or tile shows as a joker does (a chip of its own colour)."""
+        return bool(self.special)
+
+    @property
+    def is_red(self) -> bool:
+        return False
+
+    @property
+    def name(self) -> str:
+        return self.code
+
     def __str__(self) -> str:
         return self.code
 

@@ -202,8 +202,13 @@ def solver_cards_limit(variant: Any, n_players: int | None = None, rules: Any = 
     if n_players is not None:
         dealt = variant.cards_dealt(n_players, rules if rules is not None else variant.rules(n_players))
         return (dealt or 0) + DRAW
-    deals = [variant.cards_dealt(n, variant.rules(n))
-             for n in range(variant.min_players, variant.max_players + 1)]
+    deals = []
+    for n in range(variant.min_players, variant.max_players + 1):
+        try:
+            rules_n = variant.rules(n)
+        except Refusal:
+            continue  # a table this size plays only under other house rules (Rummikub's XP set)
+        deals.append(variant.cards_dealt(n, rules_n))
     # a house rule may set the deal itself (Rummy's cards_dealt): take the largest it allows
     deals += [s.max for s in variant.switches() if s.name == "cards_dealt" and s.max is not None]
     return max((d or 0 for d in deals), default=0) + DRAW

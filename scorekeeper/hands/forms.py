@@ -236,7 +236,7 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
                     _("%(name)s: %(what)s", name=isolated(p.name), what=speak(spec.label)),
                     description=speak(spec.help or ""),
                     render_kw={"autocomplete": "off", "autocapitalize": "characters"}))
-    free = not sheet.has("cards")
+    free = not any(spec.kind == "cards" for spec in sheet.per_player)
     # formdata=None must be explicit: Flask-WTF otherwise fills a fresh form from the request it is
     # answering, and the blank form after a save would come back holding the hand just saved.
     form = HandForm(formdata=formdata, data=data or {})

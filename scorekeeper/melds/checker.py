@@ -16,6 +16,7 @@ from flask_babel import gettext as _
 from ..engine.errors import Refusal
 from ..i18n import refusal, speak
 from ..engine.cards import Card, InvalidCardError, check_copies, parse_cards
+from ..engine.decks import StandardPack
 from ..engine.variants import InvalidRulesError, Variant
 from ..engine.verdicts import Verdict as EngineVerdict, as_sentence
 
@@ -70,8 +71,10 @@ def deck_for(variant: Variant, players: int | None) -> tuple[Any, int, int]:
 def read_cards(text: str, variant: Variant, decks: int, jokers: int, limit: int,
                players: int | None = None) -> list[Card]:
     """Parse and check the cards against the deck; ``CheckError`` says what is wrong."""
+    deck = variant.deck()
+    own = not isinstance(deck, StandardPack)
     try:
-        cards = parse_cards(text)
+        cards = deck.parse(text) if own else parse_cards(text)
     except InvalidCardError as exc:
         raise CheckError(_sentence(refusal(exc))) from None
     if not cards:
@@ -79,7 +82,10 @@ def read_cards(text: str, variant: Variant, decks: int, jokers: int, limit: int,
     if len(cards) > limit:
         raise CheckError(_("That is %(count)s cards: the checker takes at most %(most)s.", count=len(cards), most=limit))
     try:
-        check_copies(cards, decks, jokers)
+        if own:
+            deck.check_copies(cards)
+        else:
+            check_copies(cards, decks, jokers)
     except InvalidCardError as exc:
         if variant.deck_grows_with_players and players:
             said = _("%(refusal)s in %(game)s with %(count)s players", refusal=refusal(exc), game=speak(variant.name),

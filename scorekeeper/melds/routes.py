@@ -14,6 +14,7 @@ from flask import Blueprint, request, url_for
 from ..i18n import lazy_gettext, refusal
 from ..engine.limits import hand_cards_limit, solver_cards_limit
 from ..engine.variants import find_variant
+from ..engine.decks import StandardPack
 from ..picker import cards_text
 from ..util import render_page, wants_fragment
 from .checker import CheckError, Verdict, ask, deck_for, parse_upcard, read_cards
@@ -52,7 +53,10 @@ def check():
     wild = {form.rank_field.name: rank} if form.rank_field is not None and rank else {}
 
     rules, copies, jokers = deck_for(variant, players)
-    text = cards_text(request.args, "cards")
+    deck = variant.deck(rules) if variant.uses_cards else None
+    if deck is not None and not isinstance(deck, StandardPack):
+        copies = deck.copies()  # a game's own deck: its copies of each card (its specials say their own)
+    text = cards_text(request.args, "cards", deck)
     errors: dict[str, str] = {}
     laid = variant.checks_laid_melds and mode == "hand"
     minimum = None
@@ -88,4 +92,5 @@ def check():
         "melds/check.html", "melds/partials/verdict.html", status=422 if errors else 200,
         form=form, variant=variant, mode=mode, cards_value=text, copies=min(copies, GRID_COPIES), jokers=jokers,
         verdict=verdict, errors=errors, preview_url=url_for("melds.check"), as_fragment=wants_fragment(),
+        deck=deck,
     )

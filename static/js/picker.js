@@ -26,7 +26,7 @@
   }
 
   // A token read the way the server reads it: {slot, code, symbol, name, red, joker}, or null.
-  function read(token) {
+  function readStandard(token) {
     var text = token.toUpperCase();
     var declared = null;
     if (text.indexOf("=") > 0) {
@@ -46,6 +46,76 @@
     var suit = code.slice(-1);
     return { slot: code, code: code, joker: false, red: suit === "H" || suit === "D",
              symbol: symbol(code), name: name(code) };
+  }
+
+  // A token of a game's own deck (data-deck: Phase 10's "7R", Rummikub's "13k", a special "W" or "J"),
+  // read as the server's deck declaration reads it, or null.
+  function readOwn(token, deck) {
+    var text = token.toUpperCase();
+    var special = deck.read.specials[text];
+    if (special) {
+      var words = deck.specials.filter(function (s) { return s[0] === special; })[0];
+      return { slot: special, code: special, joker: true, red: false, symbol: special,
+               name: words ? words[2] : special };
+    }
+    var m = /^(\d{1,2})([A-Z])$/.exec(text);
+    if (!m) return null;
+    var number = parseInt(m[1], 10);
+    var letter = deck.read.letters[m[2]];
+    if (!letter || number < deck.read.numbers[0] || number > deck.read.numbers[1]) return null;
+    var colour = deck.colours.filter(function (c) { return c[0] === letter; })[0];
+    return { slot: number + letter, code: number + letter, joker: false, red: false, colour: letter.toLowerCase(),
+             symbol: number + letter, name: number + " " + (colour ? colour[1] : letter) };
+  }
+
+  // The grid of a game's own deck: a row per number, a column per colour, its special cards below.
+  function drawOwnGrid(root, copies, deck) {
+    var table = document.createElement("table");
+    table.className = "picker-grid own-deck copies-" + copies;
+    table.setAttribute("data-picker-grid", "");
+    var caption = table.createCaption();
+    caption.className = "sr-only";
+    caption.textContent = tr("%s: every number in every colour", root.querySelector(".picker-label").textContent);
+    var head = table.createTHead().insertRow();
+    head.appendChild(document.createElement("th"));
+    deck.colours.forEach(function (c) {
+      var th = document.createElement("th");
+      th.scope = "col";
+      th.className = "colour-" + c[0].toLowerCase();
+      th.textContent = c[0];
+      th.setAttribute("aria-label", c[1]);
+      head.appendChild(th);
+    });
+    var body = table.createTBody();
+    for (var n = deck.read.numbers[0]; n <= deck.read.numbers[1]; n++) {
+      var row = body.insertRow();
+      var th = document.createElement("th");
+      th.scope = "row";
+      th.textContent = String(n);
+      row.appendChild(th);
+      deck.colours.forEach(function (c) {
+        var td = row.insertCell();
+        td.className = "cell colour-" + c[0].toLowerCase();
+        td.setAttribute("data-card", n + c[0]);
+        td.setAttribute("data-symbol", n + c[0]);
+        td.setAttribute("data-name", n + " " + c[1]);
+      });
+    }
+    deck.specials.forEach(function (s) {
+      var srow = body.insertRow();
+      srow.className = "jokers";
+      var sth = document.createElement("th");
+      sth.scope = "row";
+      sth.textContent = s[0];
+      srow.appendChild(sth);
+      var td = srow.insertCell();
+      td.className = "cell joker";
+      td.colSpan = deck.colours.length;
+      td.setAttribute("data-card", s[0]);
+      td.setAttribute("data-symbol", s[0]);
+      td.setAttribute("data-name", s[2]);
+    });
+    root.appendChild(table);
   }
 
   function symbol(code) { return code.slice(0, -1) + SUITS[code.slice(-1)]; }
@@ -141,7 +211,15 @@
     var grouped = root.hasAttribute("data-picker-groups");
     var marks = root.querySelector("[data-picker-marks]");
     if (marks) marks.hidden = false;
-    if (root.hasAttribute("data-picker-draw") && !root.querySelector("[data-picker-grid]")) drawGrid(root, copies, jokers);
+    var deck = root.hasAttribute("data-deck") ? JSON.parse(root.getAttribute("data-deck")) : null;
+    var read = deck ? function (t) { return readOwn(t, deck); } : readStandard;
+    // how many of a card the deck holds: a special its own copies, a joker the jokers, any other the copies
+    var held = {};
+    if (deck) deck.specials.forEach(function (s) { held[s[0]] = s[1]; });
+    var most = function (slot) { return held[slot] !== undefined ? held[slot] : slot === "JK" && !deck ? jokers : copies; };
+    if (root.hasAttribute("data-picker-draw") && !root.querySelector("[data-picker-grid]")) {
+      if (deck) drawOwnGrid(root, copies, deck); else drawGrid(root, copies, jokers);
+    }
 
     // The boxes stay in the page (so a screen without the script is the same form) but are not sent:
     // the text box alone carries the cards from now on.
@@ -186,7 +264,7 @@
         var n = found[slot] || 0;
         var button = buttons[slot];
         button.setAttribute("aria-pressed", n > 0 ? "true" : "false");
-        button.classList.toggle("is-full", n >= (slot === "JK" ? jokers : copies));
+        button.classList.toggle("is-full", n >= most(slot));
         button.lastChild.textContent = n > 1 ? "×" + n : "";
       });
       chips.textContent = "";
@@ -210,7 +288,7 @@
         var li = document.createElement("li");
         var chip = document.createElement("button");
         chip.type = "button";
-        chip.className = "chip" + (card.joker ? " joker" : card.red ? " red" : "");
+        chip.className = "chip" + (card.joker ? " joker" : card.red ? " red" : card.colour ? " colour-" + card.colour : "");
         chip.setAttribute("data-index", String(index));
         chip.setAttribute("aria-label", tr("Remove %s", card.name));
         chip.textContent = card.symbol;
@@ -242,12 +320,11 @@
         write(list);
       } else if (pick) {
         var slot = pick.getAttribute("data-slot");
-        var most = slot === "JK" ? jokers : copies;
         var own = ownFlags(list, grouped);
         var have = list.filter(function (t, i) { var c = read(t); return own[i] && c && c.slot === slot; }).length;
         // after "/" come the cards of a meld on the table: someone's own, never counted here
         var onTable = grouped && list.length > 0 && !ownFlags(list.concat(["2C"]), grouped)[list.length];
-        if (onTable || have < most) {
+        if (onTable || have < most(slot)) {
           list.push(slot);
         } else {
           // one tap past the deck's copies takes them all away again

@@ -101,6 +101,27 @@ def scala40(page: Page) -> None:
         "never opened").first.click()
 
 
+def phase10(page: Page) -> None:
+    form = page.locator("form.hand-form")
+    form.locator("fieldset.by-choice").get_by_text("Ann", exact=True).click()
+    ben = form.locator(".held-row", has=page.get_by_label("Ben", exact=True))
+    ben.locator("summary").click()
+    ben.locator("input.picker-text").fill("12G 3R")
+    ben.locator("label.player-flag").click()
+    form.locator(".held").get_by_label("Cat", exact=True).fill("55")
+
+
+def rummikub(page: Page) -> None:
+    form = page.locator("form.hand-form")
+    form.locator("fieldset.by-choice").get_by_text("Ann", exact=True).click()
+    ben = form.locator(".held-row", has=page.get_by_label("Ben", exact=True))
+    ben.locator("summary").click()
+    ben.locator("input.picker-text").fill("J 4b 4o")
+    cat = form.locator(".held-row", has=page.get_by_label("Cat", exact=True))
+    cat.get_by_label("Cat", exact=True).fill("9")
+    cat.get_by_label("Jokers on the rack").fill("1")
+
+
 #: per game: the players, how the hand is entered, and what its pending row says was typed
 GAMES = {
     "canasta": (("Ann", "Ben", "Cat", "Dan"), canasta,
@@ -111,6 +132,8 @@ GAMES = {
     "pool_rummy": (("Ann", "Ben", "Cat"), pool, "Ann declare · Ben 34 · Cat first drop"),
     "hollywood_gin": (("Ann", "Ben"), hollywood, "Ann gin · Ben 12"),
     "scala40": (("Ann", "Ben", "Cat"), scala40, "Ann out in one turn · Ben 28 · Cat never opened"),
+    "phase10": (("Ann", "Ben", "Cat"), phase10, "Ann out · Ben: 12G 3R · Ben completed the phase · Cat 55"),
+    "rummikub": (("Ann", "Ben", "Cat"), rummikub, "Ann out · Ben: J 4b 4o"),
 }
 
 

@@ -303,7 +303,7 @@ def test_switches_describe_every_switch(key):
     variant = find_variant(key)
     switches = variant.switches()
     assert all(isinstance(s, Switch) and s.help and "\n" not in s.help for s in switches)
-    assert all(s.type in ("bool", "int", "enum", "int_or_null", "int_list", "pairs") for s in switches)
+    assert all(s.type in ("bool", "int", "enum", "int_or_null", "int_list", "pairs", "text_list") for s in switches)
     for s in switches:
         if s.type == "enum":
             assert s.choices

@@ -96,6 +96,10 @@ def test_the_phases_on_the_scoreboard_and_the_spectator_sheet(sheet, client):
     link = re.search(r'href="(/v/[^"/]+)"', share).group(1)
     watched = _said(client.get(link))
     assert "Phase 2: 1 set of 3 + 1 run of 4" in watched and "Phase 1: 2 sets of 3" in watched
+    # in Italian, the contract too
+    client.get("/lang/it?next=/")
+    said = _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    assert "Fase 2: 1 tris da 3 + 1 scala da 4" in said and "Fase 1: 2 tris da 3" in said
 
 
 def test_a_tie_on_the_last_phase_is_played_off_by_the_tied_players_alone(sheet, client, app):
@@ -115,3 +119,14 @@ def test_a_tie_on_the_last_phase_is_played_off_by_the_tied_players_alone(sheet, 
     assert response.status_code == 302, _said(response)
     assert sheet.totals(match_id) == {"Ann": 130, "Ben": 55, "Cat": 250}
     assert "Ben wins" in _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+
+
+def test_the_meld_checker_says_which_phases_the_cards_hold(client):
+    page = client.get("/melds", query_string={"variant": "phase10"}).get_data(as_text=True)
+    assert "data-deck=" in page and 'value="12G"' in page
+    said = _said(client.get("/melds", query_string={"variant": "phase10", "mode": "hand",
+                                                      "cards": "7R 7B 7G 3Y 3R W"}))
+    assert "These cards hold Phase 1: 2 sets of 3" in said and "7R 7B 7G | 3Y 3R W" in said
+    assert "Phase 4: 1 run of 7 needs 7 cards, not 6" in said
+    said = _said(client.get("/melds", query_string={"variant": "phase10", "cards": "7R 7R 7R"}))
+    assert "Three 7R cannot be in play: the deck holds only two in Phase 10" in said

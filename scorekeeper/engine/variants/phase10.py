@@ -28,7 +28,9 @@ from ..cards import InvalidCardError
 from ..decks import Colour, NumberDeck, Special, Tile
 from ..hands import Hand, HandScore, Held, InvalidHandError, InvalidMatchError, MatchState, PlayerState
 from ..i18n import _, _n, joined, message_of
+from .. import verdicts as _verdicts
 from ..melds import InvalidMeldError, MeldCheck, MeldRules
+from ..verdicts import Verdict
 from ..sheet import EntryField, EntryKind, Sheet
 from .base import InvalidRulesError, Rules, Switch, Variant
 
@@ -79,7 +81,7 @@ class Phase:
                 count += 1
             said.append(_part_words(kind, size, count))
             i += count
-        return " + ".join(said)
+        return joined(" + ", said)
 
     @property
     def words(self) -> str:
@@ -98,6 +100,53 @@ def _part_words(kind: str, size: int, count: int) -> str:
     else:
         one = _("{size} cards all even or all odd", size=size)
     return one if count == 1 else joined(" + ", [one] * count)
+
+
+def _part_holds(kind: str, cards: tuple[Tile, ...]) -> bool:
+    """Whether these cards (no Skip) make one part of a phase: at least one natural card, Wilds fill."""
+    naturals = [c for c in cards if not c.special]
+    if not naturals:
+        return False
+    numbers = [c.number for c in naturals]
+    if kind == "set":
+        return len(set(numbers)) == 1
+    if kind == "even_odd":
+        return len({n % 2 for n in numbers}) == 1
+    if kind in ("color", "color_run") and len({c.colour for c in naturals}) > 1:
+        return False
+    if kind == "color":
+        return True
+    # a run: the numbers once each, in a row with the Wilds filling, within 1–12
+    return (len(set(numbers)) == len(numbers) and max(numbers) - min(numbers) + 1 <= len(cards)
+            and len(cards) <= 12)
+
+
+def _holds(cards: list[Tile], parts: tuple[tuple[str, int], ...]) -> list[tuple[Tile, ...]] | None:
+    """Disjoint groups of ``cards`` making each part (the largest parts first), or None: an exact search,
+    bounded by a hand's dozen cards."""
+    from itertools import combinations
+
+    order = sorted(parts, key=lambda p: -p[1])
+
+    def search(left: tuple[int, ...], i: int) -> list[tuple[Tile, ...]] | None:
+        if i == len(order):
+            return []
+        kind, size = order[i]
+        seen: set = set()
+        for pick in combinations(left, size):
+            group = tuple(cards[k] for k in pick)
+            key = tuple(sorted(c.code for c in group))
+            if key in seen or not _part_holds(kind, group):
+                continue
+            seen.add(key)
+            rest = search(tuple(k for k in left if k not in pick), i + 1)
+            if rest is not None:
+                return [group] + rest
+        return None
+
+    if sum(size for _kind, size in parts) > len(cards):
+        return None
+    return search(tuple(range(len(cards))), 0)
 
 
 def parse_phase(spec: Any, position: int, number: int | None = None) -> Phase:
@@ -140,20 +189,21 @@ class Phase10(Variant):
     SWITCHES = (
         Switch("phase_list", "enum", "standard", _("Which phases are played: all ten, the even or odd ones, or a "
                                                    "list of the table's own."),
-               choices=("standard", "even", "odd", "custom")),
+               choices=("standard", "even", "odd", "custom"), label=_("Phases played")),
         Switch("phases", "text_list", None, _("The table's own phases, such as \"set 3 + run 4\", one after the "
                                               "other (with the custom list)."),
-               only_when=(("phase_list", ("custom",)),)),
+               only_when=(("phase_list", ("custom",)),), label=_("The table's own phases")),
         Switch("phases_to_win", "int_or_null", None, _("How many phases win the match."), min=1, max=20,
-               none_words=_("all of them")),
+               none_words=_("all of them"), label=_("Phases to win")),
         Switch("phase_order", "enum", "in_order", _("Phases in order, or each player chooses which to attempt "
-                                                    "(Masters)."), choices=("in_order", "any")),
+                                                    "(Masters)."), choices=("in_order", "any"), label=_("Order of the phases")),
         Switch("everyone_advances", "bool", False, _("Everyone moves to the next phase every hand; the lowest total "
-                                                     "after the last wins.")),
+                                                     "after the last wins."), label=_("Everyone advances every hand")),
         Switch("tie_break", "enum", "replay_phase", _("Equal totals among those who finish: the tied players "
                                                       "replay the last phase, or share the win."),
                choices=("replay_phase", "shared")),
-        Switch("skips_in_deck", "int", 4, _("Skip cards in the deck (the Masters Edition has 2)."), min=0, max=4),
+        Switch("skips_in_deck", "int", 4, _("Skip cards in the deck (the Masters Edition has 2)."), min=0, max=4,
+               label=_("Skips in the deck")),
     )
 
     # -- house rules --------------------------------------------------------------------------------
@@ -217,8 +267,53 @@ class Phase10(Variant):
     def meld_rules(self, rules: Rules | None = None) -> MeldRules:
         raise InvalidMeldError(_("Phase 10 is played with its own deck: check a phase instead"))
 
-    def check_meld(self, cards: Any, rules: Rules | None = None, **deal: Any) -> MeldCheck:
-        raise InvalidMeldError(_("Phase 10 is played with its own deck: check a phase instead"))
+    def check_meld(self, cards: Any, rules: Rules | None = None, phase: int | None = None,
+                   **deal: Any) -> MeldCheck:
+        """Whether these cards hold a phase of the list (``phase``, its position; by default the first
+        phase they hold, else why not the first): disjoint parts of the sizes the phase needs, each
+        with at least one natural card, Wilds filling, no Skip (docs/rules/phase10.md#the-phases)."""
+        r = self._resolve(rules)
+        deck = self.deck(r)
+        tiles = deck.parse(cards) if isinstance(cards, str) else list(cards)
+        deck.check_copies(tiles)
+        phases = self.phase_list(r)
+        if any(t.special == SKIP for t in tiles):
+            return MeldCheck(False, None, _("a Skip is never part of a phase"), cards=tuple(tiles))
+        wanted = [phases[phase - 1]] if phase is not None and 1 <= phase <= len(phases) else list(phases)
+        for candidate in wanted:
+            found = _holds(tiles, candidate.parts)
+            if found is not None:
+                return MeldCheck(True, "phase", _("these cards hold {phase}", phase=candidate.words),
+                                 cards=tuple(tiles), declared=tuple(t for part in found for t in part),
+                                 word=_("phase"), what=candidate.words,
+                                 facts=((_("Phase"), candidate.words),
+                                        (_("Laid as"), joined(" | ", [deck.format(part) for part in found]))))
+        first = wanted[0]
+        if len(tiles) < first.fewest:
+            why = _("{phase} needs {count} cards, not {n}", phase=first.words, count=first.fewest, n=len(tiles))
+        else:
+            why = _("these cards do not hold {phase}", phase=first.words)
+        return MeldCheck(False, None, why, cards=tuple(tiles))
+
+    def verdict(self, cards: Any, rules: Rules | None = None, *, mode: str = "meld", deal: int | None = None,
+                upcard: Any = None, minimum: int | None = None, **fields: Any) -> Verdict:
+        """The meld checker's question in Phase 10: one phase the cards hold ("meld"), or for a whole hand
+        each phase of the list, held or not ("hand")."""
+        r = self._resolve(rules)
+        deck = self.deck(r)
+        held = deck.parse(cards) if isinstance(cards, str) else list(cards)
+        if mode != "hand":
+            return _verdicts.one_meld(self, held, r)
+        notes = []
+        first = None
+        for phase in self.phase_list(r):
+            m = self.check_meld(held, r, phase=phase.position)
+            notes.append(_verdicts.Note("yes" if m.valid else "no", m.reason))
+            if m.valid and first is None:
+                first = m
+        if first is None:
+            return _verdicts.Verdict(False, _("These cards hold no phase of the list"), [], tuple(held), notes=notes)
+        return _verdicts.Verdict(True, first.reason, list(first.facts), tuple(held), notes=notes, show_leftover=False)
 
     def sheet(self, rules: Rules | None = None, n_players: int | None = None) -> Sheet:
         r = self._resolve(rules)

@@ -25,7 +25,9 @@ from ..decks import Colour, NumberDeck, Special
 from ..ends import End
 from ..hands import Hand, HandScore, Held, InvalidHandError, InvalidMatchError, MatchState, PlayerState, parse_held
 from ..i18n import _, _n, joined, message_of
+from .. import verdicts as _verdicts
 from ..melds import InvalidMeldError, MeldCheck, MeldRules
+from ..verdicts import Verdict
 from ..sheet import EntryField, EntryKind, Sheet
 from .base import InvalidRulesError, Rules, Switch, Variant
 
@@ -58,13 +60,14 @@ class Rummikub(Variant):
                        _("Finish the match now? The best total wins, as the standings show."), ends_match=True,
                        summary=_("finished by the table: the best total wins"), confirm=_("Yes, end it here"))
     SWITCHES = (
-        Switch("joker_penalty", "int", 30, _("What a joker left on a rack counts."), min=0, max=200),
+        Switch("joker_penalty", "int", 30, _("What a joker left on a rack counts."), min=0, max=200,
+               label=_("A joker on a rack counts")),
         Switch("unmelded_penalty", "int_or_null", None, _("What a player who never melded is charged instead of "
                                                           "his rack."), min=0, max=UNMELDED_MOST,
-               none_words=_("his rack")),
+               none_words=_("his rack"), label=_("Never melded: charged")),
         Switch("scoring", "enum", "zero_sum", _("Zero sum (the winner collects the others' racks), only the "
                                                 "winner scores, or only the penalties (lowest wins)."),
-               choices=("zero_sum", "winner_only", "penalty_only")),
+               choices=("zero_sum", "winner_only", "penalty_only"), label=_("Scoring")),
         Switch("match_mode", "enum", "rounds", _("Rounds of as many games as players, a target, or open play."),
                choices=("rounds", "target", "open")),
         Switch("rounds", "int", 1, _("Rounds to play; each is as many games as players."), min=1, max=20,
@@ -72,11 +75,11 @@ class Rummikub(Variant):
         Switch("target", "int", 200, _("The match ends after the game in which a total reaches this."), min=1,
                only_when=(("match_mode", ("target",)),)),
         Switch("match_winner", "enum", "highest_total", _("The best total wins, or the most games won."),
-               choices=("highest_total", "most_games")),
+               choices=("highest_total", "most_games"), label=_("Who wins the match")),
         Switch("tie_break", "enum", "shared", _("Equal best: share the win, or play another game."),
                choices=("shared", "play_another_game")),
         Switch("tile_set", "enum", "standard", _("The standard set (106 tiles), or the XP set for 5–6 players "
-                                                 "(points only)."), choices=("standard", "xp")),
+                                                 "(points only)."), choices=("standard", "xp"), label=_("Tile set")),
     )
 
     def _validate(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
@@ -106,7 +109,58 @@ class Rummikub(Variant):
         raise InvalidMeldError(_("Rummikub is played with tiles: check its groups and runs of tiles"))
 
     def check_meld(self, cards: Any, rules: Rules | None = None, **deal: Any) -> MeldCheck:
-        raise InvalidMeldError(_("Rummikub is played with tiles: check its groups and runs of tiles"))
+        """A group (3–4 tiles of one number in different colours) or a run (3 or more numbers in a row in
+        one colour, 1 never after 13); jokers fill, at least one numbered tile. ``value`` is what the
+        meld counts toward the first meld of 30, a joker the tile it stands for (in a run the jokers go
+        on the high end first, as far as 13 allows)."""
+        deck = self.deck(rules)
+        tiles = deck.parse(cards) if isinstance(cards, str) else list(cards)
+        deck.check_copies(tiles)
+        naturals = [t for t in tiles if not t.special]
+        jokers = len(tiles) - len(naturals)
+        n = len(tiles)
+        if n < 3:
+            return MeldCheck(False, None, _("a group or a run holds at least 3 tiles"), cards=tuple(tiles))
+        if not naturals:
+            return MeldCheck(False, None, _("a meld needs at least one numbered tile"), cards=tuple(tiles))
+        numbers = {t.number for t in naturals}
+        colours = [t.colour for t in naturals]
+        if len(numbers) == 1:
+            if len(set(colours)) < len(colours):
+                return MeldCheck(False, "set", _("a group holds each colour once"), cards=tuple(tiles))
+            if n > len(COLOURS):
+                return MeldCheck(False, "set", _("a group holds at most {count} tiles, one of each colour",
+                                                 count=len(COLOURS)), cards=tuple(tiles))
+            number = naturals[0].number
+            return MeldCheck(True, "set", _("a group of {count} {number}s", count=n, number=number),
+                             value=number * n, cards=tuple(tiles), word=_("group"),
+                             facts=((_("Kind"), _("group")), (_("Toward the first meld of 30"), str(number * n))),
+                             ambiguous=jokers > 0 and len(naturals) == 1)
+        if len(set(colours)) > 1:
+            return MeldCheck(False, None, _("neither a group (one number, different colours) nor a run (one colour, "
+                                            "numbers in a row)"), cards=tuple(tiles))
+        if len(numbers) < len(naturals):
+            return MeldCheck(False, "run", _("a run holds each number once"), cards=tuple(tiles))
+        low, high = min(numbers), max(numbers)
+        if high - low + 1 > n:
+            return MeldCheck(False, "run", _("the numbers are not in a row, even with the jokers"),
+                             cards=tuple(tiles))
+        if n > 13:
+            return MeldCheck(False, "run", _("a run goes from 1 to 13 at most"), cards=tuple(tiles))
+        start = min(low, 13 - n + 1)
+        ambiguous = jokers > 0 and start != max(1, high - n + 1)
+        value = sum(range(start, start + n))
+        return MeldCheck(True, "run", _("a run of {count} from {start} to {end}", count=n, start=start,
+                                        end=start + n - 1),
+                         value=value, cards=tuple(tiles), word=_("run"), ambiguous=ambiguous,
+                         facts=((_("Kind"), _("run")), (_("Toward the first meld of 30"), str(value))))
+
+    def verdict(self, cards: Any, rules: Rules | None = None, *, mode: str = "meld", deal: int | None = None,
+                upcard: Any = None, minimum: int | None = None, **fields: Any) -> Verdict:
+        """The meld checker's question in Rummikub: is this a group or a run of tiles (in either mode)."""
+        r = self._resolve(rules)
+        deck = self.deck(r)
+        return _verdicts.one_meld(self, deck.parse(cards) if isinstance(cards, str) else list(cards), r)
 
     def high_wins(self, rules: Rules | None = None) -> bool:
         return self._resolve(rules).scoring != "penalty_only"
