@@ -285,10 +285,12 @@ class Liverpool(GoingOut, Variant):
                 return
             left = [c for c, m in zip(cards, melded) if m in self.unmelded(melded) and not m.is_joker] or cards
             contract = self.contract_words(DEALS)
-            raise hand.error(_("{by} went out in deal {deal}, but the cards are not {contract} using every card{but}: "
-                               "{cards} left over", by=hand.by, deal=deal, contract=contract,
-                               but="" if no_discard else _(" but one"), cards=format_cards(left)),
-                             player=hand.by, field="cards")
+            words = (_("{by} went out in deal {deal}, but the cards are not {contract} using every card: {cards} "
+                       "left over", by=hand.by, deal=deal, contract=contract, cards=format_cards(left))
+                     if no_discard else
+                     _("{by} went out in deal {deal}, but the cards are not {contract} and one discard: {cards} left "
+                       "over", by=hand.by, deal=deal, contract=contract, cards=format_cards(left)))
+            raise hand.error(words, player=hand.by, field="cards")
         if not self.unmelded(melded):
             return
         for card in sorted(set(melded), key=Card.sort_key):
