@@ -48,7 +48,7 @@ UNLIMITED_BUYS_CARDS = 20
 
 class Liverpool(GoingOut, Variant):
     key = "liverpool"
-    order = 22
+    order = 97  # after the games most tables play, beside Russian Rummy's family on the rules index
     name = "Liverpool Rummy"
     aliases = ("liverpool rummy", "liverpool_rummy")
     summary = _("Contract rummy over 7 deals with sets and 4-card runs; lowest total wins.")
@@ -60,16 +60,19 @@ class Liverpool(GoingOut, Variant):
     FIXED = {"deals": DEALS}
     extra_cards_held = UNLIMITED_BUYS_CARDS
     SWITCHES = (
-        Switch("card_values", "enum", "pip", _("Values of the numeral cards held."), choices=("pip", "five_ten")),
+        Switch("card_values", "enum", "pip", _("Values of the numeral cards held."), choices=("pip", "five_ten"),
+               label=_("Numeral cards count")),
         Switch("ace_value", "int", 15, _("What an ace held at the end counts."), min=1, max=50),
         Switch("joker_value", "int", 15, _("What a joker held at the end counts."), min=0, max=100),
-        Switch("deuces_wild", "bool", False, _("Deuces are wild (and count 15 when held).")),
-        Switch("decks", "int", 2, _("52-card packs in play (2 up to 4 players, 3 from 5)."), min=2, max=4),
+        Switch("deuces_wild", "bool", False, _("Deuces are wild (and count 15 when held)."), label=_("Wild deuces")),
+        Switch("decks", "int", 2, _("52-card packs in play (2 up to 4 players, 3 from 5)."), min=2, max=4,
+               label=_("Packs")),
         Switch("jokers_in_deck", "int", 4, _("Jokers in play (two per pack unless set)."), min=0, max=8),
         Switch("cards_dealt", "int_list", DEFAULT_DEALT, _("Cards dealt in each of the 7 deals."), min=5, max=20),
-        Switch("max_buys", "int_or_null", None, _("Discards a player may buy in one deal."), min=0, max=10),
+        Switch("max_buys", "int_or_null", None, _("Discards a player may buy in one deal."), min=0, max=10,
+               label=_("Buys per deal")),
         Switch("exact_cut_bonus", "int_or_null", 50, _("Taken off the score of a player who cuts exactly."),
-               min=0, max=200, none_words=_("not played")),
+               min=0, max=200, none_words=_("not played"), label=_("Exact cut")),
         Switch("final_deal_no_discard", "bool", True, _("In deal 7 every card must be laid, with no discard.")),
         Switch("min_naturals_per_meld", "int", 1, _("Natural cards each meld must hold."), min=0, max=3),
         Switch("max_jokers_per_meld", "int_or_null", None, _("Jokers allowed in one meld."), min=0),
