@@ -54,7 +54,7 @@ EXPECT_KEYS = frozenset({
     "totals", "states", "win_points", "boxes", "paid", "rebuys", "places", "finished", "winners", "leader", "pot",
     "payouts", "pot_remainder", "next_dealer", "next_dealer_if_rebuy", "dealers_ahead", "deal", "contract",
     "open_rebuys", "hands", "notes_contain", "explanations_contain", "error", "games", "sides", "side_places",
-    "minimums", "winning_sides", "members", "round", "differences", "player_facts", "facts",
+    "minimums", "winning_sides", "members", "round", "differences", "player_facts", "facts", "victory_points",
 })
 #: every key one of ``expect.hands`` may hold
 HAND_KEYS = frozenset({"index", "scores", "win_points", "totals", "eliminated", "kind", "dealer", "games", "closed",
@@ -145,7 +145,7 @@ def check_golden_match(variant: Variant | str, case: dict) -> None:
                 (side["total"], side["place"], side["name"]), member
     for name in ("finished", "winners", "leader", "pot", "payouts", "pot_remainder", "next_dealer",
                  "next_dealer_if_rebuy", "dealers_ahead", "deal", "contract", "winning_sides", "round",
-                 "differences"):
+                 "differences", "victory_points"):
         if name in expect:
             assert got[name] == expect[name], (name, got[name], expect[name])
     # what a game says beyond the shared fields (``Variant.player_facts``, ``match_facts``)

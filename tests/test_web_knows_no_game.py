@@ -23,6 +23,7 @@ OWN_WORDS = {
     "target": "a chart line's kind, and the DOM's event.target in scripts",
     "preset": "the new-match form's saved-house-rules field (a table's preset id), not Gin's switch",
     "scores": "a hand result's scores by player, not free scoring's end",
+    "hands": "the standings' hand results and a match's hand count, not Burraco's switch",
     "decks": "the engine module of a game's own deck (engine.decks), named in a template's comment",
     "rejoin": "a value of Variant.rebuy_word, the table's word for coming back, not Scala 40's switch",
 }

@@ -212,6 +212,9 @@ class Standings(_ToDict):
     #: once finished, what the winner collects from each other player in points, where the game settles
     #: by differences (Rummy 500); empty otherwise
     differences: dict[str, int] = field(default_factory=dict)
+    #: victory points by side (or player), from the totals as they stand, where the table turns the
+    #: difference into them (Burraco played as a set number of hands); empty otherwise
+    victory_points: dict[str, int] = field(default_factory=dict)
     #: who plays the next hand when it is not everyone still in (Phase 10's tie-break hand: the tied
     #: players only), in seat order; None otherwise
     next_players: list[str] | None = None
@@ -349,6 +352,12 @@ class MatchReplay:
         run = self._run
         return [] if run.state.finished else run.variant.entry_kinds_allowed(run.state)
 
+    def next_sheet(self) -> Any:
+        """The sheet of the next hand (``Variant.sheet_at``): the match's sheet, unless the game's hands
+        change shape as the match goes on."""
+        run = self._run
+        return run.variant.sheet_at(run.state)
+
     def last(self) -> EntryResult:
         """The last entry's result."""
         return self._run.results[-1]
@@ -484,6 +493,10 @@ def _load_variant(key: str, players: list[str], overrides: Mapping[str, Any]) ->
     if not variant.min_players <= len(players) <= variant.max_players:
         raise _header_error(_("{game} is for {min}–{max} players, not {count}", game=variant.name,
                               min=variant.min_players, max=variant.max_players, count=len(players)), "players")
+    refused = variant.refuse_players(len(players))
+    if refused is not None:
+        # a game may refuse a count within its range (Burraco: five players)
+        raise _header_error(refused, "players")
     try:
         rules = variant.rules(len(players), **overrides)
     except ValueError as exc:
@@ -1204,6 +1217,7 @@ class _Replay:
             round=None if state.finished else ctx.get("round"),
             rebuy_status=self.rebuy_status(), facts=variant.match_facts(state),
             next_players=None if state.finished else variant.next_hand_players(state),
+            victory_points=variant.victory_points(state),
         )
 
     def dealers_ahead(self, first: str | None, count: int = DEALERS_AHEAD) -> list[str]:

@@ -130,6 +130,9 @@ class Sheet:
     #: of his own, keyed by the player, and his per-player counts go inside it with the per-side fields
     #: (Cutthroat's hand in which nobody ever took the pile: ``lone`` null)
     alone: str | None = None
+    #: every player is a unit of his own this hand, keyed by the player, with the per-side fields (Burraco
+    #: with three players once each plays alone): a game scored by player whose hands are entered by unit
+    each_alone: bool = False
     games: int = 1
 
     @property

@@ -55,16 +55,24 @@ class SideEntry:
     values: dict[str, int]
     counted: dict[str, dict[str, int]] = field(default_factory=dict)
 
-    def __getitem__(self, name: str) -> int:
+    def __getitem__(self, name: str) -> Any:
         return self.values.get(name, 0)
 
 
-def default_sides(players: Sequence[str], partnerships: bool) -> tuple[Side, ...]:
-    """The sides when the document gives no ``teams`` (docs/match-format.md, "teams")."""
-    if partnerships and len(players) == 4:
-        a, b, c, d = players
+def default_sides(players: Sequence[str], partnerships: bool | tuple[int, ...]) -> tuple[Side, ...]:
+    """The sides when the document gives no ``teams`` (docs/match-format.md, "teams"). ``partnerships``
+    is True for a game whose four players play partners opposite, or the table sizes that do (Burraco:
+    ``(4, 6)``, six players as seats 1 + 4, 2 + 5, 3 + 6).
+
+    >>> [s.name for s in default_sides(["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"], partnerships=(4, 6))]
+    ['Ann & Dan', 'Ben & Eve', 'Cat & Fay']
+    """
+    sizes = (4,) if partnerships is True else tuple(partnerships or ())
+    if len(players) in sizes:
+        half = len(players) // 2
         # the names are keys of the document's hands, the same in every language
-        return Side(f"{a} & {c}", (a, c)), Side(f"{b} & {d}", (b, d))
+        return tuple(Side(f"{players[i]} & {players[i + half]}", (players[i], players[i + half]))
+                     for i in range(half))
     return tuple(Side(p, (p,)) for p in players)
 
 
@@ -133,7 +141,9 @@ def read_sides(hand: Hand, raw: Any, units: Sequence[str], fields: Sequence[Entr
     """Read a hand's ``sides``: exactly one object per unit (the match's sides, or a hand's own units),
     each holding only the per-side fields (``unit_fields`` may give a unit other fields), each a whole
     number ≥ 0 within its bounds and a multiple of its ``multiple_of``; a ``points`` field with classes
-    may instead be ``{class: count}``. The first problem refuses the hand, naming the side and field."""
+    may instead be ``{class: count}``; a ``flag`` is true or false, and left out it is the box not ticked
+    (``not ticked``: Burraco's "pozzetto not taken" stores ``pozzetto_taken: false``, left out true).
+    The first problem refuses the hand, naming the side and field."""
     if not isinstance(raw, Mapping):
         raise hand.error(_("sides must be an object: side → what it scored"), field="sides")
     for name in units:
@@ -156,6 +166,14 @@ def read_sides(hand: Hand, raw: Any, units: Sequence[str], fields: Sequence[Entr
         got = SideEntry(name, {})
         for f in own:
             value = entry.get(f.name)
+            if f.kind == "flag":
+                if value is None:
+                    value = not f.ticked if isinstance(f.ticked, bool) else None
+                elif not isinstance(value, bool):
+                    raise hand.error(_("{side}, {label}: true or false, not {value!r}", side=name, label=f.label,
+                                       value=value), side=name, field=f.name)
+                got.values[f.name] = value
+                continue
             if value is None:
                 if f.required:
                     raise hand.error(_("{side}: {label} is missing", side=name, label=f.label), side=name,

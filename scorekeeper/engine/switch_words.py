@@ -147,6 +147,15 @@ CHOICES = {
     "steps": _("steps of ten"),
     "count_as_card": _("as the card it stands for"),
     "clean_must_reach": _("only melds without a joker"),
+    "italian": _("Italian (F.I.Bur.)"),
+    "international": _("International"),
+    "extended": _("royal and super burrachi"),
+    "hands": _("a set number of hands"),
+    "three_hands": _("the 3-hand table"),
+    "four_hands": _("the 4-hand table"),
+    "lone_and_pair": _("one alone against a pair"),
+    "half_round_up": _("half, rounded up"),
+    "half_truncate": _("half, cut"),
 }
 
 #: what an empty (null) value means, where "no limit" would not say it

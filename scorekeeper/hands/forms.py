@@ -106,26 +106,40 @@ def match_deck(match: Any) -> Any:
         return None
 
 
-def match_sheet(match: Any) -> Sheet | None:
-    """The game's sheet under the match's own rules and table (None if those no longer resolve)."""
+def match_sheet(match: Any, before: Any = None) -> Sheet | None:
+    """The game's sheet under the match's own rules and table, for the next hand or, given ``before``
+    (an entry), for that entry (``Variant.sheet_at``: a game whose hands change shape during a match);
+    None if the rules no longer resolve."""
+    from ..engine.match import MatchReplay
     from ..engine.variants import find_variant
+    from .. import service
 
     variant = find_variant(match.variant)
     try:
-        return variant.sheet(variant.rules(len(match.seats), **(match.rules or {})), len(match.seats))
+        sheet = variant.sheet(variant.rules(len(match.seats), **(match.rules or {})), len(match.seats))
     except Refusal:
         return None
+    if not variant.changes_sheet:
+        return sheet
+    try:
+        if before is None:
+            return service.replayed(match).next_sheet()
+        earlier = [e for e in service.live_entries(match) if e.position < before.position]
+        return MatchReplay(service.to_document(match, entries=earlier)).next_sheet()
+    except Refusal:
+        return sheet
 
 
 def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
                     data: dict[str, Any] | None = None, version: int | None = None,
-                    sheet: Sheet | None = None, match: Any = None) -> FlaskForm:
+                    sheet: Sheet | None = None, match: Any = None, before: Any = None) -> FlaskForm:
     """The entry form for ``players`` (those still in): one box or row of taps for each field of the
-    game's sheet (``variant.sheet``, under ``match``'s rules when given), per hand, per player and per
-    side, with the sheet's words."""
-    own = match_sheet(match) if match is not None and sheet is None else None
+    game's sheet (``variant.sheet``, under ``match``'s rules when given, as it stands before the entry
+    ``before`` when one is edited), per hand, per player and per side, with the sheet's words."""
+    own = match_sheet(match, before) if match is not None and sheet is None else None
     # a game scored by sides is asked by the match's own sheet and sides; the others as before
-    sheet = sheet or (own if own is not None and (own.scored == "sides" or own.units) else None) or variant.sheet()
+    sheet = sheet or (own if own is not None and (own.scored == "sides" or own.units or own.each_alone)
+                      else None) or variant.sheet()
     sides = match_sides(match) if match is not None and sheet.scored == "sides" else []
     if sheet.units:
         # a hand's own sides (the lone hand and the pair): a box per unit, as the engine names them
@@ -134,9 +148,17 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
     class HandForm(_HandBase):
         pass
 
+    if sheet.each_alone:
+        # every player a unit of his own this hand, keyed as a stored entry keys a side of one
+        sides = each_alone_sides(players)
     alone = alone_sides(sheet, players, len(sides))
     for side in sides + alone:
         for spec in (alone_fields(sheet) if side in alone else sheet.per_side):
+            if spec.kind == "flag":
+                # a box per side, ticked or not (Burraco's "pozzetto not taken")
+                setattr(HandForm, side.prefix + spec.name, BooleanField(speak(spec.label),
+                                                                        description=speak(spec.help or "")))
+                continue
             # a count or points box per side, and for points counted by class a box per class
             setattr(HandForm, side.prefix + spec.name, StringField(
                 speak(spec.label), validators=[_integer], render_kw={"autocomplete": "off", "inputmode": "numeric"}))
@@ -266,15 +288,26 @@ def alone_sides(sheet: Sheet, players: list[Any], start: int) -> list[FormSide]:
     return [FormSide(start + i, service.side_key([p.id]), p.name, [p]) for i, p in enumerate(players)]
 
 
+def each_alone_sides(players: list[Any]) -> list[FormSide]:
+    """A unit per player, keyed as a stored entry keys a side of one (``service.side_key``): a hand
+    whose sheet has every player alone (``Sheet.each_alone``)."""
+    from .. import service
+
+    return [FormSide(i, service.side_key([p.id]), p.name, [p]) for i, p in enumerate(players)]
+
+
 def alone_fields(sheet: Sheet) -> list[Any]:
     """What a player alone is asked: the per-side fields and his own per-player counts."""
     return sheet.per_side + [spec for spec in sheet.per_player if spec.kind == "count"]
 
 
-def entry_sides(match: Any, players: list[Any]) -> list[FormSide]:
+def entry_sides(match: Any, players: list[Any], before: Any = None) -> list[FormSide]:
     """Every side box the hand form of ``match`` draws (the match's sides, or the hand's own units and
-    each player alone), as a stored entry keys them: to fill the form from an entry."""
-    sheet = match_sheet(match)
+    each player alone), as a stored entry keys them: to fill the form from an entry (``before``, the
+    entry edited)."""
+    sheet = match_sheet(match, before)
+    if sheet is not None and sheet.each_alone:
+        return each_alone_sides(players)
     if sheet is None or not sheet.units:
         return match_sides(match)
     units = [FormSide(i, key, speak(label), []) for i, (key, label) in enumerate(sheet.units)]
@@ -382,6 +415,10 @@ def _side_payload(form: FlaskForm, variant: Any) -> dict[str, Any]:
     for side in form.alone_sides if nobody else form.sides:
         values: dict[str, Any] = {}
         for spec in alone_fields(sheet) if nobody else sheet.per_side:
+            if spec.kind == "flag":
+                if getattr(form, side.prefix + spec.name).data:
+                    values[spec.name] = spec.ticked
+                continue
             counts = {cls.name: int(getattr(form, f"{side.prefix}{spec.name}__{cls.name}").data)
                       for cls in spec.classes
                       if getattr(form, f"{side.prefix}{spec.name}__{cls.name}").data not in ("", None)}
@@ -418,8 +455,9 @@ def _side_payload(form: FlaskForm, variant: Any) -> dict[str, Any]:
     return payload
 
 
-def form_data_from_payload(payload: dict[str, Any], sides: list[FormSide] | None = None) -> dict[str, Any]:
-    """The form's values for an existing entry (to edit it)."""
+def form_data_from_payload(payload: dict[str, Any], sides: list[FormSide] | None = None,
+                           sheet: Sheet | None = None) -> dict[str, Any]:
+    """The form's values for an existing entry (to edit it), under the sheet it was entered by."""
     data: dict[str, Any] = {}
     prefixes = {side.key: side.prefix for side in sides or []}
     for key, values in (payload.get("sides") or {}).items():
@@ -427,7 +465,12 @@ def form_data_from_payload(payload: dict[str, Any], sides: list[FormSide] | None
         if prefix is None or not isinstance(values, dict):
             continue
         for name, value in values.items():
-            if isinstance(value, dict):
+            if isinstance(value, bool):
+                # a flag per side: ticked when it holds what ticking it stores
+                spec = sheet.field(name) if sheet is not None else None
+                if value == (spec.ticked if spec is not None else True):
+                    data[prefix + name] = True
+            elif isinstance(value, dict):
                 data.update({f"{prefix}{name}__{cls}": str(n) for cls, n in value.items()})
             else:
                 data[prefix + name] = str(value)

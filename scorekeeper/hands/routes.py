@@ -25,7 +25,7 @@ from .. import service
 # the module, not its names: scoreboard imports this package's forms while it loads
 from ..matches import scoreboard
 from ..util import ButtonForm, wants_fragment
-from .forms import build_hand_form, entry_sides, form_data_from_payload, payload_from_form
+from .forms import build_hand_form, entry_sides, form_data_from_payload, match_sheet, payload_from_form
 
 bp = Blueprint("hands", __name__)
 
@@ -407,7 +407,7 @@ def edit(token: str, match_id: int, entry_id: int):
     players = _edit_players(match, entry)
     if entry.deleted_at is not None:
         if request.method == "POST":
-            form = build_hand_form(variant, players, formdata=request.form, match=match)
+            form = build_hand_form(variant, players, formdata=request.form, match=match, before=entry)
             drawn = _form_version(form)
             db.session.refresh(match)  # the delete may have landed after the match was read
             if drawn != match.version:
@@ -416,12 +416,13 @@ def edit(token: str, match_id: int, entry_id: int):
                 return _form_page(table, match, form, 409, entry=entry, stale_version=drawn)
         return redirect(url_for("hands.show", token=token, match_id=match_id, entry_id=entry_id))
     if request.method == "GET":
-        form = build_hand_form(variant, players, data=form_data_from_payload(entry.payload, entry_sides(match, players)), match=match,
-                               version=match.version)
+        form = build_hand_form(variant, players, data=form_data_from_payload(
+            entry.payload, entry_sides(match, players, entry), match_sheet(match, entry)), match=match, version=match.version,
+            before=entry)
         return render_template("hands/edit.html", table=table, match=match, entry=entry, form=form,
                                variant=variant, number=scoreboard.entry_label(match, entry),
                                **_edit_context(table, match, entry))
-    form = build_hand_form(variant, players, formdata=request.form, match=match)
+    form = build_hand_form(variant, players, formdata=request.form, match=match, before=entry)
     if not (form.validate_on_submit() & _boxes_ok(form, match, variant)):
         return _form_page(table, match, form, 422, entry=entry)
     drawn, version = _posted_version(form)
@@ -456,7 +457,7 @@ def edit_preview(token: str, match_id: int, entry_id: int):
     match = service.find_match(table, match_id)
     entry = service.find_entry(match, entry_id)
     variant = find_variant(match.variant)
-    form = build_hand_form(variant, _edit_players(match, entry), formdata=request.form, match=match)
+    form = build_hand_form(variant, _edit_players(match, entry), formdata=request.form, match=match, before=entry)
 
     def score(payload):
         try:

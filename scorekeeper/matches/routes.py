@@ -211,6 +211,10 @@ def _create_from_form(table, variant, switches, seated_count, form):
                      "%(game)s is for %(least)s–%(most)s players; %(num)s are seated.", len(seat_ids),
                      game=speak(variant.name), least=variant.min_players, most=variant.max_players))
         return None
+    refused = variant.refuse_players(len(seat_ids))
+    if refused is not None:  # a count the game refuses within its range, in its words
+        form.form_errors.append(speak(refused))
+        return None
     dealer = form.first_dealer.data or ""
     # not an id of ours ("²" passes str.isdigit, "9"*30 no column holds) is refused like a stranger
     first_dealer = seat_ids[0] if not dealer else (optional_form_id(dealer) or -1)

@@ -139,6 +139,10 @@
         var value = input.value.trim();
         if (value && value !== "0") said.push(label(input) + " " + value);
       });
+      // a side's box ticked (a pozzetto not taken), by its words
+      side.querySelectorAll(".side-field > .check input:checked").forEach(function (input) {
+        said.push(label(input));
+      });
       if (name && said.length) parts.push(name.textContent.trim() + ": " + said.join(", "));
     });
     return parts.join(" · ") || tr("a hand");

@@ -212,6 +212,8 @@ def total_of(page, name: str):
 def choose_game(page, name: str) -> None:
     """Choose the game on the new-match page (the table's last game may be chosen already)."""
     link = page.locator(".variant-list").get_by_role("link", name=re.compile(name)).first
+    # the new-match page has loaded (a click on "New match" may not have finished navigating under load)
+    expect(link.or_(page.get_by_text("Change game")).first).to_be_visible()
     if not link.is_visible():
         page.get_by_text("Change game").click()
     link.click()

@@ -1,5 +1,5 @@
 """No connection at the table, in the games whose hand form is not the usual one (390×844, Chromium):
-a Canasta hand entered by side, a Rummy 500 hand with two piles per player, a Pool Rummy deal with a
+a Canasta hand entered by side, a Burraco hand with a pozzetto not taken, a Rummy 500 hand with two piles per player, a Pool Rummy deal with a
 drop, a Hollywood Gin hand and a Scala 40 closing in one turn with a player who never opened (the flag
 alone) are each kept on the phone while offline, shown as not sent yet, and sent
 exactly once when the connection returns; what is stored is what the same hand saved online stores."""
@@ -54,6 +54,19 @@ def canasta(page: Page) -> None:
             side.get_by_label(label, exact=True).fill(str(value))
 
 
+def burraco(page: Page) -> None:
+    """B-1 of docs/rules/burraco.md: Ann closes (the form's usual end), EW never took its pozzetto."""
+    page.locator("#record fieldset.by-choice").get_by_text("Ann", exact=True).click()
+    for name, values in {"Ann & Cat": {"Clean burrachi": 1, "Semi-clean burrachi": 1, "Points on the table": 235,
+                                       "Points in hand": 15},
+                         "Ben & Dan": {"Dirty burrachi": 1, "Points on the table": 115, "Points in hand": 60}}.items():
+        side = page.locator("fieldset.side-entry", has=page.locator("legend", has_text=name))
+        for label, value in values.items():
+            side.get_by_label(label, exact=True).fill(str(value))
+    page.locator("fieldset.side-entry", has=page.locator("legend", has_text="Ben & Dan")).get_by_label(
+        "Pozzetto not taken").check()
+
+
 def rummy500(page: Page) -> None:
     form = page.locator("form.hand-form")
     form.locator("fieldset", has_text="How?").get_by_text("Out", exact=True).click()
@@ -92,6 +105,8 @@ def scala40(page: Page) -> None:
 GAMES = {
     "canasta": (("Ann", "Ben", "Cat", "Dan"), canasta,
                 "Ann & Cat: Natural canastas 1, Mixed canastas 1, Points melded 235, Points in hand 20"),
+    "burraco": (("Ann", "Ben", "Cat", "Dan"), burraco,
+                "Ben & Dan: Dirty burrachi 1, Points on the table 115, Points in hand 60, Pozzetto not taken"),
     "rummy500": (("Ann", "Ben"), rummy500, "Ann (Laid on the table) 85 · Ann (Left in hand) 0 · Ben (Laid on"),
     "pool_rummy": (("Ann", "Ben", "Cat"), pool, "Ann declare · Ben 34 · Cat first drop"),
     "hollywood_gin": (("Ann", "Ben"), hollywood, "Ann gin · Ben 12"),

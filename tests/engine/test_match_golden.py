@@ -14,7 +14,8 @@ fields (``Variant.player_facts`` and ``match_facts``: Phase 10's phase, Rummikub
 ``hands`` also ``games``, ``closed`` and ``hand_points``.
 A game scored by sides adds ``sides`` {side: total}, ``side_places`` {side: place}, ``minimums``
 {side: next opening minimum}, ``winning_sides`` [side], ``members`` {side: [player]}, and in ``hands``
-``side_scores`` {side: change} and ``explanations`` {side or player: the whole line}.
+``side_scores`` {side: change} and ``explanations`` {side or player: the whole line}. ``stage`` (Burraco
+with three players) and ``victory_points`` {side or player: points} are the standings' own.
 An unknown key in ``expect`` (or in one of its ``hands``) fails the case, so a typo cannot drop a check.
 """
 

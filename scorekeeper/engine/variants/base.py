@@ -347,8 +347,11 @@ class Variant(ABC):
     #: ``split``, the players still in agreeing to share the pot (Pool Rummy)
     shared_entry_kinds: ClassVar[tuple[str, ...]] = ()
     #: a partnership game: without ``teams``, four players play seats 1 + 3 against 2 + 4
-    #: (``engine.sides.default_sides``); other tables play a side per player
-    partnerships: ClassVar[bool] = False
+    #: (``engine.sides.default_sides``); other tables play a side per player. A tuple names the table
+    #: sizes that play partners opposite (Burraco's ``(4, 6)``)
+    partnerships: ClassVar[bool | tuple[int, ...]] = False
+    #: the sheet of a hand may change as the match goes on (``sheet_at``): a form asks the match so far
+    changes_sheet: ClassVar[bool] = False
     #: hand-entry keys of this game beyond those every hand may carry (Canasta's ``concealed``)
     entry_keys: ClassVar[tuple[str, ...]] = ()
 
@@ -481,6 +484,12 @@ class Variant(ABC):
             values.update({s.name: value for s in self.SWITCHES for name, value in s.preset_defaults
                            if name == preset})
         return values
+
+    def refuse_players(self, n_players: int) -> str | None:
+        """Why a table of ``n_players`` within ``min_players``–``max_players`` cannot play this game (Burraco:
+        five), or None. A match of that size is refused; its house rules still resolve, for pages that
+        describe every size."""
+        return None
 
     def _player_defaults(self, n_players: int | None, house: Mapping[str, Any]) -> dict[str, Any]:
         """Defaults that depend on the player count (Rummy's cards dealt, Oklahoma's preset)."""
@@ -636,6 +645,12 @@ class Variant(ABC):
         if self.not_opened_word:
             fields.append(EntryField("opened", "flag", self.not_opened_word, per="player", ticked=False))
         return Sheet(tuple(fields))
+
+    def sheet_at(self, state: MatchState) -> Sheet:
+        """Bound: the sheet of the next hand, given the match so far. The match's sheet by default; a game
+        whose hands change shape during a match says so here (Burraco with three players: once a total
+        reaches the switch point, every player is entered alone)."""
+        return self.sheet(self.house, len(self.players))
 
     def typed_maximum(self) -> int | None:
         """The most points one player's hand typed as points can hold in the bound match, by the game's own
@@ -936,6 +951,12 @@ class Variant(ABC):
     def finish(self, state: MatchState) -> list[str]:
         """End-of-match adjustments (game bonus, boxes, shutout); returns notes saying what was added."""
         return []
+
+    def victory_points(self, state: MatchState) -> dict[str, int]:
+        """Bound: each side's (or player's) victory points from the match's totals as they stand, where the
+        table turns the difference into them by a table (Burraco played as a set number of hands); empty
+        otherwise."""
+        return {}
 
     def differences(self, state: MatchState) -> dict[str, int]:
         """What the winner collects from each other player in points, where the game settles that way
