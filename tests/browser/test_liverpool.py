@@ -146,3 +146,39 @@ def test_liverpool_in_italian_valid_accessible_and_360_px(page: Page, browser, l
             phone.locator("form.hand-form details.cards-box summary").first.click() if path == board else None
             assert phone.evaluate("document.documentElement.scrollWidth") <= 360, (locale, path)
         context.close()
+
+
+@pytest.mark.console_errors(r"net::ERR_INTERNET_DISCONNECTED", r"net::ERR_FAILED .*/static/not-kept-",
+                            r"htmx:(afterRequest|sendError|sendAbort)")
+def test_a_deal_kept_offline_with_an_exact_cut_is_sent_once(page: Page, live_server: str, database_url: str):
+    """No connection at the table: LV-5's deal, cards tapped and the exact cut ticked, is kept on the phone,
+    shown as not sent yet, and sent exactly once when the connection returns."""
+    from .test_offline import go_offline, reconnect, shell_ready, stored_entries
+
+    start(page, live_server)
+    match_id = int(re.search(r"/m/(\d+)", page.url).group(1))
+    shell_ready(page)
+    go_offline(page.context, page, live_server)
+    form = page.locator("form.hand-form")
+    form.locator("fieldset", has_text="Who ended the hand?").get_by_text("Ann", exact=True).tap()
+    for name, value in (("Ben", "KS 7D 7C AH"), ("Cat", "JK 2C 3C")):
+        row = form.locator(".held-row", has=page.get_by_label(name, exact=True))
+        row.locator("summary").first.tap()
+        row.locator("input.picker-text").fill(value)
+    form.locator(".held-row", has=page.get_by_label("Dan", exact=True)).get_by_label("Dan", exact=True).fill("60")
+    form.locator(".held-row", has=page.get_by_label("Ben", exact=True)).get_by_text("Cut exactly").tap()
+    form.get_by_role("button", name="Save hand").tap()
+    pending = page.locator("#pending-hands .pending-row")
+    expect(pending).to_have_count(1)
+    expect(pending.first).to_be_in_viewport()
+    expect(page.locator("#pending-hands .queue-note")).to_contain_text("not sent yet")
+    assert stored_entries(database_url, match_id) == []
+    shot(page, "offline-kept")
+
+    reconnect(page.context, live_server)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#pending-hands")).to_have_count(0, timeout=15000)
+    for name, total in (("Ann", "0"), ("Ben", "−11"), ("Cat", "20"), ("Dan", "60")):
+        expect(total_of(page, name)).to_have_text(total)
+    (entry,) = stored_entries(database_url, match_id)
+    assert [h for h in entry["held"].values() if h.get("exact_cut")] == [{"cards": "KS 7D 7C AH", "exact_cut": True}]
