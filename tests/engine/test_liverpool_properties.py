@@ -60,3 +60,12 @@ def test_the_contract_of_deal_n_is_the_nth(drawn, data):
             assert (context["deal"], str(context["contract"])) == (deals + 1, CONTRACTS[deals])
         else:
             assert standings.finished and standings.deal is None
+
+
+def test_wild_deuces_fill_a_deal_s_contract_only_when_wild():
+    """LV-9: a set 7♠ 7♥ 2♣ holds only when deuces are wild, in the meld checker's contract search too."""
+    hand = "7S 7H 2C 9S 9H 9D KC"
+    assert not LIVERPOOL.contract_in_hand(1, hand).valid
+    assert LIVERPOOL.contract_in_hand(1, hand, LIVERPOOL.rules(deuces_wild=True)).valid
+    assert LIVERPOOL.check_meld("7S 7H 2C", LIVERPOOL.rules(deuces_wild=True)).kind == "set"
+    assert not LIVERPOOL.check_meld("7S 7H 2C").valid

@@ -139,18 +139,18 @@ class Liverpool(GoingOut, Variant):
                          min_naturals_per_meld=r.min_naturals_per_meld, decks=r.decks,
                          jokers_in_deck=r.jokers_in_deck)
 
-    def _as_melded(self, cards: Iterable[Card]) -> list[Card]:
+    def _as_melded(self, cards: str | Iterable[Card], rules: Rules | None = None) -> list[Card]:
         """The cards as the meld search reads them: with wild deuces a 2 stands in as a joker."""
-        if not self._resolve().deuces_wild:
-            return list(cards)
+        cards = parse_cards(cards) if isinstance(cards, str) else list(cards)
+        if not self._resolve(rules).deuces_wild:
+            return cards
         return [Card.joker() if c.rank == 2 and not c.is_joker else c for c in cards]
 
     def check_meld(self, cards: Any, rules: Rules | None = None, **deal: Any) -> Any:
-        r = self._resolve(rules)
-        if r.deuces_wild:
-            parsed = parse_cards(cards) if isinstance(cards, str) else list(cards)
-            cards = [Card.joker() if c.rank == 2 and not c.is_joker else c for c in parsed]
-        return super().check_meld(cards, rules, **deal)
+        return super().check_meld(self._as_melded(cards, rules), rules, **deal)
+
+    def contract_in_hand(self, deal: int, cards: str | Iterable[Card], rules: Rules | None = None) -> Any:
+        return super().contract_in_hand(deal, self._as_melded(cards, rules), rules)
 
     def buys_cards(self, rules: Rules | None = None) -> int:
         """Cards buying may add to a hand in one deal: two per buy (D-L3)."""
