@@ -129,6 +129,7 @@ CHOICES = {
     "replay_hand": _("replay the hand"),
     "five_ten_fifteen_25": _("5, 10, 15, joker 25"),
     "pip": _("face value"),
+    "five_ten": _("2–9 count 5, 10 counts 10"),
     "five_flat": _("2–9 and the ace 5, 10–K 10"),
     "contract_15": _("15 each"),
     "either_end": _("either end"),

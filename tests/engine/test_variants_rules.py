@@ -69,7 +69,7 @@ def test_defaults(key, name, default):
 def test_registry_order_and_keys():
     assert list(VARIANTS) == ["rumino", "russian", "ramino", "scala40", "gin", "hollywood_gin", "oklahoma", "kalooki",
                               "rummy", "rummy500", "canasta", "hand_and_foot", "burraco", "pool_rummy", "phase10",
-                              "rummikub", "free"]
+                              "rummikub", "liverpool", "free"]
     for key, variant in VARIANTS.items():
         assert variant.key == key and variant.name and variant.summary and variant.ends
 
