@@ -140,7 +140,7 @@ def test_first_load_of_every_page_is_at_most_31_kb_compressed(app, client, sheet
     """The page and all it asks for on a first load (scorekeeper.assets.first_load), as a phone gets
     them (brotli): style sheets, htmx and the app's scripts, manifest, icon, service worker. The
     match page of a 200-hand match is the heaviest: its chart is an image loaded lazily. In each
-    language the app speaks (Italian words run longer). The heaviest, the Italian match page of 200
+    language the app speaks (Italian words run longer). The heaviest, the Italian history of a match of 200
     hands, weighs about 30.2 KB: 1.1 KB of it are the scripts' words (#sk-words), sent with every page
     not in English although only the card picker and the offline queue use most of them."""
     from scorekeeper.assets import first_load
