@@ -277,6 +277,10 @@ def init_app(app: Flask) -> None:
     # where it shares a sentence with the app the app's reviewed words are the ones said)
     games = game_catalogs(Path(app.instance_path) / "game-translations")
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join([*map(str, games), str(compiled)])
+    # Flask-Babel keeps each language's catalog on the domain, which outlives an app: an app made
+    # after another in one process (the games installed since) must read its own folders
+    messages_domain.cache.clear()
+    engine_domain.cache.clear()
     babel.init_app(app, locale_selector=select_locale)
     # the default domain and the templates' gettext find the page's catalog once a request
     babel.domain_instance = messages_domain

@@ -231,7 +231,8 @@ def test_add_mine_as_the_next_hand(server, phone: Page):
 
 # -- 3. no connection, a server error ------------------------------------------------------------------
 
-@pytest.mark.console_errors(r"net::ERR_INTERNET_DISCONNECTED", r"htmx:sendError")
+@pytest.mark.console_errors(r"net::ERR_INTERNET_DISCONNECTED", r"htmx:sendError",
+                            r"error occurred when fetching the script")  # the service worker's, cut off too
 def test_a_hand_saved_with_no_connection_is_kept_and_said_at_save(server, phone: Page):
     seed = Seed(server, "free", ("Ann", "Ben"))
     phone.goto(seed.url)
@@ -252,7 +253,8 @@ def test_a_hand_saved_with_no_connection_is_kept_and_said_at_save(server, phone:
     assert seed.live() == 1
 
 
-@pytest.mark.console_errors(r"net::ERR_INTERNET_DISCONNECTED", r"htmx:sendError")
+@pytest.mark.console_errors(r"net::ERR_INTERNET_DISCONNECTED", r"htmx:sendError",
+                            r"error occurred when fetching the script")  # the service worker's, cut off too
 def test_undo_with_no_connection_says_not_saved_at_the_button(server, phone: Page):
     seed = Seed(server, "free", ("Ann", "Ben"))
     seed.add({"kind": "hand", "end": "scores", "held": {"Ann": {"points": 10}, "Ben": {"points": 3}}})

@@ -89,7 +89,9 @@ def damaged_documents(draw):
         holder = document
         for step in path[:-1]:
             holder = holder[step]
-        holder[path[-1]] = draw(ODD_VALUES)
+        # a copy: the drawn value may be a constant of ODD_VALUES, and a later change inside it must
+        # neither reach the next example nor make a list that holds itself
+        holder[path[-1]] = copy.deepcopy(draw(ODD_VALUES))
     return document
 
 
