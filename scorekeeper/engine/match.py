@@ -102,6 +102,8 @@ class PlayerStanding(_ToDict):
     #: what the pages say beside the player's name, in the game's words (``Variant.player_note``: "Phase
     #: 4: 1 run of 7"), or None
     note: str | None = None
+    #: the note cut to a word or two for the Save bar (``Variant.player_short_note``: "Phase 4"), or None
+    short_note: str | None = None
 
     def __getattr__(self, name: str) -> Any:
         facts = self.__dict__.get("facts") or {}
@@ -1190,7 +1192,7 @@ class _Replay:
                 state=ps.state, rebuys=ps.rebuys, paid=ps.paid,
                 boxes=ps.boxes if variant.has_boxes() else None, place=places[ps.name],
                 side=side_of.get(ps.name), facts=variant.player_facts(state, ps.name),
-                note=variant.player_note(state, ps.name),
+                note=variant.player_note(state, ps.name), short_note=variant.player_short_note(state, ps.name),
             )
             for ps in state.players.values()
         ]

@@ -102,6 +102,26 @@ def test_the_phases_on_the_scoreboard_and_the_spectator_sheet(sheet, client):
     assert "Fase 2: 1 tris da 3 + 1 scala da 4" in said and "Fase 1: 2 tris da 3" in said
 
 
+def _save_bar(response) -> str:
+    body = response.get_data(as_text=True)
+    bar = body[body.index('id="save-bar"'):]
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", bar[:bar.index("</form>")])).split())
+
+
+def test_the_save_bar_lines_up_each_players_phase_and_another_games_says_none(sheet, client):
+    match_id = start(sheet)
+    assert hand(sheet, match_id, "Ann", Ben=("12G 3R",), Cat=95, Dan=60).status_code == 302
+    bar = _save_bar(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    assert "Ann Phase 2 · Ben Phase 2 · Cat Phase 1 · Dan Phase 1" in bar, bar
+    client.get("/lang/it?next=/")
+    bar = _save_bar(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    assert "Ann Fase 2 · Ben Fase 2 · Cat Fase 1 · Dan Fase 1" in bar, bar
+    other = sheet.start_match("gin", ["Ann", "Ben"])
+    bar = _save_bar(client.get(f"/t/{sheet.token}/m/{other}"))
+    assert "Fase" not in bar and "Phase" not in bar and "player-notes" not in client.get(
+        f"/t/{sheet.token}/m/{other}").get_data(as_text=True)
+
+
 def test_a_tie_on_the_last_phase_is_played_off_by_the_tied_players_alone(sheet, client, app):
     """PX-4 through the pages: after hand 5 Ann and Ben tie on 55; only they are asked for hand 6."""
     match_id = start(sheet, ["Ann", "Ben", "Cat"], rules={"phase_list": "even"})

@@ -1012,6 +1012,11 @@ class Variant(ABC):
         hand form's row): Phase 10's "Phase 4: 1 run of 7"; None by default."""
         return None
 
+    def player_short_note(self, state: MatchState, name: str) -> str | None:
+        """The player's note cut to a word or two, which the Save bar lines up for every player where the
+        phone has room for no more (Phase 10's "Phase 4"); None by default, and the Save bar then says none."""
+        return None
+
     def match_facts(self, state: MatchState) -> dict[str, Any]:
         """What the standings say of the match beyond the shared fields (Phase 10's tie-break), JSON-safe."""
         return {}

@@ -661,6 +661,14 @@ class Phase10(Variant):
                     _("no phase done yet"))
         return None
 
+    def player_short_note(self, state: MatchState, name: str) -> str | None:
+        facts = self.player_facts(state, name)
+        if facts["phase"] is not None:
+            return _("Phase {number}", number=self.phase_list()[facts["phase"] - 1].number)
+        if self.house.phase_order == "any" and not state.finished:
+            return _n("{count} phase done", "{count} phases done", facts["phases_done"], count=facts["phases_done"])
+        return None
+
     def match_facts(self, state: MatchState) -> dict[str, Any]:
         kept = self._kept(state)
         return {"tie_break_players": [] if state.finished else list(kept["tie"]),
