@@ -4,7 +4,8 @@ cards and tiles tapped from each game's own deck (docs/rules/phase10.md, docs/ru
 Phase 10 (even phases): four players on four different phases, cards tapped from the Phase 10 deck, two
 players completing phase 10 in the same hand on equal totals, and their tie-break hand, which only they
 play. Rummikub: tiles tapped (a joker among them), a game in which the pool ran out, and the end of the
-round. Each in English and in Italian, nothing sideways at 360 px, axe clean; with ``SCOREKEEPER_SHOTS``
+round. Each in English and in Italian, nothing sideways at 360 px, axe and the Nu checker clean (the
+scoreboard with its hand form and the game's meld checker); with ``SCOREKEEPER_SHOTS``
 set, viewport screenshots of the screens reached are kept there."""
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from .conftest import choose_game, new_table, seat, total_of
+from .test_pages_valid import html_errors
 
 SHOTS = os.environ.get("SCOREKEEPER_SHOTS")
 
@@ -73,6 +75,15 @@ def enter(page: Page, by: str, players: dict[str, object], end: str | None = Non
     expect(rows).to_have_count(before + 1)  # saved: the next hand is entered on the fresh form
 
 
+def valid_html(page: Page, live_server: str, folder, checker: str) -> None:
+    """The scoreboard reached and the game's meld checker pass the Nu checker in English and in Italian."""
+    board = page.url.split("#")[0].split("?")[0].removeprefix(live_server)
+    paths = {"scoreboard": board, "checker": checker}
+    errors = html_errors(live_server, paths, folder) + html_errors(
+        live_server, paths, folder, headers={"Accept-Language": "it-IT,it;q=0.9"})
+    assert not errors, "\n".join(errors)
+
+
 def narrow_and_italian(page: Page, said_in_italian: str, name: str) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.set_viewport_size({"width": 360, "height": 780})
@@ -86,7 +97,7 @@ def narrow_and_italian(page: Page, said_in_italian: str, name: str) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
 
 
-def test_phase10_four_phases_a_tie_on_phase_10_and_its_tie_break(page: Page, live_server: str):
+def test_phase10_four_phases_a_tie_on_phase_10_and_its_tie_break(page: Page, live_server: str, tmp_path):
     players = ("Ann", "Ben", "Cat", "Dan")
     new_table(page, live_server, players)
     page.get_by_role("link", name="New match").first.click()
@@ -107,8 +118,13 @@ def test_phase10_four_phases_a_tie_on_phase_10_and_its_tie_break(page: Page, liv
     standings = page.locator("#standings")
     for name, phase in (("Ann", "Phase 8"), ("Ben", "Phase 6"), ("Cat", "Phase 4"), ("Dan", "Phase 2")):
         expect(standings.locator("li.standing", has_text=name)).to_contain_text(phase)
+    # and lined up on the Save bar, in sight while the next hand is entered
+    notes = page.locator("#save-bar .player-notes")
+    expect(notes).to_have_text("Ann Phase 8 · Ben Phase 6 · Cat Phase 4 · Dan Phase 2")
+    expect(notes).to_be_in_viewport(ratio=1)
     shot(page, "phase10-four-phases")
     assert serious(page) == []
+    valid_html(page, live_server, tmp_path, "/melds?variant=phase10&mode=hand&cards=7R+7G+7B+9R+9Y+9G+W+2B+11G+S")
     narrow_and_italian(page, "Fase 8", "phase10")
 
     enter(page, "Ben", {"Ann": 80, "Cat": 50, "Dan": 50})
@@ -130,7 +146,7 @@ def test_phase10_four_phases_a_tie_on_phase_10_and_its_tie_break(page: Page, liv
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
-def test_rummikub_tiles_the_pool_running_out_and_the_end_of_a_round(page: Page, live_server: str):
+def test_rummikub_tiles_the_pool_running_out_and_the_end_of_a_round(page: Page, live_server: str, tmp_path):
     players = ("Ann", "Ben", "Cat")
     new_table(page, live_server, players)
     page.get_by_role("link", name="New match").first.click()
@@ -143,6 +159,7 @@ def test_rummikub_tiles_the_pool_running_out_and_the_end_of_a_round(page: Page, 
           photo="rummikub-tiles")
     expect(total_of(page, "Ann")).to_have_text("64")
     expect(total_of(page, "Cat")).to_have_text("−38")
+    valid_html(page, live_server, tmp_path, "/melds?variant=rummikub&cards=12k+13k+J")
     narrow_and_italian(page, "Riserva finita", "rummikub")
     # the pool ran out: nobody is named, the lowest rack wins
     enter(page, None, {"Ann": 15, "Ben": 8, "Cat": 22}, end="Pool ran out")
