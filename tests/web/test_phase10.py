@@ -116,6 +116,11 @@ def test_the_save_bar_lines_up_each_players_phase_and_another_games_says_none(sh
     client.get("/lang/it?next=/")
     bar = _save_bar(client.get(f"/t/{sheet.token}/m/{match_id}"))
     assert "Ann Fase 2 · Ben Fase 2 · Cat Fase 1 · Dan Fase 1" in bar, bar
+    # Masters' any order: how many phases each has done, since none is next for everyone to see
+    masters = sheet.start_match("phase10", ["Ann", "Ben"], rules={"phase_order": "any"})
+    client.get("/lang/en?next=/")
+    bar = _save_bar(client.get(f"/t/{sheet.token}/m/{masters}"))
+    assert "Ann 0 phases done · Ben 0 phases done" in bar, bar
     other = sheet.start_match("gin", ["Ann", "Ben"])
     bar = _save_bar(client.get(f"/t/{sheet.token}/m/{other}"))
     assert "Fase" not in bar and "Phase" not in bar and "player-notes" not in client.get(
