@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.extensions import alembic, db
+from scorekeeper.web.extensions import alembic, db
 
 
 @pytest.mark.parametrize("url", ["/", "/tables/new", "/health", "/static/css/app.css", "/nowhere"])
