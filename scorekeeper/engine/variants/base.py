@@ -435,6 +435,24 @@ class Variant(ABC):
             out.append(_replace(s, default=defaults.get(s.name, s.default)))
         return out
 
+    def defaults(self, n_players: int | None = None, **chosen: Any) -> dict[str, Any]:
+        """What each switch is when the table leaves it alone, given the switches it did choose
+        (``chosen``) and the number of players: the variant's default, then the player count's, then the
+        chosen preset's (Pool Rummy's ``pool`` 201 puts the line at 201; Hand and Foot's decks follow the
+        players). A chosen switch answers its own default, so a form can tell whether it was changed.
+        Nothing is validated here: a chosen value that is not allowed sets no other default, and
+        ``rules()`` refuses it.
+
+        >>> from scorekeeper.engine.variants import find_variant
+        >>> pool = find_variant("pool_rummy")
+        >>> d = pool.defaults(pool="201")
+        >>> d["pool"], d["elimination_limit"], d["first_drop"], d["middle_drop"], d["rejoin_cutoff"]
+        ('101', 201, 25, 50, 174)
+        >>> find_variant("hand_and_foot").defaults(6)["decks"]
+        7
+        """
+        return self._defaults(n_players, chosen)
+
     def rules(self, n_players: int | None = None, **house: Any) -> Rules:
         """Resolve house rules: variant defaults <- preset bundle <- explicit overrides, all validated.
 

@@ -137,9 +137,8 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
     game's sheet (``variant.sheet``, under ``match``'s rules when given, as it stands before the entry
     ``before`` when one is edited), per hand, per player and per side, with the sheet's words."""
     own = match_sheet(match, before) if match is not None and sheet is None else None
-    # a game scored by sides is asked by the match's own sheet and sides; the others as before
-    sheet = sheet or (own if own is not None and (own.scored == "sides" or own.units or own.each_alone)
-                      else None) or variant.sheet()
+    # the match's own sheet: its words follow the match's rules (Pool 201's drops are 25 and 50)
+    sheet = sheet or own or variant.sheet()
     sides = match_sides(match) if match is not None and sheet.scored == "sides" else []
     if sheet.units:
         # a hand's own sides (the lone hand and the pair): a box per unit, as the engine names them

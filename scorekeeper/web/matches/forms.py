@@ -112,6 +112,15 @@ def list_text(switch: Any, value: Any) -> str:
     return ", ".join(str(v) for v in value)
 
 
+def box_text(switch: Any, value: Any) -> str:
+    """A switch's value as its box holds it, and as the form sends it back ("y" for a ticked box)."""
+    if switch.type == "bool":
+        return "y" if value else ""
+    if switch.type in ("int_list", "pairs", "text_list"):
+        return list_text(switch, value)
+    return "" if value is None else str(value)
+
+
 def _text_list(text: str) -> list[str] | None:
     """A list of texts typed in one box, separated by commas (None when the box is blank)."""
     items = [item.strip() for item in text.replace(";", ",").split(",") if item.strip()]

@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from flask_babel import gettext, ngettext
 from flask import Blueprint, redirect, render_template, request, url_for
+from werkzeug.datastructures import MultiDict
 
 from ...engine.errors import Refusal
 from ...engine.sides import opposite_sides
@@ -20,7 +22,7 @@ from ... import service
 from ...service import presets
 from .. import house_rules as words
 from ..scoreboard import describe_action, later_entry_message, render_scoreboard
-from .forms import NOT_PLAYING, build_match_form, chosen_teams, list_text, rule_value
+from .forms import NOT_PLAYING, box_text, build_match_form, chosen_teams, list_text, rule_value
 
 bp = Blueprint("matches", __name__)
 
@@ -66,9 +68,7 @@ def new(token: str):
         return render_template("matches/new.html", table=table, variant=None,
                                variants=list(VARIANTS.values()), form=None), 200
     formdata = request.form if request.method == "POST" else None
-    seated_count = None
-    if formdata is not None:
-        seated_count = sum(1 for p in players if formdata.get(f"seat_{p.id}", NOT_PLAYING) != NOT_PLAYING) or None
+    seated_count = _seated(players, formdata)
     switches = _switches(variant, None)
     offered = presets.for_game(table, variant.key)
     chosen = next((p for p in offered if p.id == request.values.get("preset", type=form_id)), None)
@@ -79,37 +79,160 @@ def new(token: str):
         again = _again(table, request.args.get("again", type=form_id), variant, switches)
         data = again or _last_seats(table, variant) or {}
         rules_from = "again" if again is not None and again.get("rules_from") else "standard"
-        data.pop("rules_from", None)
+        picked = data.pop("rules_from", None)  # the earlier match's rules, when it was of this game
         if chosen is not None:  # the preset's rules fill the house rules (the match keeps a copy)
             data.update(_rule_data(switches, chosen.rules))
-            rules_from = "preset"
+            rules_from, picked = "preset", chosen.rules
         elif again is None:
             # the table's last choice for this game: its last match's house rules, not the standard ones
             last = next((m for m in reversed(table.matches) if m.variant == variant.key), None)
             if last is not None and last.rules:
                 data.update(_rule_data(switches, last.rules))
-                rules_from = "last"
-    form = build_match_form(players, switches, formdata, data=data, sides=_side_count(variant))
+                rules_from, picked = "last", last.rules
+        seated_count = _seated(players, data)
+        drawn = _drawn(variant, switches, seated_count, dict(picked or {}))
+        form = build_match_form(players, drawn, None, data=data, sides=_side_count(variant))
+    else:
+        drawn, redrawn = _redraw(variant, switches, seated_count, formdata)
+        form = build_match_form(players, drawn, redrawn, sides=_side_count(variant))
     status, saved = 200, None
     if request.method == "POST" and "save_rules" in request.form:
-        chosen = saved = _save_preset(table, variant, switches, form)
+        chosen = saved = _save_preset(table, variant, drawn, form)
         status = 200 if saved is not None else 422
     elif request.method == "POST":
-        match = _create_from_form(table, variant, switches, seated_count, form)
+        match = _create_from_form(table, variant, drawn, seated_count, form)
         if match is not None:
             return redirect(url_for("matches.show", token=token, match_id=match.id))
         status = 422
     return render_template(
         "matches/new.html", table=table, form=form, variant=variant,
-        variants=list(VARIANTS.values()), switches=switches, player_counts=_player_counts(variant),
+        variants=list(VARIANTS.values()), player_counts=_player_counts(variant),
         team_counts=" ".join(str(n) for n in range(variant.min_players, variant.max_players + 1)
                              if variant.teams_allowed(n)),
         # each table size's sides with partners opposite, seat by seat ("6:1,2,3,1,2,3"), for the picker
         opposite=" ".join(f"{n}:" + ",".join(map(str, opposite_sides(n)))
                           for n in range(variant.min_players, variant.max_players + 1) if variant.teams_allowed(n)),
-        sheet=_rules_sheet(variant, seated_count), presets=presets.for_game(table, variant.key),
-        chosen_preset=chosen, saved_preset=saved, describe=words.describe, rules_from=rules_from,
+        presets=presets.for_game(table, variant.key), chosen_preset=chosen, saved_preset=saved,
+        describe=words.describe, rules_from=rules_from,
+        **_drawn_context(variant, switches, drawn, seated_count, form),
     ), status
+
+
+@bp.get("/t/<token>/matches/new/rules")
+def house_rules(token: str):
+    """The house rules' boxes drawn again for the choices and seats in the query, as the new-match form
+    names them: a box left as drawn takes its default under them (Pool's 201 line, the decks for the
+    players seated); a box the player changed keeps what was typed. The rules sheet comes with it."""
+    table = service.find_table(token)
+    players = list(table.players)
+    variant = _chosen_variant(table, request.args.get("variant"))
+    if variant is None:
+        return "", 204
+    switches = _switches(variant, None)
+    seated_count = _seated(players, request.args)
+    drawn, redrawn = _redraw(variant, switches, seated_count, request.args)
+    form = build_match_form(players, drawn, redrawn, sides=_side_count(variant))
+    return render_template("matches/partials/house_rules.html", table=table, form=form, variant=variant,
+                           player_counts=_player_counts(variant), sheet_oob=True,
+                           **_drawn_context(variant, switches, drawn, seated_count, form))
+
+
+def _seated(players, values) -> int | None:
+    """How many players the form's seats hold (None: none, or no form yet)."""
+    if values is None:
+        return None
+    return sum(1 for p in players if values.get(f"seat_{p.id}", NOT_PLAYING) != NOT_PLAYING) or None
+
+
+def _table_size(variant, n_players: int | None) -> int | None:
+    """The seated count when the game takes it (the defaults follow it), else None."""
+    if n_players is not None and variant.min_players <= n_players <= variant.max_players:
+        return n_players
+    return None
+
+
+def _drawn(variant, switches, n_players: int | None, chosen: dict[str, Any]) -> list[Any]:
+    """The switches as the form draws them: each default the one it has under the switches chosen and
+    the players seated (``Variant.defaults``)."""
+    defaults = variant.defaults(_table_size(variant, n_players), **chosen)
+    return [replace(s, default=defaults.get(s.name, s.default)) for s in switches]
+
+
+def _redraw(variant, switches, n_players: int | None, values) -> tuple[list[Any], MultiDict]:
+    """The switches drawn for what the form sends, and the form's values to draw them with.
+
+    The page says which defaults it was drawn with (``standard_rule_<name>``, where one differs from
+    the game's own): a box still holding that value was left alone, so it takes the default under the
+    choices and seats sent now, with or without JavaScript; a box changed keeps what was typed."""
+    chosen: dict[str, Any] = {}
+    kept: set[str] = set()
+    for s in switches:
+        key = f"rule_{s.name}"
+        if s.type != "bool" and key not in values:
+            continue
+        try:
+            value = rule_value(s, values.get(key))
+        except Refusal:
+            kept.add(s.name)  # not a value yet: kept as typed, and said beside the box on submit
+            continue
+        try:
+            standard = rule_value(s, values[f"standard_{key}"]) if f"standard_{key}" in values else s.default
+        except Refusal:
+            standard = s.default
+        if not replace(s, default=standard).is_default(value):
+            chosen[s.name] = value
+            kept.add(s.name)
+    drawn = _drawn(variant, switches, n_players, chosen)
+    redrawn = MultiDict(values.items(multi=True))
+    for s in drawn:
+        key = f"rule_{s.name}"
+        if s.name in kept:
+            continue
+        redrawn.poplist(key)
+        text = box_text(s, s.default)
+        if text:
+            redrawn[key] = text
+    return drawn, redrawn
+
+
+def _leaders(variant, switches) -> set[str]:
+    """The switches whose value changes another switch's default (a preset, a pool, the decks): the
+    page draws the house rules again when one changes. Each is tried with its choices, or a few values
+    around its default."""
+    plain = variant.defaults()
+    leaders = set()
+    for s in switches:
+        if s.choices is not None:
+            tries = list(s.choices)
+        elif s.type == "bool":
+            tries = [not s.default]
+        elif s.type in ("int", "int_or_null") and isinstance(s.default, int):
+            tries = [v for v in (s.min, s.max, s.default - 1, s.default + 1) if v is not None]
+        else:
+            tries = []
+        for value in tries:
+            moved = variant.defaults(**{s.name: value})
+            if any(moved.get(k) != v for k, v in plain.items() if k != s.name):
+                leaders.add(s.name)
+                break
+    return leaders
+
+
+def _drawn_context(variant, switches, drawn, n_players: int | None, form) -> dict[str, Any]:
+    """What the house rules' boxes and the rules sheet are drawn with: the switches with their
+    defaults as drawn, the defaults that differ from the game's own (carried back by the form), the
+    switches that lead others, and the sheet under the choices."""
+    standards = {d.name: box_text(d, d.default) for s, d in zip(switches, drawn) if not s.is_default(d.default)}
+    chosen = {}
+    for s in drawn:
+        try:
+            value = rule_value(s, getattr(form, f"rule_{s.name}").data)
+        except Refusal:
+            continue
+        if not s.is_default(value):
+            chosen[s.name] = value
+    return {"switches": drawn, "standards": standards, "leaders": _leaders(variant, switches),
+            "sheet": _rules_sheet(variant, _table_size(variant, n_players), chosen)}
 
 
 def _side_count(variant) -> int:
@@ -125,7 +248,7 @@ def _save_preset(table, variant, switches, form):
     match's; the form is kept as typed either way."""
     if not form.validate_on_submit():
         return None
-    overrides = _overrides(form, switches, switches, None)
+    overrides = _overrides(form, switches, {s.name for s in switches}, None)
     if overrides is None:
         return None
     try:
@@ -177,15 +300,19 @@ def _again(table, match_id: int | None, variant, switches) -> dict[str, Any] | N
         data["first_dealer"] = str(dealer)
     if previous.variant == variant.key:
         data.update(_rule_data(switches, previous.rules))
-        data["rules_from"] = bool(previous.rules)
+        data["rules_from"] = previous.rules or None
     return data
 
 
-def _rules_sheet(variant, n_players: int | None) -> list[str]:
-    try:
-        return list(variant.rules_sheet(variant.rules(n_players)))
-    except Refusal:
-        return list(variant.rules_sheet(variant.rules()))
+def _rules_sheet(variant, n_players: int | None, chosen: dict[str, Any]) -> list[str]:
+    """The rules sheet under the house rules chosen so far, for the players seated; as much of it as
+    resolves while a choice is refused."""
+    for tried in ((n_players, chosen), (n_players, {}), (None, {})):
+        try:
+            return list(variant.rules_sheet(variant.rules(tried[0], **tried[1])))
+        except Refusal:
+            continue
+    return []
 
 
 def _create_from_form(table, variant, switches, seated_count, form):
@@ -221,7 +348,7 @@ def _create_from_form(table, variant, switches, seated_count, form):
     if first_dealer not in seat_ids:
         form.first_dealer.errors = list(form.first_dealer.errors) + [gettext("The first dealer must be one of the seated players.")]
         return None
-    overrides = _overrides(form, switches, variant.switches(len(seat_ids)), len(seat_ids))
+    overrides = _overrides(form, switches, {s.name for s in variant.switches(len(seat_ids))}, len(seat_ids))
     if overrides is None:
         return None
     try:
@@ -241,13 +368,12 @@ def _create_from_form(table, variant, switches, seated_count, form):
         return None
 
 
-def _overrides(form, shown, applicable, n_players: int | None) -> dict[str, Any] | None:
+def _overrides(form, shown, applicable: set[str], n_players: int | None) -> dict[str, Any] | None:
     """The house rules the form sets, as the engine takes them; None (with errors beside the fields)
     if a value is not a number or a changed switch cannot apply to this many players.
 
-    The form shows every switch with its defaults for any player count; a value left as shown takes
-    the default for the players seated (Rummy deals 7 cards to 3–4 players)."""
-    by_name = {s.name: s for s in applicable}
+    The form draws each switch with its default under the choices and the players seated
+    (``_redraw``): a value left as drawn is that default, and no house rule."""
     overrides: dict[str, Any] = {}
     ok = True
     for s in shown:
@@ -260,10 +386,10 @@ def _overrides(form, shown, applicable, n_players: int | None) -> dict[str, Any]
             continue
         if s.is_default(value):
             continue
-        if s.name not in by_name:
+        if s.name not in applicable:
             field.errors = list(field.errors) + [gettext("Does not apply with %(count)s players: leave it as it is.", count=n_players)]
             ok = False
-        elif not by_name[s.name].is_default(value):
+        else:
             overrides[s.name] = value
     return overrides if ok else None
 
