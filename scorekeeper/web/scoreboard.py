@@ -148,6 +148,8 @@ def entry_label(match, entry, hands: int | None = None) -> str:
     if hands is None:
         hands = _hands_before(match, entry)
     if entry.kind == "hand":
+        if find_variant(match.variant).deal_word == "round":  # the game's word for a deal
+            return _("round %(number)s", number=hands + 1)
         return _("hand %(number)s", number=hands + 1)
     own = own_kinds(match).get(entry.kind)
     if own is not None:
@@ -165,6 +167,14 @@ def entry_label(match, entry, hands: int | None = None) -> str:
                 else _("%(name)s's rebuy before the first hand", name=name))
     return (_("the void hand after hand %(number)s", number=hands) if hands
             else _("the void hand before the first hand"))
+
+
+def saved_words(match, entry) -> str:
+    """What the scoreboard says of an entry just saved: "Saved: hand 4.", in the game's word for a deal
+    ("Saved: round 4.", a sentence of its own: in Italian a round is masculine, a hand feminine)."""
+    if entry.kind == "hand" and find_variant(match.variant).deal_word == "round":
+        return _("Saved: round %(number)s.", number=_hands_before(match, entry) + 1)
+    return _("Saved: %(saved)s.", saved=entry_label(match, entry))
 
 
 def own_kinds(match) -> dict[str, Any]:
@@ -546,7 +556,7 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, s
     if light and kept is None:  # the grid is drawn whole after all (its frame changes): every row made
         rows, rows_before, hands_played, above = _recent_rows(match, standings, deleted=True)
     if "saved_entry" in extra:  # named once the rows are read: their numbers are known then
-        extra["saved"] = entry_label(match, extra.pop("saved_entry"))
+        extra["saved"] = saved_words(match, extra.pop("saved_entry"))
     undo_action = service.last_action(match)
     redo_action = service.last_action(match, undone=True)
     # without JavaScript, Undo and Redo redirect here: say what they did from the log
@@ -624,5 +634,5 @@ def conflict_context(match, version: int) -> dict[str, Any]:
 
 
 __all__ = ["own_kinds", "bars", "bonus_row", "conflict_context", "deck_for", "describe_action", "entry_form_context",
-           "audit_trail", "entry_label", "first_error", "what_changed", "grid_rows", "recent_rows", "later_entry_message", "refusal_words", "players_in", "render_scoreboard",
+           "audit_trail", "entry_label", "saved_words", "first_error", "what_changed", "grid_rows", "recent_rows", "later_entry_message", "refusal_words", "players_in", "render_scoreboard",
            "kept_sheet", "scoreboard_context"]

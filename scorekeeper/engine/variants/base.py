@@ -343,6 +343,9 @@ class Variant(ABC):
     counts_loose_cards: ClassVar[bool] = False
     #: what the table calls coming back after being knocked out: "rebuy" (a buy-in) or "rejoin"
     rebuy_word: ClassVar[str] = "rebuy"
+    #: what the table calls one deal, from the deal to the scores: "hand", or "round" (Hand and Foot,
+    #: whose hand is the pile each player holds): the match's pages number and save deals in this word
+    deal_word: ClassVar[str] = "hand"
     #: entry kinds beyond hands, voids and rebuys that this game takes (``engine.match.SHARED_ENTRY_KINDS``):
     #: ``split``, the players still in agreeing to share the pot (Pool Rummy)
     shared_entry_kinds: ClassVar[tuple[str, ...]] = ()

@@ -78,6 +78,7 @@ class HandAndFoot(MeldPlusHandMinus, Variant):
     uses_cards = False
     partnerships = True
     entry_keys = ("sides",)
+    deal_word = "round"
     PRESET_SWITCH = "preset"
     SWITCHES = (
         Switch("preset", "enum", "common", _("The rule set the table plays: every value below follows it."),
