@@ -16,7 +16,7 @@ from urllib.parse import parse_qsl, urlsplit
 import sqlalchemy as sa
 from flask import g, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
-from flask_babel import gettext as _
+from flask_babel import gettext as _, pgettext
 
 from ..engine.errors import Refusal
 from . import charts
@@ -218,7 +218,21 @@ def describe_action(match, action: dict[str, Any]) -> str:
         return _("a change")
     verb = VERBS.get(action["do"])
     label = entry_label(match, entry)
+    if verb is not None and entry.kind == "hand" and find_variant(match.variant).deal_word == "round":
+        return _round_verb(action["do"], label)
     return str(verb % {"entry": label}) if verb is not None else f"{label} {action['do']}"
+
+
+def _round_verb(do: str, label: str) -> str:
+    """``VERBS`` of a round (``Variant.deal_word``), sentences of their own: in Italian a round is
+    masculine, a hand feminine."""
+    if do == "add":
+        return pgettext("round", "%(entry)s recorded", entry=label)
+    if do == "edit":
+        return pgettext("round", "%(entry)s edited", entry=label)
+    if do == "delete":
+        return pgettext("round", "%(entry)s deleted", entry=label)
+    return pgettext("round", "%(entry)s restored", entry=label)
 
 
 def later_entry_message(match, exc: service.LaterEntryError) -> str:
