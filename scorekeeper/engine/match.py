@@ -434,7 +434,7 @@ def next_entry_context(document: Mapping[str, Any]) -> dict[str, Any]:
 # -- checkpoints --------------------------------------------------------------------------------------------
 
 #: the shape of a checkpoint; one of another shape is not resumed (the match is replayed whole instead)
-CHECKPOINT_FORMAT = 2
+CHECKPOINT_FORMAT = 3
 
 
 def _encode(value: Any) -> Any:
@@ -931,8 +931,6 @@ class _Replay:
                 ps.total = 0
             ps.win_points += scored.win_points.get(name, 0)
             ps.boxes += scored.boxes.get(name, 0)
-        if scored.winner:
-            state.players[scored.winner].hands_won += 1
         # 6. eliminations
         eliminated: list[str] = []
         limit = variant.elimination()
@@ -949,8 +947,6 @@ class _Replay:
                 ps.hand_points -= scored.scores.get(name, 0)
                 ps.win_points -= scored.win_points.get(name, 0)
                 ps.boxes -= scored.boxes.get(name, 0)
-            if scored.winner:
-                state.players[scored.winner].hands_won -= 1
             self.notes.append(_("hand {number}: everybody went out at once, hand to be replayed", number=index + 1))
             return EntryResult(index, "hand", hand.end, hand.by, hand.dealer, {p: 0 for p in players_in}, {},
                                {p: _("everybody went out at once: hand to be replayed") for p in players_in},

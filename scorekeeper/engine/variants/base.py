@@ -3,7 +3,7 @@
 This module owns what every variant shares: how house rules are described for forms, how they are
 validated and resolved (docs/rules/common.md#house-rules: *variant defaults <- preset bundle <- explicit
 overrides*), the thin wrappers that turn a variant's rules into the generic meld checks of
-``scorekeeper.engine.melds`` and the solver of ``scorekeeper.engine.arrange``, and the hooks ``match.py``
+``scorekeeper.engine.melds`` and the solver of ``scorekeeper.engine.solver``, and the hooks ``match.py``
 calls to score a hand and end a match (with their defaults). A variant module subclasses ``Variant`` and
 overrides class-level metadata (as python-chess variants do) plus the few methods whose answer differs.
 
@@ -33,9 +33,9 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Iterable, Literal
 
 from ..errors import Refusal
-from .. import arrange as _arrange
+from .. import solver
 from .. import melds as _melds
-from ..arrange import Arrangement
+from ..solver import Arrangement
 from ..cards import Card, InvalidCardError, check_copies, format_cards, parse_cards
 from ..decks import Deck, StandardPack
 from ..i18n import _, joined, message_of
@@ -567,11 +567,11 @@ class Variant(ABC):
     def arrange(self, cards: str | Iterable[Card], rules: Rules | None = None, **deal: Any) -> Arrangement:
         """The arrangement of ``cards`` with the least deadwood (or least value left) under these rules.
 
-        Delegates to ``scorekeeper.engine.arrange.arrange`` with this variant's meld rules and values.
+        Delegates to ``scorekeeper.engine.solver.arrange`` with this variant's meld rules and values.
         ``deal`` is as for ``check_meld``.
         """
         meld_rules, values = self._solver(rules)
-        return _arrange.arrange(_cards(cards), meld_rules, values)
+        return solver.arrange(_cards(cards), meld_rules, values)
 
     def _solver(self, rules: Rules | Mapping[str, Any] | None = None) -> tuple[MeldRules, tuple[int, ...]]:
         """(meld rules, card values) for these rules, worked out once per ``Rules``: the solver keeps its

@@ -25,7 +25,7 @@ from abc import abstractmethod
 
 from typing import Any, Mapping
 
-from ..arrange import Arrangement
+from ..solver import Arrangement
 from ..cards import format_cards
 from ..hands import Hand, HandScore, MatchState, check_typed
 from ..i18n import _

@@ -32,7 +32,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, Iterable, Mapping
 
-from ..arrange import Arrangement
+from ..solver import Arrangement
 from ..cards import RANK_LABELS, Card, InvalidCardError, check_copies, format_cards, parse_cards
 from ..ends import End
 from ..hands import Hand, HandScore, Held, MatchState, RebuyPolicy
