@@ -412,7 +412,7 @@ class Variant(ABC):
         own (Phase 10, Rummikub) declares a ``NumberDeck``; the card picker, a hand's sum, the copy
         check and the bounds all read it."""
         if rules is None:
-            rules = self.house if self.house is not None else self._resolve()
+            rules = self.house if self.house is not None else self.resolved()
         if n_players is None:
             n_players = len(self.players) if self.players else rules.n_players
         return StandardPack(self.decks(n_players), self.jokers(n_players, rules), self.values(rules))
@@ -430,7 +430,7 @@ class Variant(ABC):
         defaults = self._defaults(n_players, {})
         out = []
         for s in self.SWITCHES:
-            if n_players is not None and not self._fits_players(s, n_players):
+            if n_players is not None and not self.fits_players(s, n_players):
                 continue
             out.append(_replace(s, default=defaults.get(s.name, s.default)))
         return out
@@ -458,15 +458,15 @@ class Variant(ABC):
         values.update(house)
         for name in house:
             spec = specs[name]
-            if n_players is not None and not self._fits_players(spec, n_players):
-                raise InvalidRulesError(self._players_refusal(spec, n_players))
+            if n_players is not None and not self.fits_players(spec, n_players):
+                raise InvalidRulesError(self.players_refusal(spec, n_players))
             for cond, allowed in spec.only_when:
                 if values.get(cond) not in allowed:
                     raise InvalidRulesError(
                         _("{name} does not apply when {cond} is {value}: it is used only when {cond} is {allowed}",
                           name=name, cond=cond, value=_show(values.get(cond)),
                           allowed=joined(_(" or "), [_show(a) for a in allowed])))
-        self._validate(values, house, n_players)
+        self.check_rules(values, house, n_players)
         # A switch that cannot apply reads None, so nobody scores with a value the table never chose.
         for spec in self.SWITCHES:
             if any(values.get(cond) not in allowed for cond, allowed in spec.only_when):
@@ -477,7 +477,7 @@ class Variant(ABC):
     def _defaults(self, n_players: int | None, house: Mapping[str, Any]) -> dict[str, Any]:
         """Variant defaults, then the preset's bundle (the preset chosen, or the one for the players)."""
         values = {s.name: s.default for s in self.SWITCHES}
-        values.update(self._player_defaults(n_players, house))
+        values.update(self.player_defaults(n_players, house))
         if self.PRESET_SWITCH is not None:
             preset = house.get(self.PRESET_SWITCH, values.get(self.PRESET_SWITCH))
             # each switch says its own default under each preset (``Switch.preset_defaults``)
@@ -491,19 +491,19 @@ class Variant(ABC):
         describe every size."""
         return None
 
-    def _player_defaults(self, n_players: int | None, house: Mapping[str, Any]) -> dict[str, Any]:
+    def player_defaults(self, n_players: int | None, house: Mapping[str, Any]) -> dict[str, Any]:
         """Defaults that depend on the player count (Rummy's cards dealt, Oklahoma's preset)."""
         return {}
 
-    def _fits_players(self, spec: Switch, n_players: int) -> bool:
+    def fits_players(self, spec: Switch, n_players: int) -> bool:
         """Whether a switch can apply at all with this many players."""
         return True
 
-    def _players_refusal(self, spec: Switch, n_players: int) -> str:
+    def players_refusal(self, spec: Switch, n_players: int) -> str:
         return _("{name} does not apply to {game} with {n_players} players", name=spec.name, game=self.name,
                  n_players=n_players)
 
-    def _validate(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
+    def check_rules(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
         """Checks between switches; values may be completed here (for example a preset by player count)."""
 
     def _check_players(self, n_players: Any) -> None:
@@ -520,7 +520,7 @@ class Variant(ABC):
             return str(self.min_players)
         return _("{min}–{max}", min=self.min_players, max=self.max_players)
 
-    def _resolve(self, rules: Rules | Mapping[str, Any] | None = None) -> Rules:
+    def resolved(self, rules: Rules | Mapping[str, Any] | None = None) -> Rules:
         """Accept resolved rules, a mapping of overrides, or None (the bound match's rules, else the
         defaults, resolved once)."""
         if rules is None:
@@ -546,7 +546,7 @@ class Variant(ABC):
     def card_value(self, card: Card | str, rules: Rules | None = None) -> int:
         """What one card counts when it is held, not melded. A joker counts as a joker."""
         card = Card.parse(card) if isinstance(card, str) else card
-        return self._solver(rules)[1][card.rank]
+        return self.melds_and_values(rules)[1][card.rank]
 
     @abstractmethod
     def meld_rules(self, rules: Rules | None = None) -> MeldRules:
@@ -556,7 +556,7 @@ class Variant(ABC):
         """Check one meld under these rules (cards as text or ``Card`` values). ``deal`` holds the game's
         own fields of the deal the meld is from, as its sheet names them (Pool Rummy's ``wild_rank``);
         a game without such fields ignores them."""
-        return _melds.check_meld(cards, self._solver(rules)[0])
+        return _melds.check_meld(cards, self.melds_and_values(rules)[0])
 
     def check_declaration(self, cards: str | Iterable[Card], rules: Rules | None = None,
                           **deal: Any) -> MeldCheck | None:
@@ -570,13 +570,13 @@ class Variant(ABC):
         Delegates to ``scorekeeper.engine.solver.arrange`` with this variant's meld rules and values.
         ``deal`` is as for ``check_meld``.
         """
-        meld_rules, values = self._solver(rules)
+        meld_rules, values = self.melds_and_values(rules)
         return solver.arrange(_cards(cards), meld_rules, values)
 
-    def _solver(self, rules: Rules | Mapping[str, Any] | None = None) -> tuple[MeldRules, tuple[int, ...]]:
+    def melds_and_values(self, rules: Rules | Mapping[str, Any] | None = None) -> tuple[MeldRules, tuple[int, ...]]:
         """(meld rules, card values) for these rules, worked out once per ``Rules``: the solver keeps its
         tables for the last pair it saw, so handing it the same objects again costs nothing."""
-        resolved = self._resolve(rules)
+        resolved = self.resolved(rules)
         found = resolved._memo.get("solver")
         if found is None:
             found = resolved._memo["solver"] = (self.meld_rules(resolved), tuple(self.values(resolved)))
@@ -592,7 +592,7 @@ class Variant(ABC):
     def for_match(self, rules: Rules, players: Iterable[str]) -> "Variant":
         """A copy of this variant bound to one match's rules and seats; replay scores with it."""
         bound = copy.copy(self)
-        bound.house = self._resolve(rules)
+        bound.house = self.resolved(rules)
         bound.players = tuple(players)
         return bound
 
@@ -618,7 +618,7 @@ class Variant(ABC):
         changes the score), each with its bounds under ``rules`` at a table of ``n_players``.
 
         A game whose hands hold something else declares its own sheet by overriding this."""
-        rules = self._resolve(rules)
+        rules = self.resolved(rules)
         fields: list[EntryField] = []
         if self.by_required:
             fields.append(EntryField("by", "player", _("Who ended the hand?"), required=True))
@@ -677,7 +677,7 @@ class Variant(ABC):
         minimum = self.opening_minimum(rules)
         if minimum is None:
             return None
-        return _melds.check_opening(melds, self._solver(rules)[0], minimum)
+        return _melds.check_opening(melds, self.melds_and_values(rules)[0], minimum)
 
     # -- the meld checker's questions (``engine.verdicts``) ---------------------------------------------
 
@@ -692,7 +692,7 @@ class Variant(ABC):
         whose contract a whole hand is held to, ``upcard`` the card that sets the knock limit where the game
         needs one, ``minimum`` the first meld's minimum for melds laid together, and ``fields`` the deal's
         own fields as the game's sheet names them (a wild rank)."""
-        rules = self._resolve(rules)
+        rules = self.resolved(rules)
         if mode == "lay_off":
             return _verdicts.lay_off(self, cards if isinstance(cards, str) else format_cards(cards, symbols=False),
                                      rules)
@@ -743,7 +743,7 @@ class Variant(ABC):
 
     def scored_by_sides(self, rules: Rules | None = None, n_players: int | None = None) -> bool:
         """Whether a match of this game under ``rules`` is scored by sides (its sheet says so)."""
-        return self.sheet(self._resolve(rules), n_players).scored == "sides"
+        return self.sheet(self.resolved(rules), n_players).scored == "sides"
 
     def teams_allowed(self, n_players: int, rules: Rules | None = None) -> bool:
         """Whether a match of ``n_players`` may say who plays with whom (the document's ``teams``); a game
@@ -808,7 +808,7 @@ class Variant(ABC):
         found = self.contract(deal, rules)
         if found is None:
             return ""
-        return _contracts.contract_words(found, self._solver(rules)[0], whole=whole,
+        return _contracts.contract_words(found, self.melds_and_values(rules)[0], whole=whole,
                                          no_discard=self.whole_without_discard(rules))
 
     def check_contract(self, deal: int, melds: Iterable[str | Iterable[Card]], rules: Rules | None = None,
@@ -818,7 +818,7 @@ class Variant(ABC):
         found = self.contract(deal, rules)
         if found is None:
             return self._no_contract(deal)
-        return _contracts.check_contract(found, melds, self._solver(rules)[0], deal=deal,
+        return _contracts.check_contract(found, melds, self.melds_and_values(rules)[0], deal=deal,
                                          no_discard=self.whole_without_discard(rules), hand=hand)
 
     def contract_in_hand(self, deal: int, cards: str | Iterable[Card], rules: Rules | None = None) -> ContractCheck:
@@ -827,7 +827,7 @@ class Variant(ABC):
         found = self.contract(deal, rules)
         if found is None:
             return self._no_contract(deal)
-        return _contracts.contract_in_hand(found, _cards(cards), self._solver(rules)[0], deal=deal,
+        return _contracts.contract_in_hand(found, _cards(cards), self.melds_and_values(rules)[0], deal=deal,
                                            no_discard=self.whole_without_discard(rules))
 
     def _no_contract(self, deal: int) -> ContractCheck:
@@ -1098,7 +1098,7 @@ class Variant(ABC):
 
     def check_melds(self, hand: Hand) -> None:
         """Every declared meld must be valid in this game."""
-        meld_rules = self._solver()[0]
+        meld_rules = self.melds_and_values()[0]
         for meld in hand.melds or []:
             check = _melds.check_meld(meld, meld_rules)
             if not check.valid:
@@ -1126,10 +1126,10 @@ class Variant(ABC):
     def value_words(self) -> tuple[tuple[int, ...], tuple[str, ...]]:
         """The card values under the match's rules, and each written out ("10"), once per ``Rules``: a
         replay writes a sum ("10 + 5 + 1") for every player of every hand."""
-        resolved = self._resolve()
+        resolved = self.resolved()
         found = resolved._memo.get("value_words")
         if found is None:
-            values = self._solver()[1]
+            values = self.melds_and_values()[1]
             found = resolved._memo["value_words"] = (values, tuple(map(str, values)))
         return found
 
@@ -1150,7 +1150,7 @@ class Variant(ABC):
     def rebuys_from_switches(self, cost_switch: str = "rebuy_cost_mode", score: str | None = None) -> RebuyPolicy:
         """The rebuy policy read from the usual switches (Rumino's names; Kalooki names its cost
         ``rebuy_cost`` and fixes the score instead of offering ``rebuy_score``)."""
-        r = self._resolve()
+        r = self.resolved()
         return RebuyPolicy(min_remaining=r.rebuy_min_remaining, max_rebuys=r.max_rebuys,
                            score=score or r.rebuy_score, cost=r[cost_switch])
 

@@ -110,7 +110,7 @@ class GoingOut:
         """The winner's declared lay-down must reach the opening (a one-turn out, a hunt)."""
         if hand.melds is None:
             return
-        check = check_opening(hand.melds, self._solver()[0], minimum, single)  # type: ignore[attr-defined]
+        check = check_opening(hand.melds, self.melds_and_values()[0], minimum, single)  # type: ignore[attr-defined]
         if not check.valid:
             raise hand.error(_("{by}'s lay-down: {reason}", by=hand.by, reason=check.reason), player=hand.by,
                              field="melds")

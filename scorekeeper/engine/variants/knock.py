@@ -36,24 +36,24 @@ class KnockGame:
 
     def best_discard(self, cards: str | Iterable[Card], rules: Rules | None = None) -> tuple[Card, Arrangement]:
         """The discard that leaves the least deadwood, and the arrangement of the cards kept."""
-        meld_rules, values = self._solver(rules)  # type: ignore[attr-defined]
+        meld_rules, values = self.melds_and_values(rules)  # type: ignore[attr-defined]
         return solver.best_discard(_cards(cards), meld_rules, values)
 
     def layoff(self, defender_cards: str | Iterable[Card], knocker_melds: Iterable[str | Iterable[Card]],
                rules: Rules | None = None) -> Arrangement:
         """The defender's least deadwood after their own melds and lay-offs on the knocker's melds."""
-        meld_rules, values = self._solver(rules)  # type: ignore[attr-defined]
+        meld_rules, values = self.melds_and_values(rules)  # type: ignore[attr-defined]
         return solver.layoff(_cards(defender_cards), [_cards(m) for m in knocker_melds], meld_rules, values)
 
     def check_declared(self, melds: Iterable[str | Iterable[Card]], deadwood: str | Iterable[Card],
                        rules: Rules | None = None) -> DeclaredCheck:
         """Check a knocker's declared arrangement (legal melds, cards the deck can hold)."""
-        meld_rules, values = self._solver(rules)  # type: ignore[attr-defined]
+        meld_rules, values = self.melds_and_values(rules)  # type: ignore[attr-defined]
         return solver.check_declared([_cards(m) for m in melds], _cards(deadwood), meld_rules, values)
 
     def knock_layouts(self, cards: str | Iterable[Card], limit: int, rules: Rules | None = None) -> list[Arrangement]:
         """Every legal layout of a knocker's ``cards`` with deadwood ``limit`` or less."""
-        meld_rules, values = self._solver(rules)  # type: ignore[attr-defined]
+        meld_rules, values = self.melds_and_values(rules)  # type: ignore[attr-defined]
         return solver.arrangements(_cards(cards), meld_rules, values, limit)
 
     def big_gin_allowed(self, rules: Rules | None = None) -> bool:
@@ -69,7 +69,7 @@ class KnockGame:
         """The highest deadwood a player may knock with, given the hand's upcard where the game needs
         one (None: any deadwood may knock, or the upcard is needed and not given). It reads the switch
         ``knock_limit``, which a game without a knock limit does not have."""
-        return self._resolve(rules).get("knock_limit")  # type: ignore[attr-defined]
+        return self.resolved(rules).get("knock_limit")  # type: ignore[attr-defined]
 
     def hand_verdict(self, cards: list[Card], rules: Rules, *, deal: int | None = None, upcard: Card | None = None,
                      minimum: int | None = None, **fields: Any) -> Verdict:
@@ -85,7 +85,7 @@ class KnockGame:
 
     def declared_arrangement(self, hand: Hand, held: Held) -> Arrangement:
         """The knocker's own melds (``hand.melds``) taken out of their cards: each must be legal and held."""
-        meld_rules, values = self._solver()  # type: ignore[attr-defined]
+        meld_rules, values = self.melds_and_values()  # type: ignore[attr-defined]
         rest = list(held.cards or [])
         for meld in hand.melds or []:
             check = check_meld(meld, meld_rules)
