@@ -34,8 +34,8 @@ from .hands import (
     RebuyPolicy, parse_meld_list,
 )
 from .sheet import EntryKind
-from .sides import Side, default_sides, parse_teams
-from .variants import UnknownVariantError, Variant, find_variant
+from .sides import match_sides
+from .variants import Rules, UnknownVariantError, Variant, find_variant
 
 FORMAT = "scorekeeper.match/1"
 #: entry kinds beyond hands, voids and rebuys that a game takes only if it declares them
@@ -486,8 +486,8 @@ def _header_error(message: str, fld: str) -> InvalidMatchError:
     return InvalidMatchError(message, field=fld)
 
 
-def _load_variant(key: str, players: list[str], overrides: Mapping[str, Any]) -> Variant:
-    """The variant, bound to the match's house rules (validated by the variant: docs/rules/common.md#house-rules)."""
+def _load_variant(key: str, players: list[str], overrides: Mapping[str, Any]) -> tuple[Variant, Rules]:
+    """The variant and the match's house rules (validated by the variant: docs/rules/common.md#house-rules)."""
     try:
         variant = find_variant(key)
     except UnknownVariantError:
@@ -503,7 +503,7 @@ def _load_variant(key: str, players: list[str], overrides: Mapping[str, Any]) ->
         rules = variant.rules(len(players), **overrides)
     except ValueError as exc:
         raise _header_error(message_of(exc), "rules") from None
-    return variant.for_match(rules, players)
+    return variant, rules
 
 
 def _parse_stake(value: Any) -> Decimal | None:
@@ -547,10 +547,9 @@ class _Replay:
         if not isinstance(overrides, Mapping):
             raise _header_error(_("rules must be an object of house-rule switches"), "rules")
         self.overrides = dict(overrides)
-        self.variant = _load_variant(self.key, list(players), overrides)
+        variant, rules = _load_variant(self.key, list(players), overrides)
         # what a hand entry holds and how much (cards, points), as the game's sheet declares it, read once
-        rules = self.variant.house
-        sheet = self.variant.sheet(rules, len(players))
+        sheet = variant.sheet(rules, len(players))
         cards, points = sheet.field("cards"), sheet.field("points")
         self.cards_limit: int | None = cards.maximum if cards is not None else None
         self.points_limit: int | None = points.maximum if points is not None else None
@@ -562,11 +561,11 @@ class _Replay:
         #: ends, with their own refusals), what the sheet asks once a hand, ``held`` when it asks anything
         #: of each player, and what the game checks without asking (Russian's ``deal``)
         self.hand_fields = frozenset({"kind", "note", "end", "by", *(f.name for f in sheet.per_hand),
-                                      *(("held",) if sheet.per_player else ()), *self.variant.checked_fields})
+                                      *(("held",) if sheet.per_player else ()), *variant.checked_fields})
         #: a game scored by sides: its sides (``engine.sides``), every member showing the side's total
         self.by_sides = sheet.scored == "sides"
-        self.sides = self.read_teams(document.get("teams"), list(players))
-        self.variant.sides = self.sides
+        self.sides = match_sides(variant, rules, document.get("teams"), list(players), self.by_sides)
+        self.variant = variant.for_match(rules, players, self.sides)
         #: hands hold ``sides`` (a game scored by sides, or one whose hands have units of their own)
         self.side_entries = self.by_sides or "sides" in self.variant.entry_keys
         if self.side_entries:
@@ -595,23 +594,6 @@ class _Replay:
         # players the last hand knocked out who may not rebuy, and why
         self.refused: dict[str, str] = {}
         self.end_notes: list[str] = []
-
-    def read_teams(self, teams: Any, players: list[str]) -> tuple[Side, ...]:
-        """The match's sides: the document's ``teams`` where the game takes them, else its default sides
-        (docs/match-format.md, "teams"); none in a game scored by player."""
-        variant = self.variant
-        if teams is not None:
-            if not variant.teams_allowed(len(players), variant.house):
-                raise _header_error(_("{game} with {count} players has no teams", game=variant.name,
-                                      count=len(players)), "teams")
-            sides = parse_teams(teams, players)
-            wrong = variant.check_teams(sides, variant.house)
-            if wrong:
-                raise _header_error(wrong, "teams")
-            return sides
-        if not self.by_sides:
-            return ()
-        return default_sides(players, variant.partnerships)
 
     # -- walking the entries ---------------------------------------------------------------------------
 

@@ -61,7 +61,7 @@ class KnockRummy(KnockGame, Variant):
                   "deadwood (rummy) collects {bonus} more from each.", bonus=RUMMY_BONUS),
                 _("The first to {target} or more wins.", target=r.target)]
 
-    def typed_maximum(self) -> int | None:
+    def typed_maximum(self, rules: Rules | None = None, n_players: int | None = None) -> int | None:
         return 10 * 10
 
     def may_leave_out(self, hand: Hand, player: str) -> bool:

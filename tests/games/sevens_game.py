@@ -48,7 +48,7 @@ class Sevens(GoingOut, Variant):
                 _("Everyone adds their own cards; a total of {target} or more is out; the last one in wins.",
                   target=r.target)]
 
-    def typed_maximum(self) -> int | None:
+    def typed_maximum(self, rules: Rules | None = None, n_players: int | None = None) -> int | None:
         return 8 * 10  # seven cards and the one drawn, each at most a picture's 10
 
     def loser_counts(self, hand: Hand, held) -> range:

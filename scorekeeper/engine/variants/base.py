@@ -8,7 +8,7 @@ calls to score a hand and end a match (with their defaults). A variant module su
 overrides class-level metadata (as python-chess variants do) plus the few methods whose answer differs.
 
 A registry variant is unbound: every method takes optional ``rules`` (None: the defaults). Replay binds
-a copy to one match with ``for_match(rules, players)``; the bound copy answers with that match's rules.
+a copy to one match with ``for_match(rules, players, sides)``; the bound copy answers with that match's rules.
 
 >>> from scorekeeper.engine.variants import find_variant
 >>> rules = find_variant("gin").rules(preset="classic_pagat", gin_bonus=25)
@@ -589,11 +589,14 @@ class Variant(ABC):
 
     # -- one match: what replay asks (docs/rules/common.md#order-of-operations gives the order) ------------
 
-    def for_match(self, rules: Rules, players: Iterable[str]) -> "Variant":
-        """A copy of this variant bound to one match's rules and seats; replay scores with it."""
+    def for_match(self, rules: Rules, players: Iterable[str], sides: Iterable[Any] = ()) -> "Variant":
+        """A copy of this variant bound to one match: its rules, its seats and, in a game scored by sides,
+        its sides (``engine.sides.match_sides``); replay scores with it. Binding is this one step: nothing
+        else sets ``house``, ``players`` or ``sides``."""
         bound = copy.copy(self)
         bound.house = self.resolved(rules)
         bound.players = tuple(players)
+        bound.sides = tuple(sides)
         return bound
 
     def high_wins(self, rules: Rules | None = None) -> bool:
@@ -634,7 +637,7 @@ class Variant(ABC):
             fields.append(EntryField("melds", "melds", label,
                                      help=_("Separate the melds with | , e.g. 3h 4h 5h | 8s 8d 8c")))
         points = _limits.hand_points_limit(self, rules)
-        own = self.typed_maximum_under(rules, n_players)
+        own = self.typed_maximum(rules, n_players)
         if own is not None:
             # one limit for one box: the game's own bound on typed points is the figure the box says and
             # the replay checks, never a looser one first and this one past it
@@ -655,17 +658,11 @@ class Variant(ABC):
         reaches the switch point, every player is entered alone)."""
         return self.sheet(self.house, len(self.players))
 
-    def typed_maximum(self) -> int | None:
-        """The most points one player's hand typed as points can hold in the bound match, by the game's own
-        count (docs/rules/common.md#typed-points); None when the game has no bound of its own."""
+    def typed_maximum(self, rules: Rules | None = None, n_players: int | None = None) -> int | None:
+        """The most points one player's hand typed as points can hold under ``rules`` at a table of
+        ``n_players`` (the bound match's when not given), by the game's own count
+        (docs/rules/common.md#typed-points); None when the game has no bound of its own."""
         return None
-
-    def typed_maximum_under(self, rules: Rules, n_players: int | None = None) -> int | None:
-        """``typed_maximum`` under ``rules`` at a table of ``n_players``, for a variant bound or not."""
-        if self.house is rules and self.players:
-            return self.typed_maximum()
-        seats = tuple(f"seat {i + 1}" for i in range(n_players or rules.n_players or self.min_players))
-        return self.for_match(rules, seats).typed_maximum()
 
     def opening_minimum(self, rules: Rules | None = None) -> int | None:
         """The least value of a player's first lay-down, for a game with openings (None: no opening)."""

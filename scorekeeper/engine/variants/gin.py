@@ -115,8 +115,9 @@ class KnockRummy(KnockGame, Variant):
     def may_leave_out(self, hand: Hand, player: str) -> bool:
         return player == hand.by and hand.end != "knock"
 
-    def typed_maximum(self) -> int:
-        return self.cards_dealt(len(self.players)) * max(self.melds_and_values()[1][1:])
+    def typed_maximum(self, rules: Rules | None = None, n_players: int | None = None) -> int:
+        rules = self.resolved(rules)
+        return self.cards_dealt(n_players or len(self.players) or None, rules) * max(self.melds_and_values(rules)[1][1:])
 
     # -- scoring: one method per way a hand ends -------------------------------------------------------
 

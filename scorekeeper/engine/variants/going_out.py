@@ -15,6 +15,7 @@ from ..cards import Card, format_cards
 from ..i18n import _, _n
 from ..hands import Hand, Held, InvalidHandError, check_typed
 from ..melds import check_opening
+from .base import Rules
 
 
 def physical(cards: Iterable[Card]) -> Counter:
@@ -32,7 +33,7 @@ def not_melded(hand: Hand, player: str, how: str, cards: list[Card]) -> InvalidH
 class GoingOut:
     """Mixin for the going-out games, placed before ``Variant`` in the bases."""
 
-    def typed_maximum(self) -> int | None:
+    def typed_maximum(self, rules: Rules | None = None, n_players: int | None = None) -> int | None:
         """The most points a hand typed as points can hold (docs/rules/common.md#typed-points); None for no
         bound of the variant's own (Russian)."""
         return None

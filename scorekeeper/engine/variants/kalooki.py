@@ -131,8 +131,8 @@ class Kalooki(GoingOut, Variant):
     def keeps_win_points(self, rules: Rules | None = None) -> bool:
         return True
 
-    def typed_maximum(self) -> int | None:
-        return HAND_SIZE * max(ACE_VALUE, self.house.joker_value)
+    def typed_maximum(self, rules: Rules | None = None, n_players: int | None = None) -> int | None:
+        return HAND_SIZE * max(ACE_VALUE, self.resolved(rules).joker_value)
 
     def loser_counts(self, hand: Hand, held: Held) -> list[int]:
         return [HAND_SIZE] + list(range(1, OPENED_MAX + 1))

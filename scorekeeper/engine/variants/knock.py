@@ -80,7 +80,7 @@ class KnockGame:
     # -- scoring helpers for a bound variant ------------------------------------------------------------
 
     @abstractmethod
-    def typed_maximum(self) -> int:
+    def typed_maximum(self, rules: Rules | None = None, n_players: int | None = None) -> int:
         """The most deadwood a hand typed as points can hold (docs/rules/common.md#typed-points)."""
 
     def declared_arrangement(self, hand: Hand, held: Held) -> Arrangement:

@@ -177,9 +177,9 @@ class Liverpool(GoingOut, Variant):
             return 5
         return None
 
-    def typed_maximum(self) -> int | None:
+    def typed_maximum(self, rules: Rules | None = None, n_players: int | None = None) -> int | None:
         # the largest deal's bound; each deal's own is checked in ``raw_count``
-        return max(self.hand_bound(d) for d in range(1, DEALS + 1)) * self.highest_value()
+        return max(self.hand_bound(d, rules) for d in range(1, DEALS + 1)) * self.highest_value(rules)
 
     def sheet(self, rules: Rules | None = None, n_players: int | None = None) -> Sheet:
         base = super().sheet(rules, n_players)

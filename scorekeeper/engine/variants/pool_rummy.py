@@ -438,7 +438,7 @@ class PoolRummy(Variant):
                        instead_of="points"),
         ))
 
-    def typed_maximum(self) -> int | None:
+    def typed_maximum(self, rules: Rules | None = None, n_players: int | None = None) -> int | None:
         return RAW_MAX
 
     def parse_extra(self, hand: Hand, entry: Mapping[str, Any]) -> None:

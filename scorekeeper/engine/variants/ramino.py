@@ -175,8 +175,8 @@ class Ramino(GoingOut, Variant):
 
     # -- a hand: going out, or out in one turn (docs/rules/ramino.md#how-a-hand-ends) ----------------------
 
-    def typed_maximum(self) -> int | None:
-        return HAND_SIZE * max(self.melds_and_values()[1])
+    def typed_maximum(self, rules: Rules | None = None, n_players: int | None = None) -> int | None:
+        return HAND_SIZE * max(self.melds_and_values(rules)[1])
 
     def loser_counts(self, hand: Hand, held: Held) -> list[int]:
         # never opened: all 13 dealt; opened: has laid at least 3 (docs/rules/common.md#card-counts)

@@ -198,8 +198,8 @@ class Rumino(KnockGame, Variant):
             return True  # a rumino ends the match: nobody else's hand is scored
         return player == hand.by and hand.end != "knock"
 
-    def typed_maximum(self) -> int:
-        return HAND_SIZE * max(10, self.house.joker_value)
+    def typed_maximum(self, rules: Rules | None = None, n_players: int | None = None) -> int:
+        return HAND_SIZE * max(10, self.resolved(rules).joker_value)
 
     def score(self, hand: Hand, state: MatchState) -> HandScore:
         self.check_copies(hand, melds_are_extra=hand.held.get(hand.by) is None or hand.held[hand.by].typed)

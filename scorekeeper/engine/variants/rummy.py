@@ -112,11 +112,12 @@ class Rummy(GoingOut, Variant):
     def high_wins(self, rules: Rules | None = None) -> bool:
         return self.resolved(rules).match_mode == "points_race"
 
-    def typed_maximum(self) -> int | None:
-        values = self.melds_and_values()[1]
+    def typed_maximum(self, rules: Rules | None = None, n_players: int | None = None) -> int | None:
+        rules = self.resolved(rules)
+        values = self.melds_and_values(rules)[1]
         # the joker's value counts only when jokers are in the deck
-        highest = max(values[1:] + ((values[0],) if self.table_jokers() else ()))
-        return self.cards_dealt() * highest
+        highest = max(values[1:] + ((values[0],) if self.jokers(n_players, rules) else ()))
+        return self.cards_dealt(n_players, rules) * highest
 
     def loser_counts(self, hand: Hand, held: Held) -> range:
         return range(1, self.cards_dealt() + 1)

@@ -223,7 +223,7 @@ class Scala40(GoingOut, Variant):
                                      player=player), entry=index, player=player, field="cards")
         return held
 
-    def typed_maximum(self) -> int | None:
+    def typed_maximum(self, rules: Rules | None = None, n_players: int | None = None) -> int | None:
         return UNOPENED_POINTS_MAX
 
     def loser_counts(self, hand: Hand, held: Held) -> list[int]:
