@@ -13,7 +13,7 @@ players out, and a table that plays to none ends it with a finish entry: the bes
 >>> free.rules(winner="highest", elimination_at=100)
 Traceback (most recent call last):
 ...
-scorekeeper.engine.variants.base.InvalidRulesError: elimination_at does not apply when winner is "highest": it is used only when winner is "lowest"
+scorekeeper.engine.variants.house_rules.InvalidRulesError: elimination_at does not apply when winner is "highest": it is used only when winner is "lowest"
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ tie-break hand of the tied players only, and the table's finish.
 >>> p10.rules(phases=["run 5"])
 Traceback (most recent call last):
 ...
-scorekeeper.engine.variants.base.InvalidRulesError: phases does not apply when phase_list is "standard": it is used only when phase_list is "custom"
+scorekeeper.engine.variants.house_rules.InvalidRulesError: phases does not apply when phase_list is "standard": it is used only when phase_list is "custom"
 """
 
 from __future__ import annotations

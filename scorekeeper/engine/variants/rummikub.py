@@ -13,7 +13,7 @@ to a target or open until the table finishes it.
 >>> rk.rules(5)
 Traceback (most recent call last):
 ...
-scorekeeper.engine.variants.base.InvalidRulesError: Rummikub is for 2–4 players with the standard set (the XP set takes up to 6), not 5
+scorekeeper.engine.variants.house_rules.InvalidRulesError: Rummikub is for 2–4 players with the standard set (the XP set takes up to 6), not 5
 """
 
 from __future__ import annotations

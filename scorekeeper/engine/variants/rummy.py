@@ -11,7 +11,7 @@ elimination (everyone adds their own cards, over 100 is out, optional rebuys as 
 >>> rummy.rules(max_rebuys=1)
 Traceback (most recent call last):
 ...
-scorekeeper.engine.variants.base.InvalidRulesError: max_rebuys does not apply when match_mode is "points_race": it is used only when match_mode is "elimination"
+scorekeeper.engine.variants.house_rules.InvalidRulesError: max_rebuys does not apply when match_mode is "points_race": it is used only when match_mode is "elimination"
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ with its ties, and the margins the winner collects (``differences``).
 >>> r500.rules(card_values="five_flat", low_ace_value=5)
 Traceback (most recent call last):
 ...
-scorekeeper.engine.variants.base.InvalidRulesError: low_ace_value does not apply when card_values is "five_flat": it is used only when card_values is "pip"
+scorekeeper.engine.variants.house_rules.InvalidRulesError: low_ace_value does not apply when card_values is "five_flat": it is used only when card_values is "pip"
 """
 
 from __future__ import annotations
