@@ -19,8 +19,8 @@ from werkzeug.http import parse_cookie
 from werkzeug.serving import WSGIRequestHandler, make_server
 
 from scorekeeper import create_app
-from scorekeeper.extensions import alembic, db
-from scorekeeper.spectate import live
+from scorekeeper.web.extensions import alembic, db
+from scorekeeper.web.spectate import live
 
 # A loaded CI machine (two cores running the whole suite) can take seconds to answer one htmx request;
 # an assertion that waits longer still fails when the thing never appears.

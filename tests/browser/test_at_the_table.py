@@ -18,7 +18,7 @@ import uuid
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 from scorekeeper import service
 from scorekeeper.service.models import Player, Table
 

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 from scorekeeper import service
 from scorekeeper.service.models import Player, Table
 

@@ -18,7 +18,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 
 from .conftest import migrated_app, serve_app
 
