@@ -29,6 +29,7 @@ from abc import ABC, abstractmethod
 import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from types import MappingProxyType
 from typing import Any, ClassVar, Iterable
 
 from .. import solver
@@ -799,6 +800,7 @@ class Variant(ABC):
         return {"deal": deal, "contract": self.contract_words(deal, whole=True)}
 
     def notes(self, state: MatchState) -> list[str]:
+        """Bound: notes about the match as it stands, in words (the standings' ``notes``); none by default."""
         return []
 
     # -- entries of the game's own (Hollywood's stop, Free's finish), and a sheet of several games -------
@@ -935,7 +937,42 @@ def _cards(cards: str | Iterable[Card] | Iterable[str]) -> Sequence[Card]:
     return [c if isinstance(c, Card) else Card.parse(c) for c in cards]
 
 
-__all__ = ["Variant", "GameFiles", "Switch", "SwitchType", "Rules", "InvalidRulesError", "UnknownVariantError",
+#: what a game declares as class attributes (all optional but ``key`` and ``name``; docs/engine.md, "What a
+#: game declares")
+GAME_ATTRIBUTES: tuple[str, ...] = (
+    "key", "name", "aliases", "summary", "order", "min_players", "max_players", "ends", "own_ends",
+    "winner_deals_next_match", "FIXED", "PRESET_SWITCH", "REFUSED", "SWITCHES", "PACKS", "extra_cards_held",
+    "knock_game", "by_required", "upcard_required", "contracts", "contract_deals", "deck_grows_with_players",
+    "uses_cards", "checks_laid_melds", "laid_cards_limit", "arranged_in_play", "not_opened_word",
+    "declared_melds_use", "counts_loose_cards", "rebuy_word", "shared_entry_kinds", "partnerships",
+    "changes_sheet", "entry_keys", "checked_fields",
+)
+
+#: every method a game may override, by what it answers (docs/engine.md, "The hooks a game overrides"):
+#: ``values``, ``meld_rules``, ``rules_sheet`` and ``score`` it must; the others have defaults. Every other
+#: member of ``Variant`` is the engine's, for a game to call or read, never to replace.
+GAME_HOOKS: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "the game and its deck": ("files", "cards_dealt", "decks", "jokers", "deck", "refuse_players"),
+    "house rules": ("switches", "rules", "player_defaults", "fits_players", "players_refusal", "check_rules"),
+    "cards and melds": ("values", "card_value", "meld_rules", "check_meld", "check_declaration", "arrange",
+                        "rules_sheet", "opening_minimum", "check_opening", "instant_win", "upcard_note",
+                        "knock_limit_with", "first_meld_choices", "check_laid", "meld_points", "laid_groups"),
+    "the meld checker": ("verdict", "meld_verdict", "hand_verdict"),
+    "contracts": ("contract", "whole_without_discard", "contract_in_hand"),
+    "sides": ("teams_allowed", "check_teams", "side_minimum", "side_minimum_at", "parse_sides"),
+    "a hand": ("sheet", "sheet_at", "typed_maximum", "ends_allowed", "may_leave_out", "parse_held",
+               "parse_extra", "score"),
+    "the match": ("high_wins", "keeps_win_points", "has_boxes", "elimination", "rebuy_policy", "target",
+                  "all_bust_replays", "floors_totals", "after_hand", "after_rebuy", "match_over", "finish",
+                  "next_dealer", "dealer_by_hand", "next_match_first_dealer"),
+    "the standings": ("leaders", "place_key", "place_key_in", "player_facts", "match_facts", "player_note",
+                      "player_short_note", "next_hand_players", "context", "notes", "victory_points",
+                      "differences", "games"),
+    "entries of the game's own": ("entry_kinds", "entry_kinds_allowed", "play_entry", "table_end"),
+})
+
+
+__all__ = ["GAME_ATTRIBUTES", "GAME_HOOKS", "Variant", "GameFiles", "Switch", "SwitchType", "Rules", "InvalidRulesError", "UnknownVariantError",
            "card_values", "values_sentence", "rebuy_switches", "REBUY_SCORES", "MeldCheck", "OpeningCheck",
            "ContractCheck", "InvalidCardError"]
 
