@@ -420,6 +420,7 @@ def hands(draw, max_cards: int = 11, rules_list=RULESETS):
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(hands(), st.data())
 def test_arrange_agrees_with_brute_force(case, data):
@@ -430,6 +431,7 @@ def test_arrange_agrees_with_brute_force(case, data):
     assert arrange(data.draw(st.permutations(hand), label="shuffled"), rules, values) == result
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(hands(max_cards=9))
 def test_best_discard_agrees_with_brute_force(case):
@@ -726,6 +728,7 @@ def test_sets_of_two_leave_the_fast_path():
 RULES_WITH_VALUES = list(zip(RULESETS[1:], itertools.cycle(VALUE_TABLES)))
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(st.sampled_from(RULES_WITH_VALUES), st.sampled_from(SUITS),
        st.lists(st.integers(1, 13), min_size=7, max_size=7, unique=True), st.integers(0, 3))
@@ -830,6 +833,7 @@ def test_every_game_s_standard_tables_fit_in_the_cache_with_room_to_spare(monkey
         solver._cache.bound = saved[2]
 
 
+@pytest.mark.slow
 def test_the_cache_stays_bounded_and_answers_alike_after_eviction(monkeypatch):
     """Many rule sets through a small cache: never more tables than the bound, and every answer the same
     whether its tables were just built, kept, or pushed out and built again."""
