@@ -22,8 +22,9 @@ from werkzeug.serving import WSGIRequestHandler, make_server
 
 from scorekeeper import create_app, service
 from scorekeeper.extensions import alembic, db
-from scorekeeper.service.models import Player, Table
 from scorekeeper.spectate import live
+
+from ..conftest import table_with_players
 
 # A loaded CI machine (two cores running the whole suite) can take seconds to answer one htmx request;
 # an assertion that waits longer still fails when the thing never appears.
@@ -330,20 +331,14 @@ class Seed:
         self.names = names
 
         def make():
-            token = service.new_token()
-            table = Table(token=token, name="Club night")
-            db.session.add(table)
-            db.session.flush()
-            players = [Player(table_id=table.id, name=n, name_key=n.casefold()) for n in names]
-            db.session.add_all(players)
-            db.session.commit()
-            ids = [p.id for p in players]
+            table, by_name = table_with_players(names)
+            token, ids = table.token, [by_name[n] for n in names]
             db.session.expunge_all()  # loaded afresh, as a request would find them
             table = service.find_table(token)
             assert len(table.players) == len(names)  # loaded, as the new-match page has them
             match = service.create_match(table, variant=variant, rules=rules, seats=ids,
                                          first_dealer_id=ids[0], stake=None)
-            return token, match.id, dict(zip(names, ids))
+            return token, match.id, by_name
 
         self.token, self.match_id, self.ids = in_thread(self.app, make)
         self.url = f"{self.base}/t/{self.token}/m/{self.match_id}"
