@@ -21,7 +21,7 @@ import sqlalchemy as sa
 from scorekeeper import create_app, service
 from scorekeeper.engine.variants import find_variant, load_variants
 from scorekeeper.service import models
-from scorekeeper.extensions import alembic, db
+from scorekeeper.web.extensions import alembic, db
 
 _CSRF_RE = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 

@@ -21,8 +21,8 @@ from werkzeug.http import parse_cookie
 from werkzeug.serving import WSGIRequestHandler, make_server
 
 from scorekeeper import create_app, service
-from scorekeeper.extensions import alembic, db
-from scorekeeper.spectate import live
+from scorekeeper.web.extensions import alembic, db
+from scorekeeper.web.spectate import live
 
 from ..conftest import table_with_players
 

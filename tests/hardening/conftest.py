@@ -30,7 +30,7 @@ import sqlalchemy as sa
 
 from scorekeeper import create_app
 from scorekeeper.service import models
-from scorekeeper.extensions import alembic, db
+from scorekeeper.web.extensions import alembic, db
 from scorekeeper import service
 
 from ..conftest import table_with_players
