@@ -111,6 +111,11 @@ def test_hand_and_foot_calls_a_deal_a_round(sheet, client):
                           headers={"HX-Request": "true"})
     page = response.get_data(as_text=True)
     assert "Saved: round 1." in page and "Round 2 ·" in page and "Last round" in page
+    entry = re.search(rf"/t/{sheet.token}/m/{match_id}/hands/(\d+)", page).group(1)
+    shown = client.get(f"/t/{sheet.token}/m/{match_id}/hands/{entry}").get_data(as_text=True)
+    assert "<h1>Round 1" in shown
+    edit = client.get(f"/t/{sheet.token}/m/{match_id}/hands/{entry}/edit").get_data(as_text=True)
+    assert "Edit round 1" in edit and "Save round" in edit
     client.get("/lang/it?next=/")
     page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
     assert "Salva giro" in page and "Giro 2 ·" in page and not re.search(r"Mano \d|Salva mano", page)
