@@ -60,7 +60,7 @@ def test_a_hand_and_foot_match_of_six_in_three_sides(page: Page, live_server: st
     pick.scroll_into_view_if_needed()
     shot(page, "new-match-sides")
     page.get_by_role("button", name=re.compile("^Start")).click()
-    expect(page.get_by_role("heading", name="Record hand")).to_be_visible()
+    expect(page.get_by_role("heading", name="Record round")).to_be_visible()
     expect(page.locator(".minimums")).to_contain_text("Round 1")
     expect(page.locator(".minimums")).to_contain_text("Ann & Eve 50")
 
@@ -76,7 +76,7 @@ def test_a_hand_and_foot_match_of_six_in_three_sides(page: Page, live_server: st
     expect(page.locator("#preview")).to_contain_text("2 × 500 + 2 × 300 + 100 (1 red three laid) + 100 (out) + 500 − 20 = 2,280")
     page.locator("#preview").scroll_into_view_if_needed()
     shot(page, "round-typed")
-    taps.tap(page.get_by_role("button", name="Save hand"))
+    taps.tap(page.get_by_role("button", name="Save round"))
     typed_taps = taps.count
     expect(total_of(page, "Ben & Dan")).to_have_text("2,280")
     expect(total_of(page, "Ann & Eve")).to_have_text("740")
@@ -102,7 +102,7 @@ def test_a_hand_and_foot_match_of_six_in_three_sides(page: Page, live_server: st
     meld.scroll_into_view_if_needed()
     shot(page, "round-counted")
     expect(page.locator("#preview")).to_contain_text("500 + 160 = 660")
-    taps.tap(page.get_by_role("button", name="Save hand"))
+    taps.tap(page.get_by_role("button", name="Save round"))
     counted_taps = taps.count
     expect(total_of(page, "Cat & Fay")).to_have_text("570")
     expect(page.locator(".minimums")).to_contain_text("Round 3")
@@ -114,7 +114,7 @@ def test_a_hand_and_foot_match_of_six_in_three_sides(page: Page, live_server: st
         page.get_by_text("Stock ran out", exact=True).click()
         for name in ("Ann & Eve", "Ben & Dan", "Cat & Fay"):
             typed(Taps(page), side(page, name), {"Points on the table": 0, "Points in hands and feet": 0})
-        page.get_by_role("button", name="Save hand").click()
+        page.get_by_role("button", name="Save round").click()
         if number == 3:
             expect(page.locator(".minimums")).to_contain_text("Round 4")
     result = page.locator("#result")

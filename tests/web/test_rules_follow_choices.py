@@ -88,6 +88,8 @@ def test_hand_and_foot_draws_the_decks_for_the_players_seated(sheet, client, app
     page = client.get(f"/t/{sheet.token}/matches/new/rules?variant=hand_and_foot&{seats}&rule_decks=5"
                       ).get_data(as_text=True)
     assert _box(page, "rule_decks") == "7" and "Standard: 7." in page and "7 decks." in page
+    # only the boxes that moved come back, so that a box the player is on stays as it is
+    assert re.findall(r'<div class="switch" id="switch-(\w+)"', page) == ["decks"]
     # the page drawn for no players says 5; six seated without JavaScript: the match plays with 7
     match_id = sheet.start_match("hand_and_foot", list(ids), rules={"decks": 5})
     assert _rules(app, match_id) == {}

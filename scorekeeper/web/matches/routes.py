@@ -133,8 +133,26 @@ def house_rules(token: str):
     drawn, redrawn = _redraw(variant, switches, seated_count, request.args)
     form = build_match_form(players, drawn, redrawn, sides=_side_count(variant))
     return render_template("matches/partials/house_rules.html", table=table, form=form, variant=variant,
-                           player_counts=_player_counts(variant), sheet_oob=True,
+                           player_counts=_player_counts(variant), fragment=True,
+                           moved=_moved(switches, drawn, request.args, redrawn),
                            **_drawn_context(variant, switches, drawn, seated_count, form))
+
+
+def _moved(switches, drawn, values, redrawn) -> set[str]:
+    """The switches whose box or standard the redraw changes: only they are drawn again, so that a box
+    the player is on stays as it is."""
+    moved = set()
+    for s, d in zip(switches, drawn):
+        key = f"rule_{s.name}"
+        try:
+            before = rule_value(s, values[f"standard_{key}"]) if f"standard_{key}" in values else s.default
+        except Refusal:
+            before = s.default
+        # a blank box and no box send the same (a rule with no value); a box not sent was not on the page
+        sent = s.type == "bool" or key in values
+        if not d.is_default(before) or sent and [v for v in redrawn.getlist(key) if v] != [v for v in values.getlist(key) if v]:
+            moved.add(s.name)
+    return moved
 
 
 def _seated(players, values) -> int | None:
@@ -231,7 +249,7 @@ def _drawn_context(variant, switches, drawn, n_players: int | None, form) -> dic
             continue
         if not s.is_default(value):
             chosen[s.name] = value
-    return {"switches": drawn, "standards": standards, "leaders": _leaders(variant, switches),
+    return {"switches": drawn, "standards": standards, "leaders": _leaders(variant, switches), "seated": n_players,
             "sheet": _rules_sheet(variant, _table_size(variant, n_players), chosen)}
 
 
