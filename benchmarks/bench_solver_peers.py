@@ -72,7 +72,9 @@ def ours(hands):
     from scorekeeper.engine.variants import find_variant
 
     gin = find_variant("gin")
-    return gin.arrange, [[Card(r, s) for r, s in h] for h in hands], lambda h: gin.arrange(h).points
+    # as the app reads them: one Card per card of the pack, whatever hand holds it (as OpenSpiel's ints are)
+    pack = {(r, s): Card.parse(RANKS[r - 1] + s) for r in range(1, 14) for s in SUIT_LETTERS}
+    return gin.arrange, [[pack[card] for card in h] for h in hands], lambda h: gin.arrange(h).points
 
 
 def open_spiel(hands):
