@@ -225,21 +225,22 @@ _bytes = struct.Struct("8B").unpack
 _ACES = 0x0001000100010001
 
 
-# An Arrangement built without the frozen dataclass's __init__ (which sets each field through
-# object.__setattr__): the slots' own setters, a third of the cost, the same object.
-_new_arrangement = Arrangement.__new__
-_set_melds_slot = Arrangement.melds.__set__  # type: ignore[attr-defined]
-_set_dead_slot = Arrangement.deadwood.__set__  # type: ignore[attr-defined]
-_set_points_slot = Arrangement.points.__set__  # type: ignore[attr-defined]
-_set_laid_slot = Arrangement.laid_off.__set__  # type: ignore[attr-defined]
+class _Blank:
+    """An Arrangement's slots, filled before the object becomes an Arrangement (``_arrangement``)."""
+
+    __slots__ = Arrangement.__slots__
 
 
 def _arrangement(melds: tuple, deadwood: tuple, points: int) -> Arrangement:
-    a = _new_arrangement(Arrangement)
-    _set_melds_slot(a, melds)
-    _set_dead_slot(a, deadwood)
-    _set_points_slot(a, points)
-    _set_laid_slot(a, ())
+    """An Arrangement built without the frozen dataclass's __init__ (which sets each field through
+    ``object.__setattr__``): a blank object of the same layout is filled, then made an Arrangement, the
+    very object the dataclass makes (equal, hashed and printed alike) at a third of the cost."""
+    a = _Blank()
+    a.melds = melds
+    a.deadwood = deadwood
+    a.points = points
+    a.laid_off = ()
+    a.__class__ = Arrangement  # type: ignore[assignment]
     return a
 
 

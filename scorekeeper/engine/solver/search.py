@@ -18,11 +18,7 @@ from .fast import (
     _fast_arrange,
     _fast_discard,
     _get_tables,
-    _new_arrangement,
-    _set_dead_slot as _set_deadwood,
-    _set_laid_slot as _set_laid_off,
-    _set_melds_slot as _set_melds,
-    _set_points_slot as _set_points,
+    _Blank,
     _split,
 )
 from .general import _general
@@ -86,22 +82,24 @@ def arrange(cards: Iterable[Card], rules: MeldRules, values: Sequence[int]) -> A
                     t0, t1, t2, t3, t4, t5, t6, t7 = tables.dead_bytes
                     b0, b1, b2, b3, b4, b5, b6, b7 = _bytes(mask)
                     dw = tables.dw
-                    found = _new_arrangement(Arrangement)
-                    _set_melds(found, melds)
-                    _set_deadwood(found, t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6] + t7[b7])
-                    _set_points(found, dw[a] + dw[b] + dw[c] + dw[d])
-                    _set_laid_off(found, ())
+                    found = _Blank()  # as fast._arrangement does, inline
+                    found.melds = melds
+                    found.deadwood = t0[b0] + t1[b1] + t2[b2] + t3[b3] + t4[b4] + t5[b5] + t6[b6] + t7[b7]
+                    found.points = dw[a] + dw[b] + dw[c] + dw[d]
+                    found.laid_off = ()
+                    found.__class__ = Arrangement
                     return found
             if ranks:
                 return _fast_arrange(a, b, c, d, tables)
             # no rank in three suits: runs only, three table reads per suit
             m0, m1, m2, m3, d0, d1, d2, d3 = tables.suit_tables
             dw = tables.dw
-            found = _new_arrangement(Arrangement)
-            _set_melds(found, m0[a] + m1[b] + m2[c] + m3[d])
-            _set_deadwood(found, d0[a] + d1[b] + d2[c] + d3[d])
-            _set_points(found, dw[a] + dw[b] + dw[c] + dw[d])
-            _set_laid_off(found, ())
+            found = _Blank()
+            found.melds = m0[a] + m1[b] + m2[c] + m3[d]
+            found.deadwood = d0[a] + d1[b] + d2[c] + d3[d]
+            found.points = dw[a] + dw[b] + dw[c] + dw[d]
+            found.laid_off = ()
+            found.__class__ = Arrangement
             return found
     values = _check_values(values)
     return _general(cards, rules, values, discard=False)[0]
