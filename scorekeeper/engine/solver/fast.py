@@ -141,7 +141,11 @@ class _Tables:
         # no run at all, and its deadwood is then every card left out of a set, in suit and rank order, read
         # from small tables a byte of the hand mask at a time (they stay in the processor's cache, where the
         # 8192-entry tables would not). None where the rules allow no lane.
-        self.lane = p.high if p.low and run_min == 3 <= p.run_max else None
+        self.lane = p.high if p.low and run_min == 3 <= p.run_max and min(values[1:]) >= 0 else None
+        # Each card's bit in a hand mask (_BIT_OF) with, for the lane, its value above the 64 bits: a hand's
+        # sum then carries its cards' points as well (none is negative, so none borrows from the cards).
+        self.bit_of = _BIT_OF if self.lane is None else [
+            bit + (values[(p_ - 1) // 4] << 64 if p_ else 0) for p_, bit in enumerate(_BIT_OF)]
         # dead_bytes[k][x]: the cards of byte k of a hand mask (suit k // 2, ranks 1-8 or 9-13) whose bits
         # are x, in rank order (the guard bits are never set when it is read)
         self.dead_bytes = tuple(
@@ -217,6 +221,8 @@ for _i, _cards in enumerate(_CARD):
 del _i, _cards, _r
 #: a hand mask holding a joker or a duplicate card there (the guard bits)
 _GUARD = 0xE000E000E000E000
+#: the cards' bits of a hand's sum (above them, the lane's points: _Tables.bit_of)
+_HAND = (1 << 64) - 1
 #: the four suit masks of a hand mask's eight bytes
 _split = struct.Struct("<4H").unpack
 #: the eight bytes of a hand mask, as numbers
