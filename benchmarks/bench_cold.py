@@ -31,7 +31,7 @@ from bench_history import fill as fill_history  # noqa: E402
 from card_matches import going_out_match, knock_match  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
-from scorekeeper.extensions import alembic, db  # noqa: E402
+from scorekeeper.web.extensions import alembic, db  # noqa: E402
 from scorekeeper import service  # noqa: E402
 from scorekeeper.service.importing import import_match  # noqa: E402
 from scorekeeper.service.models import Table  # noqa: E402

@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import sqlalchemy as sa  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
-from scorekeeper.extensions import alembic, db  # noqa: E402
+from scorekeeper.web.extensions import alembic, db  # noqa: E402
 from scorekeeper.service import new_token  # noqa: E402
 from scorekeeper.service.models import Entry, Match, Player, Table  # noqa: E402
 

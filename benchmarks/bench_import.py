@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.engine import limits  # noqa: E402
-from scorekeeper.extensions import alembic, db  # noqa: E402
+from scorekeeper.web.extensions import alembic, db  # noqa: E402
 from scorekeeper.service import importing  # noqa: E402
 from scorekeeper.service.models import Table  # noqa: E402
 

@@ -209,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.poll is None:
         sys.path.insert(0, str(REPO))
-        from scorekeeper.spectate.routes import POLL_SECONDS
+        from scorekeeper.web.spectate.routes import POLL_SECONDS
         args.poll = POLL_SECONDS
 
     bin_dir = str(Path(sys.executable).parent)

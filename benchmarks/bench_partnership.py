@@ -29,7 +29,7 @@ from page_weight import LIMIT, first_load  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.engine.match import replay  # noqa: E402
-from scorekeeper.extensions import alembic, db  # noqa: E402
+from scorekeeper.web.extensions import alembic, db  # noqa: E402
 from scorekeeper.service import new_token  # noqa: E402
 from scorekeeper.service.importing import import_match  # noqa: E402
 from scorekeeper.service.models import Table  # noqa: E402

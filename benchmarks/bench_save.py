@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.engine.cards import SUITS, Card  # noqa: E402
-from scorekeeper.extensions import alembic, db  # noqa: E402
+from scorekeeper.web.extensions import alembic, db  # noqa: E402
 
 CSRF = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 VERSION = re.compile(r'name="version" type="hidden" value="(\d+)"')

@@ -90,7 +90,7 @@ def p95(values: list[float]) -> float:
 
 
 def seed(app, hands: int) -> str:
-    from scorekeeper.extensions import db
+    from scorekeeper.web.extensions import db
     from scorekeeper import service
     from scorekeeper.service.models import Player, Table
 

@@ -44,7 +44,7 @@ PLAYERS = [f"{chr(65 + i)}{'abcdefghij' * 4}"[:40] for i in range(12)]
 SETUP = """
 import json, sys
 from scorekeeper import create_app
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 from scorekeeper.service import importing, new_token
 from scorekeeper.service.models import Table
 players = json.loads(sys.argv[2])
@@ -69,7 +69,7 @@ print(json.dumps(out))
 
 def picture_cpu() -> None:
     from scorekeeper import create_app
-    from scorekeeper.extensions import alembic, db
+    from scorekeeper.web.extensions import alembic, db
     with tempfile.TemporaryDirectory() as folder:
         env_url = f"sqlite:///{folder}/p.db"
         app = create_app({"DATABASE_URL": env_url, "SECRET_KEY": "bench", "WARM_SOLVERS": False,

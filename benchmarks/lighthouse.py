@@ -35,7 +35,7 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 from page_weight import fill  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
-from scorekeeper.extensions import alembic  # noqa: E402
+from scorekeeper.web.extensions import alembic  # noqa: E402
 
 CATEGORIES = ("performance", "accessibility", "best-practices")
 

@@ -118,7 +118,7 @@ SETUP = """
 import json
 from scorekeeper import create_app
 from scorekeeper.service import models
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 from scorekeeper.service import new_token
 app = create_app()
 out = []

@@ -6,7 +6,7 @@ It fills a throwaway SQLite database (a table of six players with a 20-hand Rumi
 cards, a Ramino match and a few finished ones, plus a 200-hand Rumino match), then asks each page
 through Flask's test client twice: with ``Accept-Encoding: br, gzip`` (what a phone sends) and
 without (the bytes before compression). A page's first load counts the page and every file it asks
-for with an empty cache (``scorekeeper.assets.first_load``: style sheets, scripts, manifest, icon,
+for with an empty cache (``scorekeeper.web.assets.first_load``: style sheets, scripts, manifest, icon,
 the service worker script, and the card picker's script where a picker is drawn at once). The last
 column adds what comes later: the service worker script (registered once the page has loaded) and
 what a page loads on demand (the picker's script and styles when a player's cards are opened,
@@ -28,8 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from card_matches import going_out_match, knock_match  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
-from scorekeeper.assets import first_load as asked_for  # noqa: E402
-from scorekeeper.extensions import alembic, db  # noqa: E402
+from scorekeeper.web.assets import first_load as asked_for  # noqa: E402
+from scorekeeper.web.extensions import alembic, db  # noqa: E402
 from scorekeeper.service.importing import import_match  # noqa: E402
 from scorekeeper.service import new_token  # noqa: E402
 from scorekeeper.service.models import Table  # noqa: E402

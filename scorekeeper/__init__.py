@@ -18,14 +18,14 @@ _FROM_FACTORY = {"ROOT", "HTMX_VERSION", "SECURITY_HEADERS", "_instance_secret_k
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> "Flask":
     """Make the web app (``factory.create_app``): configuration, extensions, one blueprint per feature."""
-    from .factory import create_app as make
+    from .web.factory import create_app as make
 
     return make(test_config)
 
 
 def __getattr__(name: str) -> Any:
     if name in _FROM_FACTORY:
-        from . import factory
+        from .web import factory
 
         return getattr(factory, name)
     raise AttributeError(f"module 'scorekeeper' has no attribute {name!r}")

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from scorekeeper import create_app  # noqa: E402
-from scorekeeper.extensions import alembic  # noqa: E402
+from scorekeeper.web.extensions import alembic  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 

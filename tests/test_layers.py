@@ -55,6 +55,11 @@ def _layer(module: str) -> str:
     return "web"
 
 
+#: the modules beside the three folders: the package's door (``create_app``) and the check kit a game's
+#: author runs against their game (it drives every layer, as a test does)
+AT_THE_TOP = {"scorekeeper", "scorekeeper.testing"}
+
+
 def _modules() -> dict[str, set[str]]:
     return {_module_name(p): _imports(p) for p in sorted(PACKAGE.rglob("*.py"))}
 
@@ -78,6 +83,31 @@ def test_each_layer_imports_only_the_layers_below_it():
             if order[_layer(name)] > order[_layer(module)]:
                 wrong.append(f"{module} ({_layer(module)}) imports {name} ({_layer(name)})")
     assert not wrong, "\n".join(sorted(wrong))
+
+
+def test_every_module_lives_in_one_of_the_three_folders():
+    folders = ("scorekeeper.engine", "scorekeeper.service", "scorekeeper.web")
+    loose = sorted(m for m in _modules() if m not in AT_THE_TOP
+                   and not any(m == f or m.startswith(f + ".") for f in folders))
+    assert not loose, loose
+
+
+def _blueprint(module: str) -> str | None:
+    """The blueprint package of a web module (``scorekeeper.web.hands.forms`` → ``hands``), if any."""
+    parts = module.split(".")
+    if len(parts) >= 4 and parts[:2] == ["scorekeeper", "web"]:
+        return parts[2]
+    return None
+
+
+def test_no_two_blueprints_import_each_other():
+    # an arrow from one page's package to another's and back would be an arrow running up the house:
+    # what two pages share lives in a module of its own
+    modules = _modules()
+    arrows = {(_blueprint(m), _blueprint(n)) for m, imported in modules.items() for n in imported
+              if n in modules and _blueprint(m) and _blueprint(n) and _blueprint(m) != _blueprint(n)}
+    both = sorted(f"{a} <-> {b}" for a, b in arrows if (b, a) in arrows and a < b)
+    assert not both, both
 
 
 def test_the_service_and_the_engine_import_no_web_library():
@@ -118,7 +148,7 @@ def test_the_service_imports_alone():
 def test_the_test_sees_a_wrong_import(tmp_path):
     # the source reading is the test's eyes: an import hidden in a function of a service module is seen
     probe = tmp_path / "probe.py"
-    probe.write_text("def later():\n    from ..extensions import db\n    from flask import abort\n", encoding="utf-8")
+    probe.write_text("def later():\n    from ..web.extensions import db\n    from flask import abort\n", encoding="utf-8")
     found = _imports(probe, "scorekeeper.service.probe")
-    assert {"scorekeeper.extensions", "scorekeeper.extensions.db", "flask"} <= found
-    assert _layer("scorekeeper.extensions") == "web" and _layer("scorekeeper.service.probe") == "service"
+    assert {"scorekeeper.web.extensions", "scorekeeper.web.extensions.db", "flask"} <= found
+    assert _layer("scorekeeper.web.extensions") == "web" and _layer("scorekeeper.service.probe") == "service"

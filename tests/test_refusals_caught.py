@@ -11,7 +11,7 @@ from pathlib import Path
 from scorekeeper.engine.errors import Refusal
 from scorekeeper import service
 from scorekeeper.service import importing, presets
-from scorekeeper.melds.checker import CheckError
+from scorekeeper.web.melds.checker import CheckError
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,5 +1,5 @@
 // The spectator's live sheet: a stream of the match's versions (server-sent events, from
-// scorekeeper/spectate/live.py) says when a hand was saved, and the sheet is asked for once then
+// scorekeeper/web/spectate/live.py) says when a hand was saved, and the sheet is asked for once then
 // ("live-changed", a trigger of #live-sheet in templates/spectate/partials/sheet.html). While the stream
 // is open htmx's own poll of the sheet is not sent; while it is not (no EventSource, a server that holds
 // none and draws no stream link, a worker with no slot left that answers 204, the connection lost and

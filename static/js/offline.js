@@ -22,7 +22,7 @@
   var QUEUE = "sk:queue", SENT = "sk:sent", DRAFT = "sk:draft:";
   var tr = function (s, v) { return window.scorekeeperWords(s, v); }; // app.js: the page's language
   var RETRY_MS = 15000;
-  // the server's answer to a hand, in headers (scorekeeper/hands/routes.py): the match's version now,
+  // the server's answer to a hand, in headers (scorekeeper/web/hands/routes.py): the match's version now,
   // and why it takes no more hands ("finished", "abandoned")
   var VERSION_HEADER = "Scorekeeper-Match-Version", OVER_HEADER = "Scorekeeper-Match-Over";
   var sending = false;

@@ -1,7 +1,7 @@
 // The card picker (templates/shared/_card_picker.html): progressive enhancement of a grid of checkboxes.
 //
 // Without this file the picker is a plain form: a text box plus checkboxes the server merges
-// (scorekeeper/picker.py). With it, each cell becomes one toggle button: a tap adds the card, in a
+// (scorekeeper/web/picker.py). With it, each cell becomes one toggle button: a tap adds the card, in a
 // two-pack game a second tap adds the second copy (badge ×2) and the next tap removes them all. The
 // chosen cards line up as chips (a tap on a chip removes that card), and the text box, which stays the
 // only thing submitted, follows both ways. Each change fires "cards-changed" on the text box, which

@@ -59,7 +59,7 @@ def test_share_copies_the_result_where_there_is_no_share_sheet(page: Page, live_
     expect(page.locator(".share-done")).to_have_text("Copied: paste it in your chat.")
     copied = page.evaluate("navigator.clipboard.readText()")
     assert copied.startswith("Ben wins at Free scoring") and "/summary" in copied
-    # the result card is a PNG 1200 px wide (scorekeeper/spectate/image.py), drawn and served, not broken
+    # the result card is a PNG 1200 px wide (scorekeeper/web/spectate/image.py), drawn and served, not broken
     # (drawn on request: under load it may still be on its way when the text was copied)
     page.wait_for_function("() => document.querySelector('img.summary-image').complete")
     assert page.locator("img.summary-image").evaluate("i => i.naturalWidth") == 1200

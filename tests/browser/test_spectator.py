@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
-from scorekeeper.spectate.routes import POLL_SECONDS
+from scorekeeper.web.spectate.routes import POLL_SECONDS
 
 from .conftest import choose_game, new_table, seat, total_of
 

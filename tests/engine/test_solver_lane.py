@@ -9,7 +9,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine.arrange import Arrangement, arrange
+from scorekeeper.engine.solver import Arrangement, arrange
 from scorekeeper.engine.cards import SUITS, Card, parse_cards
 from scorekeeper.engine.melds import MeldRules
 from scorekeeper.engine.solver import fast
@@ -67,7 +67,7 @@ def test_jokers_and_copies_go_to_the_general_search_untouched(naturals, jokers, 
 
 def test_a_hand_with_wilds_through_the_variant_is_the_general_search_s():
     rumino = find_variant("rumino")
-    meld_rules, values = rumino._solver()
+    meld_rules, values = rumino.melds_and_values()
     for text in ("QS KS AS 4H 4C JK 9S", "7H 7H JK 9H 10H QS QD", "AS 2S JK JK 5C 5D 9H 9H"):
         hand = parse_cards(text)
         assert rumino.arrange(hand) == _general(hand, meld_rules, values, discard=False)[0]
@@ -89,11 +89,11 @@ def test_a_variant_bound_to_a_match_arranges_under_that_match_s_rules():
     hand = parse_cards("AS 2S 3S 4S 9D 9H 9C KH")
     default = kalooki.rules(2)
     other = kalooki.rules(2, ace_low_allowed=not default.ace_low_allowed)
-    assert kalooki._solver(default) != kalooki._solver(other)
+    assert kalooki.melds_and_values(default) != kalooki.melds_and_values(other)
     unbound = kalooki.arrange(hand)
     bound = kalooki.for_match(other, ["A", "B"])
-    assert bound.arrange(hand) == arrange(hand, *kalooki._solver(other)) != unbound
-    assert kalooki.arrange(hand) == unbound == arrange(hand, *kalooki._solver(default))
+    assert bound.arrange(hand) == arrange(hand, *kalooki.melds_and_values(other)) != unbound
+    assert kalooki.arrange(hand) == unbound == arrange(hand, *kalooki.melds_and_values(default))
     assert kalooki.for_match(default, ["A", "B"]).arrange(hand) == unbound
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.guards import CAPABILITY_CACHE_CONTROL
+from scorekeeper.web.guards import CAPABILITY_CACHE_CONTROL
 
 from .test_crawl import Crawl
 

@@ -21,7 +21,7 @@ import pytest
 import sqlalchemy as sa
 
 from scorekeeper.service import models
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 from scorekeeper.service import presets
 
 from .conftest import CSRF_RE, MESSAGE_RE, snapshot

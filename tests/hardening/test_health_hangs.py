@@ -10,8 +10,9 @@ import threading
 
 import pytest
 
-from scorekeeper import create_app, health
-from scorekeeper.extensions import alembic, db, limiter
+from scorekeeper import create_app
+from scorekeeper.web import health
+from scorekeeper.web.extensions import alembic, db, limiter
 
 from .conftest import free_port
 
@@ -42,7 +43,7 @@ class Hang:
 
 
 def _wait_for_checks(app) -> None:
-    for probe in app.extensions["scorekeeper.health"].values():
+    for probe in app.extensions["scorekeeper.web.health"].values():
         with probe._lock:
             done = probe._done
         if done is not None:
@@ -72,7 +73,7 @@ def test_a_hanging_database_is_said_as_last_known(app, monkeypatch):
     assert client.get("/health").json["database"] == "ok"
     hang = Hang("unreachable")
     monkeypatch.setattr(health, "database_state", hang)
-    app.extensions["scorekeeper.health"]["database"]._check = hang
+    app.extensions["scorekeeper.web.health"]["database"]._check = hang
     answer = client.get("/health")
     assert not hang.released.is_set() and answer.status_code == 200 and answer.json["database"] == "ok"
     hang.released.set()
@@ -85,7 +86,7 @@ def test_the_health_check_never_waits_for_a_turn():
     """A worker of many threads works on one request at a time (``RequestsAtOnce``): behind a visitor's
     pictures, each drawn in its turn, ``/health`` waited seconds (p50 3.2 s against 6 ms quiet). It is
     answered while the turn is held."""
-    from scorekeeper.factory import RequestsAtOnce
+    from scorekeeper.web.factory import RequestsAtOnce
 
     held, release = threading.Event(), threading.Event()
 

@@ -22,7 +22,7 @@ from markupsafe import escape
 
 from scorekeeper.service import models
 from scorekeeper.engine.variants import VARIANTS, find_variant
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 from scorekeeper import service
 
 from .conftest import MESSAGE_RE, snapshot

@@ -14,7 +14,7 @@ import sqlalchemy as sa
 
 from scorekeeper.service import models
 from scorekeeper.engine.limits import ID_MAX
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 
 from .conftest import snapshot
 from .test_crawl import Crawl

@@ -19,7 +19,7 @@ import time
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 from scorekeeper.service import importing
 from scorekeeper.service.models import Entry, Match, Player, Table
 

@@ -20,7 +20,7 @@ import time
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.extensions import alembic
+from scorekeeper.web.extensions import alembic
 
 from . import outage
 from .conftest import REPO, Phone, Server, free_port, gunicorn_path

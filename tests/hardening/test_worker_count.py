@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from scorekeeper.factory import _read_storage_uri, _refuse_unshared_limits
+from scorekeeper.web.factory import _read_storage_uri, _refuse_unshared_limits
 
 from .conftest import REPO, Phone, database_url, free_port, gunicorn_path
 

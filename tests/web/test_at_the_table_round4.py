@@ -93,7 +93,7 @@ def test_gin_says_the_settlement_and_what_the_last_hand_moved_the_total_by(sheet
 
 def test_a_deleted_hand_says_undo_only_until_something_else_is_done(sheet, client, app):
     import sqlalchemy as sa
-    from scorekeeper.extensions import db
+    from scorekeeper.web.extensions import db
     from scorekeeper.service.models import Entry
 
     sheet.create_table()
@@ -170,7 +170,7 @@ def test_no_rebuy_line_before_anyone_is_out(sheet, client):
 
 
 def test_the_shared_result_of_partners_ranks_the_sides(four, client, app):
-    from scorekeeper.extensions import db
+    from scorekeeper.web.extensions import db
     from scorekeeper.service.models import Match
 
     match_id = four.start_match("canasta", ["Ann", "Ben", "Cat", "Dan"], rules={"target": 1000})

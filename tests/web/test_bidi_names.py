@@ -17,8 +17,8 @@ from html.parser import HTMLParser
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper.bidi import CONTROLS, FSI, PDI, bdi, isolated, without_controls
-from scorekeeper.extensions import db
+from scorekeeper.web.bidi import CONTROLS, FSI, PDI, bdi, isolated, without_controls
+from scorekeeper.web.extensions import db
 from scorekeeper.service import presets
 from scorekeeper.service.models import Entry, Match, Table
 

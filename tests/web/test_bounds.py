@@ -11,11 +11,11 @@ import re
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper.engine import arrange as arrange_module
+from scorekeeper.engine import solver as arrange_module
 from scorekeeper.engine import limits
 from scorekeeper.engine.cards import SUITS, Card
 from scorekeeper.engine.variants import find_variant
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 from scorekeeper.service.models import Entry, Match, Player, Table
 
 NAMES = {2: ["Nat", "Sam"], 3: ["Ann", "Ben", "Cat"], 4: ["Ann", "Ben", "Cat", "Dan"]}
@@ -508,6 +508,6 @@ def test_the_services_refusals_are_said_in_the_pages_language(sheet, app):
         from scorekeeper.service import presets
         with pytest.raises(presets.PresetRefused) as named:
             presets.save(table, "ramino", "x" * 41, {})
-    from scorekeeper.i18n import refusal
+    from scorekeeper.web.i18n import refusal
     with app.test_request_context("/", headers={"Accept-Language": "it"}):
         assert refusal(named.value) == "Il nome deve stare sotto le 40 lettere."

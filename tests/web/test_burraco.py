@@ -12,7 +12,7 @@ import uuid
 
 import pytest
 
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 from scorekeeper.service.models import Entry
 
 #: B-1 of the rules page, NS and EW: EW never reached its pozzetto, its hand counted by class

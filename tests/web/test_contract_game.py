@@ -10,7 +10,7 @@ import html
 import re
 
 from scorekeeper import testing
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 from scorekeeper.service.models import Match
 
 

@@ -8,7 +8,7 @@ import re
 import sqlalchemy as sa
 
 from scorekeeper.engine import limits
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 from scorekeeper.service.models import Table
 
 

@@ -8,7 +8,7 @@ import pytest
 import sqlalchemy as sa
 
 from scorekeeper import _instance_secret_key, create_app
-from scorekeeper.extensions import alembic, db
+from scorekeeper.web.extensions import alembic, db
 
 
 def test_config_from_mapping(app):

@@ -10,7 +10,7 @@ import pytest
 import sqlalchemy as sa
 
 from scorekeeper import service
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 from scorekeeper.service.models import Entry, Match
 
 

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 from scorekeeper.service.models import Match
 
 from .test_sides import side_hand, side_totals

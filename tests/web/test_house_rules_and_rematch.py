@@ -13,7 +13,7 @@ import pytest
 import sqlalchemy as sa
 
 from scorekeeper.engine.match import replay
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 from scorekeeper import service
 from scorekeeper.service.models import HouseRules, Match, Table
 

@@ -12,7 +12,7 @@ import pytest
 
 from scorekeeper import create_app
 from scorekeeper.engine import limits
-from scorekeeper.extensions import IMPORTS_PER_ADDRESS, IMPORTS_PER_TABLE, alembic, db
+from scorekeeper.web.extensions import IMPORTS_PER_ADDRESS, IMPORTS_PER_TABLE, alembic, db
 from scorekeeper.service import importing
 
 from .test_bounds import refused

@@ -10,7 +10,7 @@ import json
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 from scorekeeper import service
 from scorekeeper.service.models import Match, Player, Table
 

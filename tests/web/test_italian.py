@@ -14,11 +14,11 @@ import pytest
 from babel.messages.pofile import read_po
 from flask_babel import Domain
 
-import scorekeeper.i18n as web_i18n
+import scorekeeper.web.i18n as web_i18n
 from scorekeeper.service import models
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 
-TRANSLATIONS = Path(web_i18n.__file__).resolve().parent / "translations" / "it" / "LC_MESSAGES"
+TRANSLATIONS = web_i18n.SOURCES / "it" / "LC_MESSAGES"
 ENGINE_CATALOG = TRANSLATIONS / "engine.po"
 
 #: words that are English only in English text (names of games, of the app, of formats stay)
@@ -156,7 +156,7 @@ def test_english_stays_the_default(sheet, app, client):
 
 
 def test_italian_numbers_money_and_dates(sheet, app, client):
-    from scorekeeper.i18n import money, whole
+    from scorekeeper.web.i18n import money, whole
 
     with app.test_request_context(headers={"Accept-Language": "it"}):
         assert whole(1000) == "1.000" and whole(-10) == "\u221210"

@@ -12,7 +12,7 @@ import sqlalchemy as sa
 import pytest
 
 from scorekeeper import ROOT
-from scorekeeper.assets import minified
+from scorekeeper.web.assets import minified
 
 STATIC_RE = re.compile(r'(?:href|src)="(/static/[^"?]+)\?v=([0-9a-f]{12})"')
 
@@ -90,7 +90,7 @@ def test_htmx_is_compressed_and_immutable(client):
 
 
 def test_spectator_poll_answers_304_when_compressed(sheet, client, app):
-    from scorekeeper.extensions import db
+    from scorekeeper.web.extensions import db
     from scorekeeper.service.models import Match
     sheet.create_table()
     sheet.add_players("Ann", "Ben")
@@ -105,7 +105,7 @@ def test_spectator_poll_answers_304_when_compressed(sheet, client, app):
 
 def _six_player_rumino(app, sheet) -> int:
     """A 6-player Rumino match with two hands entered by cards (gin each time)."""
-    from scorekeeper.extensions import db
+    from scorekeeper.web.extensions import db
     from scorekeeper.service.importing import import_match
     from scorekeeper.service.models import Table
     names = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
@@ -122,7 +122,7 @@ def _six_player_rumino(app, sheet) -> int:
 def _long_rumino(app, sheet) -> int:
     """The 200-hand, 6-player Rumino match entered by cards that benchmarks/page_weight.py weighs."""
     import sys
-    from scorekeeper.extensions import db
+    from scorekeeper.web.extensions import db
     from scorekeeper.service.importing import import_match
     from scorekeeper.service.models import Table
     sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -137,13 +137,13 @@ def _long_rumino(app, sheet) -> int:
 
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_first_load_of_every_page_is_at_most_31_kb_compressed(app, client, sheet, language):
-    """The page and all it asks for on a first load (scorekeeper.assets.first_load), as a phone gets
+    """The page and all it asks for on a first load (scorekeeper.web.assets.first_load), as a phone gets
     them (brotli): style sheets, htmx and the app's scripts, manifest, icon, service worker. The
     match page of a 200-hand match is the heaviest: its chart is an image loaded lazily. In each
     language the app speaks (Italian words run longer). The heaviest, the Italian history of a match of 200
     hands, weighs about 30.2 KB: 1.1 KB of it are the scripts' words (#sk-words), sent with every page
     not in English although only the card picker and the offline queue use most of them."""
-    from scorekeeper.assets import first_load
+    from scorekeeper.web.assets import first_load
     sheet.create_table()
     match_id = _six_player_rumino(app, sheet)
     long_id = _long_rumino(app, sheet)

@@ -15,9 +15,9 @@ import time
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 from scorekeeper.service.models import Entry, Match
-from scorekeeper.spectate import routes as spectate
+from scorekeeper.web.spectate import routes as spectate
 
 HX = {"HX-Request": "true"}
 

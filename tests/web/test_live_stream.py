@@ -1,4 +1,4 @@
-"""The live sheet's stream (``/v/<view_token>/stream``, scorekeeper/spectate/live.py): the match's
+"""The live sheet's stream (``/v/<view_token>/stream``, scorekeeper/web/spectate/live.py): the match's
 version as the stream opens and each new one, whether the change was made through this worker or
 another; a bounded number of streams per worker; 204 where a server cannot hold one; every slot given
 back however a stream ends; a database that is down does not end the watch."""
@@ -12,9 +12,9 @@ import threading
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 from scorekeeper.service.models import Match
-from scorekeeper.spectate import live
+from scorekeeper.web.spectate import live
 
 THREADED = {"wsgi.multithread": True}  # what a threaded server (gunicorn's gthread workers) says
 
@@ -181,7 +181,7 @@ def test_a_worker_told_to_stop_ends_its_streams(game, app):
 def test_a_threaded_worker_works_on_one_request_at_a_time_and_a_stream_waits_outside():
     """``RequestsAtOnce`` (a worker of many threads, run for the streams): requests take turns, and a
     streamed body (the live sheet's) is sent after its turn is given back, so it never keeps one."""
-    from scorekeeper.factory import RequestsAtOnce
+    from scorekeeper.web.factory import RequestsAtOnce
 
     at_work, most, lock = [0], [0], threading.Lock()
 
@@ -220,7 +220,7 @@ def test_a_threaded_worker_works_on_one_request_at_a_time_and_a_stream_waits_out
 
 def test_the_app_takes_turns_when_told(sheet):
     from scorekeeper import create_app
-    from scorekeeper.factory import RequestsAtOnce
+    from scorekeeper.web.factory import RequestsAtOnce
 
     app = create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": "sqlite://", "REQUESTS_AT_ONCE": 1})
     assert isinstance(app.wsgi_app, RequestsAtOnce)

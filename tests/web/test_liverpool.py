@@ -9,7 +9,7 @@ import html
 import re
 import uuid
 
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 from scorekeeper.service.models import Match
 
 SEATS = ["Ann", "Ben", "Cat", "Dan"]

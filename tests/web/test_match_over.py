@@ -12,7 +12,7 @@ import re
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 from scorekeeper.service.models import Entry
 
 HX = {"HX-Request": "true"}

@@ -14,7 +14,7 @@ import pytest
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper.engine.variants import VARIANTS
-from scorekeeper.picker import cards_text, picker_state
+from scorekeeper.web.picker import cards_text, picker_state
 
 HTMX = {"HX-Request": "true"}
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.extensions import MISSES_PER_ADDRESS, MISSES_PER_LINK, alembic, db
+from scorekeeper.web.extensions import MISSES_PER_ADDRESS, MISSES_PER_LINK, alembic, db
 
 #: routes a guesser can spread over: the table's link, its pages, a match's pages, the spectator's
 ROUTES = ["/t/{g}", "/t/{g}/history", "/t/{g}/stats", "/t/{g}/export.json", "/t/{g}/import",

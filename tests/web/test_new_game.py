@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.engine.variants import VARIANTS, find_variant, load_variants
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 from scorekeeper.service.models import Match
 
 GAMES = Path(__file__).resolve().parent.parent / "games"

@@ -11,7 +11,7 @@ import uuid
 
 import sqlalchemy as sa
 
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 from scorekeeper import service
 from scorekeeper.service.models import Match, Table
 

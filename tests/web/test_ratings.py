@@ -16,7 +16,7 @@ from hypothesis import given, settings, strategies as st
 from openskill.models import PlackettLuce
 
 from scorekeeper.engine.match import replay
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 from scorekeeper.service import ratings
 from scorekeeper.service.models import Entry, Match, Table
 from scorekeeper.service.ratings import Rating, Result, chances, move_words, rate, result_of

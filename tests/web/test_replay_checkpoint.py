@@ -14,7 +14,7 @@ import sqlalchemy as sa
 
 from scorekeeper.engine import limits
 from scorekeeper.engine.match import MatchReplay, replay
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 from scorekeeper import service
 from scorekeeper.service.models import Entry, Match, ReplayCheckpoint
 

@@ -11,7 +11,7 @@ import uuid
 
 import sqlalchemy as sa
 
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 from scorekeeper.service.models import Entry
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]

@@ -10,7 +10,7 @@ import uuid
 
 import sqlalchemy as sa
 
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 from scorekeeper.service.models import Entry, Match
 
 NAMES = ["Ann", "Ben", "Cat"]

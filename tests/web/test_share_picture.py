@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.extensions import PICTURES_PER_ADDRESS, alembic, db
-from scorekeeper.spectate import image, routes as spectate_routes
+from scorekeeper.web.extensions import PICTURES_PER_ADDRESS, alembic, db
+from scorekeeper.web.spectate import image, routes as spectate_routes
 from scorekeeper.service.models import Match
 
 from ..conftest import Sheet

@@ -174,7 +174,7 @@ def test_a_match_with_a_stop_goes_out_and_comes_back_with_the_same_games(sheet, 
     import io
     import json
 
-    from scorekeeper.extensions import db
+    from scorekeeper.web.extensions import db
     from scorekeeper import service
     from scorekeeper.service.models import Match
 

@@ -13,7 +13,7 @@ import uuid
 
 import pytest
 
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 from scorekeeper.service.models import Entry, Match
 
 K1_NS = {"natural_canastas": "1", "mixed_canastas": "1", "meld_points": "235", "hand_points": "20"}

@@ -3,7 +3,7 @@ than in the web's modules, which name none)."""
 
 from __future__ import annotations
 
-from scorekeeper.charts import ChartLine, limit_lines
+from scorekeeper.web.charts import ChartLine, limit_lines
 from scorekeeper.engine.match import replay
 from scorekeeper.service.stats import Played, head_to_head, high_is_good, match_summary, player_stats, streaks
 

@@ -14,8 +14,8 @@ import sqlalchemy as sa
 
 from scorekeeper.engine import limits
 from scorekeeper.engine.match import replay
-from scorekeeper.extensions import db
-from scorekeeper.history.routes import table_document
+from scorekeeper.web.extensions import db
+from scorekeeper.web.history.routes import table_document
 from scorekeeper import service
 from scorekeeper.service import summaries
 from scorekeeper.service.models import Entry, Match, Table

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 from scorekeeper.service.models import Match
 
 

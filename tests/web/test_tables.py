@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper.extensions import db
+from scorekeeper.web.extensions import db
 from scorekeeper.service.models import Player, Table
 
 

@@ -1,0 +1,514 @@
+"""The hand entry form, built for one match: only the choices its variant has, a points box and a
+cards box for each player still in, and the two hidden guards (the match's version, against a stale
+sheet, and an idempotency key, against a double tap)."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, Field, HiddenField, RadioField, StringField
+from wtforms.validators import ValidationError
+
+from ...engine.errors import Refusal
+from ..bidi import isolated
+from ...engine.cards import RANK_LABELS, SUIT_NAMES, SUITS, Card
+from ...engine.limits import POINTS_CEILING
+from ...engine.sheet import Sheet
+from ..picker import cards_text
+from ..i18n import speak
+from ..util import Form, choices, number
+
+def end_words(end: str, game: str | None = None) -> str:
+    """An end (``out_in_one_turn``) of the match's game (its variant key) in the page's words, lower
+    case, as the game declares it (``Variant.end``: the shared ends' words, or an end of its own)."""
+    from ...engine.ends import END_KINDS, unknown_end
+    from ...engine.variants import find_variant
+
+    try:
+        said = find_variant(game).end(end) if game else END_KINDS.get(end) or unknown_end(end)
+    except Refusal:  # a stored match of a game no longer installed: its end is still said
+        said = END_KINDS.get(end) or unknown_end(end)
+    return speak(said.word)
+
+
+def _integer(form: FlaskForm, field: Field) -> None:
+    text = (field.data or "").strip().replace("−", "-")
+    if not text:
+        field.data = ""
+        return
+    try:
+        # a thousand-digit number is refused by its length before it is read
+        value = int(text) if len(text) <= len(str(POINTS_CEILING)) + 1 else None
+    except ValueError:  # int() of text that is not a number
+        raise ValidationError(_("Type a whole number.")) from None
+    if value is None or abs(value) > POINTS_CEILING:
+        if not text.lstrip("+-").isdigit():
+            raise ValidationError(_("Type a whole number."))
+        raise ValidationError(_("Points must be between %(low)s and %(high)s.", low=number(-POINTS_CEILING), high=number(POINTS_CEILING)))
+    field.data = str(value)
+
+
+def split_melds(text: str) -> list[str]:
+    """Melds typed in one box, separated by | ; or new lines."""
+    return [m.strip() for m in re.split(r"[|;\n]+", text or "") if m.strip()]
+
+
+class _HandBase(Form):
+    version = HiddenField()
+    key = HiddenField()
+
+
+class FormSide:
+    """One side of a match as the hand form asks for it: how a stored entry keys it, its name, its
+    members (``Player`` rows) and the prefix of its boxes (``s0_``, ``s1_``, …)."""
+
+    def __init__(self, index: int, key: str, name: str, members: list[Any]) -> None:
+        self.index, self.key, self.name, self.members = index, key, name, members
+        self.prefix = f"s{index}_"
+
+
+def match_sides(match: Any) -> list[FormSide]:
+    """The sides of ``match`` (a game scored by sides; [] otherwise): the ones it names (``Match.teams``),
+    else the game's default sides, keyed by their members' ids (``service.side_key``)."""
+    from ...engine.sides import default_sides
+    from ...engine.variants import find_variant
+    from ... import service
+
+    variant = find_variant(match.variant)
+    players = service.seated_players(match)
+    try:
+        if not variant.scored_by_sides(variant.rules(len(players), **(match.rules or {})), len(players)):
+            return []
+    except Refusal:
+        return []
+    by_id = {p.id: p for p in players}
+    if match.teams:
+        return [FormSide(i, name, name, [by_id[pid] for pid in ids if pid in by_id])
+                for i, (name, ids) in enumerate(match.teams)]
+    sides = default_sides([str(p.id) for p in players], variant.partnerships)
+    return [FormSide(i, service.side_key(side.members), " & ".join(by_id[int(pid)].name for pid in side.members),
+                     [by_id[int(pid)] for pid in side.members]) for i, side in enumerate(sides)]
+
+
+def match_deck(match: Any) -> Any:
+    """The deck ``match`` is played with (``engine.decks``), or None when its rules cannot be read."""
+    from ...engine.variants import find_variant
+
+    variant = find_variant(match.variant)
+    try:
+        rules = variant.rules(len(match.seats), **(match.rules or {}))
+        return variant.for_match(rules, match.seats).deck()
+    except Refusal:
+        return None
+
+
+def match_sheet(match: Any, before: Any = None) -> Sheet | None:
+    """The game's sheet under the match's own rules and table, for the next hand or, given ``before``
+    (an entry), for that entry (``Variant.sheet_at``: a game whose hands change shape during a match);
+    None if the rules no longer resolve."""
+    from ...engine.match import MatchReplay
+    from ...engine.variants import find_variant
+    from ... import service
+
+    variant = find_variant(match.variant)
+    try:
+        sheet = variant.sheet(variant.rules(len(match.seats), **(match.rules or {})), len(match.seats))
+    except Refusal:
+        return None
+    if not variant.changes_sheet:
+        return sheet
+    try:
+        if before is None:
+            return service.replayed(match).next_sheet()
+        earlier = [e for e in service.live_entries(match) if e.position < before.position]
+        return MatchReplay(service.to_document(match, entries=earlier)).next_sheet()
+    except Refusal:
+        return sheet
+
+
+def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
+                    data: dict[str, Any] | None = None, version: int | None = None,
+                    sheet: Sheet | None = None, match: Any = None, before: Any = None) -> FlaskForm:
+    """The entry form for ``players`` (those still in): one box or row of taps for each field of the
+    game's sheet (``variant.sheet``, under ``match``'s rules when given, as it stands before the entry
+    ``before`` when one is edited), per hand, per player and per side, with the sheet's words."""
+    own = match_sheet(match, before) if match is not None and sheet is None else None
+    # a game scored by sides is asked by the match's own sheet and sides; the others as before
+    sheet = sheet or (own if own is not None and (own.scored == "sides" or own.units or own.each_alone)
+                      else None) or variant.sheet()
+    sides = match_sides(match) if match is not None and sheet.scored == "sides" else []
+    if sheet.units:
+        # a hand's own sides (the lone hand and the pair): a box per unit, as the engine names them
+        sides = [FormSide(i, key, speak(label), []) for i, (key, label) in enumerate(sheet.units)]
+
+    class HandForm(_HandBase):
+        pass
+
+    if sheet.each_alone:
+        # every player a unit of his own this hand, keyed as a stored entry keys a side of one
+        sides = each_alone_sides(players)
+    alone = alone_sides(sheet, players, len(sides))
+    for side in sides + alone:
+        for spec in (alone_fields(sheet) if side in alone else sheet.per_side):
+            if spec.kind == "flag":
+                # a box per side, ticked or not (Burraco's "pozzetto not taken")
+                setattr(HandForm, side.prefix + spec.name, BooleanField(speak(spec.label),
+                                                                        description=speak(spec.help or "")))
+                continue
+            # a count or points box per side, and for points counted by class a box per class
+            setattr(HandForm, side.prefix + spec.name, StringField(
+                speak(spec.label), validators=[_integer], render_kw={"autocomplete": "off", "inputmode": "numeric"}))
+            for cls in spec.classes:
+                setattr(HandForm, f"{side.prefix}{spec.name}__{cls.name}", StringField(
+                    speak(cls.label), validators=[_integer], render_kw={"autocomplete": "off", "inputmode": "numeric"}))
+
+    for spec in sheet.per_hand:
+        if spec.kind == "end":
+            HandForm.end = RadioField(speak(spec.label), choices=choices(
+                (e, speak(variant.end(e).label)) for e in variant.ends), validate_choice=False)
+        elif spec.kind == "player" and spec.name != "by" and not sheet.units:
+            continue
+        elif spec.kind == "player":
+            nobody = [(NOBODY, speak(spec.nobody))] if spec.nobody else []
+            setattr(HandForm, spec.name, RadioField(speak(spec.label), choices=choices(
+                [(str(p.id), isolated(p.name)) for p in players] + nobody), validate_choice=False))
+        elif spec.kind == "card":
+            # tapped: the rank, then the suit (two rows of buttons rather than a typed "7D")
+            setattr(HandForm, spec.name, RadioField(speak(spec.label), choices=choices(
+                (RANK_LABELS[r], RANK_LABELS[r]) for r in range(1, 14)), validate_choice=False))
+            setattr(HandForm, f"{spec.name}_suit", RadioField(_("Upcard suit"), choices=choices(
+                (s, speak(SUIT_NAMES[s])) for s in SUITS), validate_choice=False))
+        elif spec.kind == "rank":
+            # one rank tapped, or none (the deal's wild rank): the value stored is the rank as the
+            # document spells it ("7", "K")
+            setattr(HandForm, spec.name, RadioField(speak(spec.label), choices=choices(
+                [("", _("none"))] + [(RANK_LABELS[r], RANK_LABELS[r]) for r in range(1, 14)]),
+                validate_choice=False, description=speak(spec.help or "")))
+        elif spec.kind == "melds":
+            setattr(HandForm, spec.name, StringField(
+                speak(spec.label), description=speak(spec.help or ""),
+                render_kw={"autocomplete": "off", "autocapitalize": "characters"}))
+        elif spec.kind == "flag":
+            setattr(HandForm, spec.name, BooleanField(speak(spec.label), description=speak(spec.help or "")))
+    if sides and not sheet.units:
+        players = [p for side in sides for p in side.members]
+    points = sheet.field("points")
+    # No "pattern": the browser's generic "match the requested format" would speak instead of the
+    # app. A box that takes negatives gets the full keyboard (iOS's numeric pad has no minus key); with
+    # JavaScript it gets the number pad and a "±" button beside it (data-signed; static/js/table.js).
+    def points_kw(spec) -> dict[str, str]:
+        kw = {"autocomplete": "off"}
+        kw.update({"inputmode": "text", "autocapitalize": "off", "autocorrect": "off", "spellcheck": "false",
+                   "data-signed": ""}
+                  if spec.minimum is not None and spec.minimum < 0 else {"inputmode": "numeric"})
+        return kw
+
+    # each player's boxes are named after the sheet's fields (points_7, cards_7; meld_points_7, melds_7)
+    several = len([f for f in sheet.per_player if f.kind == "points"]) > 1
+    for p in players:
+        for spec in sheet.per_player:
+            if spec.kind == "points":
+                setattr(HandForm, f"{spec.name}_{p.id}", StringField(
+                    _("%(name)s: %(what)s", name=isolated(p.name), what=speak(spec.label)) if several
+                    else isolated(p.name), validators=[_integer], render_kw=points_kw(spec)))
+            elif spec.kind == "flag":
+                setattr(HandForm, player_field(spec, p.id), BooleanField(speak(spec.label)))
+            elif spec.kind == "choice":
+                # the first tap is "none of these": the player's points (or cards) stand, in the
+                # sheet's own word for them ("Count")
+                none = speak(points.label) if spec.instead and points is not None else _("none")
+                setattr(HandForm, player_field(spec, p.id), RadioField(speak(spec.label), choices=choices(
+                    [("", none)] + [(value, speak(words)) for value, words in spec.choices]),
+                    validate_choice=False, default=""))
+            elif spec.kind == "count":
+                setattr(HandForm, f"{spec.name}_{p.id}", StringField(
+                    isolated(p.name), validators=[_integer], render_kw={"autocomplete": "off", "inputmode": "numeric"}))
+            elif spec.kind == "cards":
+                setattr(HandForm, f"{spec.name}_{p.id}", StringField(
+                    _("%(name)s's cards", name=isolated(p.name)), render_kw={
+                        "autocomplete": "off", "placeholder": _("e.g. 8d kc jk"), "autocapitalize": "characters"}))
+            elif spec.kind == "melds":
+                setattr(HandForm, f"{spec.name}_{p.id}", StringField(
+                    _("%(name)s: %(what)s", name=isolated(p.name), what=speak(spec.label)),
+                    description=speak(spec.help or ""),
+                    render_kw={"autocomplete": "off", "autocapitalize": "characters"}))
+    free = not any(spec.kind == "cards" for spec in sheet.per_player)
+    # formdata=None must be explicit: Flask-WTF otherwise fills a fresh form from the request it is
+    # answering, and the blank form after a save would come back holding the hand just saved.
+    form = HandForm(formdata=formdata, data=data or {})
+    if formdata is not None and not free:
+        # The card picker sends the text box and, without JavaScript, its ticked boxes: merge them (by
+        # the match's deck, which may be the game's own).
+        deck = match_deck(match) if match is not None else None
+        for p in players:
+            for spec in sheet.per_player:
+                if spec.kind == "cards":
+                    getattr(form, f"{spec.name}_{p.id}").data = cards_text(formdata, f"{spec.name}_{p.id}", deck)
+    # The usual end (knock, or out) is chosen already on a fresh form: one tap fewer for most hands
+    # (the form's template marks it, for the phone to tap it again after a hand kept offline).
+    form.usual_end = variant.ends[0] if sheet.has("end") else None
+    if formdata is None:
+        form.key.data = secrets.token_urlsafe(16)
+        if form.usual_end is not None and not form.end.data:
+            form.end.data = form.usual_end
+        if version is not None:
+            form.version.data = str(version)
+    form.free = free
+    form.sides = sides
+    form.alone_sides = alone
+    form.sheet = sheet
+    # the deal's ranks to tap (a wild rank), drawn after who ended the hand and how
+    form.rank_fields = [getattr(form, spec.name) for spec in sheet.per_hand if spec.kind == "rank"]
+    # each player's own fields beyond points and cards (a drop, a wrong show), drawn in their row
+    form.player_extras = {p.id: [getattr(form, player_field(spec, p.id)) for spec in sheet.per_player
+                                 if spec.kind == "choice" or (spec.kind == "flag" and spec.instead)]
+                          for p in players}
+    form.piles = piles(sheet)
+    form.variant = variant
+    form.players = players
+    return form
+
+
+#: the value of a player field's "nobody" choice (``EntryField.nobody``), stored as null
+NOBODY = "nobody"
+
+
+def alone_sides(sheet: Sheet, players: list[Any], start: int) -> list[FormSide]:
+    """Where the sheet's units are set by a player field that may name nobody (``Sheet.alone``): a unit
+    per player, keyed as a stored entry keys a side of one (``service.side_key``), after the units'
+    boxes; [] otherwise."""
+    from ... import service
+
+    if not (sheet.units and sheet.alone):
+        return []
+    return [FormSide(start + i, service.side_key([p.id]), p.name, [p]) for i, p in enumerate(players)]
+
+
+def each_alone_sides(players: list[Any]) -> list[FormSide]:
+    """A unit per player, keyed as a stored entry keys a side of one (``service.side_key``): a hand
+    whose sheet has every player alone (``Sheet.each_alone``)."""
+    from ... import service
+
+    return [FormSide(i, service.side_key([p.id]), p.name, [p]) for i, p in enumerate(players)]
+
+
+def alone_fields(sheet: Sheet) -> list[Any]:
+    """What a player alone is asked: the per-side fields and his own per-player counts."""
+    return sheet.per_side + [spec for spec in sheet.per_player if spec.kind == "count"]
+
+
+def entry_sides(match: Any, players: list[Any], before: Any = None) -> list[FormSide]:
+    """Every side box the hand form of ``match`` draws (the match's sides, or the hand's own units and
+    each player alone), as a stored entry keys them: to fill the form from an entry (``before``, the
+    entry edited)."""
+    sheet = match_sheet(match, before)
+    if sheet is not None and sheet.each_alone:
+        return each_alone_sides(players)
+    if sheet is None or not sheet.units:
+        return match_sides(match)
+    units = [FormSide(i, key, speak(label), []) for i, (key, label) in enumerate(sheet.units)]
+    return units + alone_sides(sheet, players, len(units))
+
+
+def player_field(spec: Any, pid: Any) -> str:
+    """The form field of one player's ``spec`` (a flag or a choice of the game's sheet): named by the
+    field (``drop_3``), but Ramino's and Russian's "never opened" keeps its old name (``unopened_3``)."""
+    return f"unopened_{pid}" if spec.name == "opened" else f"{spec.name}_{pid}"
+
+
+def piles(sheet: Sheet) -> list[tuple[Any, Any]]:
+    """Each player's piles as the sheet declares them: a points field and the field given instead of it
+    (its cards, its melds), or None. Most games have one pile (the cards held); a game where what is
+    laid counts too has two (laid, held)."""
+    out = []
+    for spec in sheet.per_player:
+        if spec.kind == "points":
+            other = next((f for f in sheet.per_player if f.instead_of == spec.name), None)
+            out.append((spec, other))
+    return out
+
+
+def payload_from_form(form: FlaskForm, variant: Any) -> dict[str, Any]:
+    """The stored entry (players by id) that the filled-in form describes."""
+    sheet = form.sheet
+    if form.sides:
+        return _side_payload(form, variant)
+    held: dict[str, Any] = {}
+    for p in form.players:
+        entry: dict[str, Any] = {}
+        for spec in sheet.per_player:
+            if not spec.instead:
+                continue
+            box = getattr(form, player_field(spec, p.id))
+            if spec.kind == "flag" and box.data:
+                entry[spec.name] = spec.ticked
+            elif spec.kind == "choice" and box.data:
+                entry[spec.name] = box.data
+        # what the player is entered as instead of a count (a drop, a wrong show); a count typed as
+        # well is sent too, for the engine to refuse with its reason beside the box
+        instead = bool(entry)
+        # a choice that goes with the points (which phase was completed) and the player's own counts
+        # (jokers apart), sent when given
+        for spec in sheet.per_player:
+            if spec.instead:
+                continue
+            box = getattr(form, player_field(spec, p.id), None)
+            if spec.kind == "choice" and box is not None and box.data:
+                entry[spec.name] = box.data
+            elif spec.kind == "count" and box is not None and box.data not in ("", None):
+                entry[spec.name] = int(box.data)
+        for points_spec, other in form.piles:
+            points = getattr(form, f"{points_spec.name}_{p.id}").data
+            shown = (getattr(form, f"{other.name}_{p.id}").data or "").strip() if other is not None else ""
+            # cards (or melds) given win over the points box: they say more
+            if shown:
+                entry[other.name] = shown
+            elif points not in ("", None):
+                entry[points_spec.name] = int(points)
+            elif (points_spec.ender_default is not None and not instead and sheet.has("by")
+                  and form.by.data == str(p.id)):
+                # the one who went out holds nothing: a blank box says so
+                entry[points_spec.name] = points_spec.ender_default
+        if entry:
+            held[str(p.id)] = entry
+        for spec in sheet.per_player:
+            box = getattr(form, player_field(spec, p.id), None) if spec.kind == "flag" and not spec.instead else None
+            if box is not None and box.data:
+                # a flag may say all a player needs (Scala 40's "never opened" while that pays a flat
+                # amount): the game decides whether it is enough
+                held.setdefault(str(p.id), {})[spec.name] = spec.ticked
+    if not sheet.has("by"):
+        # a hand with no "by": every player's points typed, the game's one way of ending it
+        return {"kind": "hand", "end": variant.ends[0], "held": held}
+    end = form.end.data or None
+    # an end nobody makes (the stock ran out) names nobody, whatever was tapped before it was chosen
+    names_by = end not in variant.ends or variant.end(end).needs_by is not False
+    payload: dict[str, Any] = {"kind": "hand", "end": end,
+                               "by": int(form.by.data) if form.by.data and names_by else None, "held": held}
+    if not names_by:
+        del payload["by"]
+    for spec in sheet.per_hand:
+        if spec.kind == "card":
+            # the rank and suit tapped; a whole card sent in the field ("4C") is taken as it is
+            value = f"{getattr(form, spec.name).data or ''}{getattr(form, spec.name + '_suit').data or ''}".strip()
+            payload[spec.name] = value
+        elif spec.kind == "melds":
+            melds = split_melds(getattr(form, spec.name).data)
+            if melds:
+                payload[spec.name] = melds
+        elif spec.kind == "rank" and getattr(form, spec.name).data:
+            payload[spec.name] = getattr(form, spec.name).data
+    return payload
+
+
+def _side_payload(form: FlaskForm, variant: Any) -> dict[str, Any]:
+    """A hand entered by side: each side's counts and points (a points total counted by class when any
+    of its class boxes is filled, else as typed; a box left blank is 0), who went out, and the flags."""
+    sheet = form.sheet
+    sides: dict[str, Any] = {}
+    # nobody named by the field that sets the units: each player is entered alone
+    nobody = bool(sheet.alone) and getattr(form, sheet.alone).data == NOBODY
+    for side in form.alone_sides if nobody else form.sides:
+        values: dict[str, Any] = {}
+        for spec in alone_fields(sheet) if nobody else sheet.per_side:
+            if spec.kind == "flag":
+                if getattr(form, side.prefix + spec.name).data:
+                    values[spec.name] = spec.ticked
+                continue
+            counts = {cls.name: int(getattr(form, f"{side.prefix}{spec.name}__{cls.name}").data)
+                      for cls in spec.classes
+                      if getattr(form, f"{side.prefix}{spec.name}__{cls.name}").data not in ("", None)}
+            typed = getattr(form, side.prefix + spec.name).data
+            if any(counts.values()):
+                values[spec.name] = counts
+            elif typed not in ("", None):
+                values[spec.name] = int(typed)
+            elif spec.required:
+                values[spec.name] = 0
+        sides[side.key] = values
+    end = form.end.data or None
+    payload: dict[str, Any] = {"kind": "hand", "end": end}
+    # an end nobody makes (the stock ran out) names nobody, whatever was tapped before it was chosen
+    names_by = end not in variant.ends or variant.end(end).needs_by is not False
+    for spec in sheet.per_hand:
+        box = getattr(form, spec.name, None)
+        if spec.kind == "flag" and box is not None and box.data:
+            payload[spec.name] = spec.ticked
+        elif spec.name == "by" and not names_by:
+            continue
+        elif spec.kind == "player" and box is not None and box.data == NOBODY and spec.nobody:
+            payload[spec.name] = None
+        elif spec.kind == "player" and box is not None and box.data and box.data.isdigit():
+            payload[spec.name] = int(box.data)
+    for spec in [] if nobody else sheet.per_player:
+        # a hand of its own sides: what each player has apart from his side ({field: {player: n}})
+        if spec.kind == "count":
+            counts = {str(p.id): int(getattr(form, f"{spec.name}_{p.id}").data) for p in form.players
+                      if getattr(form, f"{spec.name}_{p.id}").data not in ("", None)}
+            if counts:
+                payload[spec.name] = counts
+    payload["sides"] = sides
+    return payload
+
+
+def form_data_from_payload(payload: dict[str, Any], sides: list[FormSide] | None = None,
+                           sheet: Sheet | None = None) -> dict[str, Any]:
+    """The form's values for an existing entry (to edit it), under the sheet it was entered by."""
+    data: dict[str, Any] = {}
+    prefixes = {side.key: side.prefix for side in sides or []}
+    for key, values in (payload.get("sides") or {}).items():
+        prefix = prefixes.get(key)
+        if prefix is None or not isinstance(values, dict):
+            continue
+        for name, value in values.items():
+            if isinstance(value, bool):
+                # a flag per side: ticked when it holds what ticking it stores
+                spec = sheet.field(name) if sheet is not None else None
+                if value == (spec.ticked if spec is not None else True):
+                    data[prefix + name] = True
+            elif isinstance(value, dict):
+                data.update({f"{prefix}{name}__{cls}": str(n) for cls, n in value.items()})
+            else:
+                data[prefix + name] = str(value)
+    for name, value in payload.items():
+        if value is True and name not in ("kind",):
+            data[name] = True
+        elif name == "lone" and value is not None:
+            data[name] = str(value)
+        elif value is None and name not in ("by", "end"):
+            # a player field that names nobody (``EntryField.nobody``)
+            data[name] = NOBODY
+        elif name != "sides" and isinstance(value, dict) and sides:
+            data.update({f"{name}_{pid}": str(n) for pid, n in value.items()})
+    if payload.get("end"):
+        data["end"] = payload["end"]
+    if payload.get("by") is not None:
+        data["by"] = str(payload["by"])
+    if payload.get("upcard"):
+        try:
+            card = Card.parse(str(payload["upcard"]))
+            data["upcard"], data["upcard_suit"] = RANK_LABELS[card.rank], card.suit
+        except (Refusal, KeyError):
+            pass
+    if payload.get("melds"):
+        data["melds"] = " | ".join(m if isinstance(m, str) else " ".join(m) for m in payload["melds"])
+    for name, value in payload.items():
+        # the game's own fields of a hand (a wild rank), kept as the form's field of that name
+        if name not in ("kind", "end", "by", "held", "upcard", "melds", "deal", "note") and isinstance(value, str):
+            data[name] = value
+    for pid, held in (payload.get("held") or {}).items():
+        for name, value in held.items():
+            if name == "opened":
+                if value is False:
+                    data[f"unopened_{pid}"] = True
+            elif isinstance(value, list):
+                # groups of melds stored as a list: one box, | between them
+                data[f"{name}_{pid}"] = " | ".join(v if isinstance(v, str) else " ".join(v) for v in value)
+            else:
+                # a player entered as something else than a count keeps a ticked flag as it is
+                data[f"{name}_{pid}"] = value if isinstance(value, bool) else str(value)
+    return data

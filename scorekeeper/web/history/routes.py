@@ -1,0 +1,358 @@
+"""History routes: a table's past matches, a match's page with its chart, stats and head-to-head,
+exports (match JSON and CSV, whole table JSON) and import from an upload.
+
+Every page does work bounded whatever the table holds: the listing and the stats read each match's
+summary kept with its version (``service.summaries``; replayed only when the version moved), the stats
+count the latest ``limits.STATS_MATCHES`` matches and say so, and the table's export is written match
+by match as it is sent. Totals always come from replaying the match document
+(``service.standings``).
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import json
+from typing import Any, Iterator
+
+import sqlalchemy as sa
+from flask_babel import gettext
+from flask import Blueprint, Response, abort, redirect, request, stream_with_context, url_for
+from sqlalchemy.orm import defer, selectinload
+
+from ...engine.errors import Refusal
+from ...engine.i18n import message_of
+from ..i18n import refusal, speak
+from .. import charts
+from ...engine import limits
+from ...engine.variants import VARIANTS, find_variant
+from ..extensions import IMPORTS_PER_ADDRESS, IMPORTS_PER_TABLE, db, limiter, table_of_request
+from ..guards import form_id
+from ..home.remembered import remember_table
+from ... import service
+from .. import scoreboard
+from ...service import importing, presets, summaries
+from ...service.models import Match, Table
+from ...service.stats import head_to_head, player_stats
+from ..util import ButtonForm, render_page
+from .forms import ANY, ImportForm, head_to_head_form, history_filter_form
+
+bp = Blueprint("history", __name__)
+
+PAGE_SIZE = 20
+TABLE_FORMAT = importing.TABLE_FORMAT
+
+
+# -- loading ------------------------------------------------------------------------------------------
+
+def _table(token: str) -> Table:
+    return service.find_table(token, selectinload(Table.players))
+
+
+def _match(table: Table, match_id: int) -> Match:
+    return service.find_match(table, match_id, selectinload(Match.entries))
+
+
+def _replay(match: Match):
+    try:
+        return service.standings(match), None
+    except Refusal as exc:  # stored entries that no longer replay: say so, never a 500
+        # the engine's sentence, said in the reader's language where it is shown (never stored translated)
+        return None, message_of(exc)
+
+
+# -- a table's history --------------------------------------------------------------------------------
+
+@bp.get("/t/<token>/history")
+def index(token: str):
+    table = _table(token)
+    remember_table(table.token)
+    form = history_filter_form(table.players, request.args)
+    variant = request.args.get("variant", ANY)
+    player = request.args.get("player", type=form_id)
+    # The listing's light columns for every match of the table (one statement), filtered here: the
+    # player filter looks inside the seats list, which SQLite and PostgreSQL query differently.
+    query = sa.select(Match.id, Match.seats).where(Match.table_id == table.id)
+    if variant in VARIANTS:
+        query = query.where(Match.variant == variant)
+    rows = db.session.execute(query.order_by(Match.created_at.desc(), Match.id.desc())).all()
+    ids = [row.id for row in rows if player is None or player in (row.seats or [])]
+    pages = max(1, -(-len(ids) // PAGE_SIZE))
+    page = min(max(request.args.get("page", 1, type=int), 1), pages)
+    shown = ids[(page - 1) * PAGE_SIZE: page * PAGE_SIZE]
+    matches = []
+    if shown:
+        found = {m.id: m for m in db.session.scalars(sa.select(Match).where(Match.id.in_(shown)))}
+        matches = [found[i] for i in shown]
+    names = {p.id: p.name for p in table.players}
+    items = []
+    for m, summary in zip(matches, summaries.summaries(matches)):
+        seated = [names.get(s, "?") for s in m.seats]
+        items.append({
+            "match": m, "hands": summary["hands"], "error": summary["error"], "finished": summary["finished"],
+            "winners": [seated[i] for i in summary["winners"]], "leader": [seated[i] for i in summary["leader"]],
+            "players": seated,
+        })
+
+    def page_url(number: int) -> str:
+        args = {k: v for k, v in request.args.items() if k != "page" and v}
+        return url_for("history.index", token=token, page=number, **args)
+
+    return render_page("history/index.html", "history/partials/list.html", table=table, form=form,
+                       items=items, page_number=page, pages=pages, total=len(ids), page_url=page_url,
+                       filtered=bool(variant in VARIANTS or player))
+
+
+# -- a match's page -----------------------------------------------------------------------------------
+
+def _chart_parts(match: Match, standings):
+    """What the chart shows: its title, the seated names, the hand labels, the running totals and the
+    limit lines of the match's game."""
+    labels, totals = charts.series(standings)
+    names = [p.name for p in service.seated_players(match)]
+    lines = charts.limit_lines(match.variant, match.rules, len(names))
+    if standings.sides:
+        # a game scored by sides: one line (and one column) a side, its members sharing its total
+        names = [side.name for side in standings.sides]
+        first = {side.name: side.members[0] for side in standings.sides}
+        totals = [{name: point[first[name]] for name in names} for point in totals]
+    return gettext("%(game)s: running totals", game=speak(find_variant(match.variant).name)), names, labels, totals, lines
+
+
+def chart_for(match: Match, standings, chart_id: str = "chart"):
+    title, names, labels, totals, lines = _chart_parts(match, standings)
+    svg = charts.running_totals_svg(names, totals, lines, title=title, labels=labels, chart_id=chart_id)
+    return svg, labels, totals, lines
+
+
+@bp.get("/t/<token>/m/<dbid:match_id>/history")
+def match_page(token: str, match_id: int):
+    table = _table(token)
+    match = _match(table, match_id)
+    standings, error = _replay(match)
+    players = service.seated_players(match)
+    context: dict[str, Any] = {
+        "table": table, "match": match, "variant": find_variant(match.variant), "standings": standings,
+        "replay_error": error, "players": players,
+        "rows": scoreboard.grid_rows(match, standings), "bonus": scoreboard.bonus_row(match, standings),
+        "changes": [{"label": scoreboard.entry_label(match, e), "trail": scoreboard.audit_trail(match, e)}
+                    for e in match.entries if e.history],
+        "button": ButtonForm(),
+        "spectator_link": url_for("spectate.show", view_token=match.view_token, _external=True),
+    }
+    if standings is not None:
+        # the chart comes as an image loaded lazily (chart.svg) and its table on a page of its own: on a
+        # 200-hand match, drawn inline, they weighed some 7 KB of the 30 KB a first load may carry
+        title, names, labels, totals, lines = _chart_parts(match, standings)
+        context.update(chart_alt=f"{title}. {charts.describe(names, totals, lines, labels)}",
+                       chart_lines=lines, chart_size=(charts.WIDTH, charts.HEIGHT))
+    return render_page("history/match.html", "history/match.html", **context)
+
+
+def _charted(token: str, match_id: int):
+    """The table, match and standings a chart is drawn from; a match whose hands no longer replay has
+    no chart (404)."""
+    table = _table(token)
+    match = _match(table, match_id)
+    standings, error = _replay(match)
+    if standings is None:
+        abort(404)
+    return table, match, standings
+
+
+@bp.get("/t/<token>/m/<dbid:match_id>/chart")
+def chart_table(token: str, match_id: int):
+    """The chart as a table (its text alternative), on a page of its own so the match page stays light."""
+    table, match, standings = _charted(token, match_id)
+    _, names, labels, totals, lines = _chart_parts(match, standings)
+    return render_page("history/chart_table.html", "history/chart_table.html", table=table, match=match,
+                       variant=find_variant(match.variant), columns=names,
+                       chart_lines=lines, chart_rows=list(zip(labels, totals)))
+
+
+@bp.get("/t/<token>/m/<dbid:match_id>/chart.svg")
+def chart_svg(token: str, match_id: int):
+    _, match, standings = _charted(token, match_id)
+    svg, *_ = chart_for(match, standings)
+    response = Response('<?xml version="1.0" encoding="utf-8"?>\n' + str(svg), mimetype="image/svg+xml")
+    response.headers["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'"
+    return response
+
+
+# -- stats ----------------------------------------------------------------------------------------------
+
+@bp.get("/t/<token>/stats")
+def stats(token: str):
+    table = _table(token)
+    remember_table(table.token)
+    # the latest matches only (the page says so), each read as its kept summary
+    total = db.session.scalar(sa.select(sa.func.count()).select_from(Match).where(Match.table_id == table.id))
+    matches = list(reversed(list(db.session.scalars(
+        sa.select(Match).where(Match.table_id == table.id).options(defer(Match.actions))
+        .order_by(Match.id.desc()).limit(limits.STATS_MATCHES)))))
+    by_id = {p.id: p.name for p in table.players}
+    played = summaries.played(matches, by_id)
+    form = head_to_head_form(table.players, request.args)
+    a, b = by_id.get(request.args.get("a", type=form_id)), by_id.get(request.args.get("b", type=form_id))
+    h2h = head_to_head(played, a, b) if a and b and a != b else None
+    h2h_error = gettext("Choose two different players.") if a and b and a == b else None
+    return render_page("history/stats.html", "history/stats.html", table=table,
+                       stats=player_stats(played), matches=len(matches), total=total, form=form, h2h=h2h,
+                       h2h_error=h2h_error, variant_names={k: speak(v.name) for k, v in VARIANTS.items()})
+
+
+# -- export -----------------------------------------------------------------------------------------------
+
+def _download(body: str, mimetype: str, filename: str) -> Response:
+    response = Response(body, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _stem(match: Match) -> str:
+    return f"{match.variant}-{match.created_at:%Y-%m-%d}-{match.id}"
+
+
+@bp.get("/t/<token>/m/<dbid:match_id>/export.json")
+def export_match_json(token: str, match_id: int):
+    table = _table(token)
+    match = _match(table, match_id)
+    document = service.to_document(match)
+    if table.currency:
+        document["currency"] = table.currency  # the table's money words go with the match (docs/match-format.md)
+    body = json.dumps(document, indent=2, ensure_ascii=False)
+    return _download(body + "\n", "application/json", _stem(match) + ".json")
+
+
+def _cell(value: Any) -> Any:
+    """A CSV cell that a spreadsheet will not run as a formula (a name like ``=SUM(...)``)."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+@bp.get("/t/<token>/m/<dbid:match_id>/export.csv")
+def export_match_csv(token: str, match_id: int):
+    table = _table(token)
+    match = _match(table, match_id)
+    standings, error = _replay(match)
+    if standings is None:
+        abort(409, error)
+    names = [p.name for p in service.seated_players(match)]
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["hand", "kind", "dealer", "ended by", "how"] + [_cell(n) for n in names])
+    hand = 0
+    for result in standings.hands:
+        if result.kind == "hand":
+            hand += 1
+        writer.writerow([hand if result.kind == "hand" else "", result.kind, _cell(result.dealer or ""),
+                         _cell(result.by or ""), (result.end or "").replace("_", " ")]
+                        + [result.scores.get(n, "") for n in names])
+    writer.writerow(["total", "", "", "", ""] + [standings.player(n).total for n in names])
+    return _download(out.getvalue(), "text/csv", _stem(match) + ".csv")
+
+
+def _dates(m: Match) -> dict[str, str]:
+    """A match's status and dates as the table document gives them beside its match document."""
+    out = {"status": m.status, "created_at": m.created_at.isoformat(timespec="seconds")}
+    if m.finished_at is not None:
+        out["finished_at"] = m.finished_at.isoformat(timespec="seconds")
+    return out
+
+
+def table_document(table: Table, matches: list[Match]) -> dict[str, Any]:
+    """The whole table: its roster and every match's document, with the match's status and dates."""
+    out = []
+    for m in matches:
+        document = service.to_document(m)
+        document.update(_dates(m))
+        out.append(document)
+    return {"format": TABLE_FORMAT, "name": table.name, "players": [p.name for p in table.players],
+            "house_rules": [presets.to_document(h) for h in table.house_rules],
+            **({"currency": table.currency} if table.currency else {}), "matches": out}
+
+
+def table_document_text(table: Table) -> Iterator[str]:
+    """``table_document`` of every match of ``table`` as the JSON text ``json.dumps(..., indent=2)``
+    writes, made match by match as it is sent: ``limits.EXPORT_BATCH`` matches (and their entries)
+    are read at a time and let go once written, so a worker holds one batch whatever the table holds.
+
+    The head of the document and the matches' ids are read at once; the rest as the answer is read
+    (a streamed answer outlives the view's database session, so the table is read again by id)."""
+    head = json.dumps(table_document(table, []), indent=2, ensure_ascii=False)
+    assert head.endswith('"matches": []\n}')  # the matches are the document's last field
+    ids = list(db.session.scalars(sa.select(Match.id).where(Match.table_id == table.id)
+                                  .order_by(Match.created_at, Match.id)))
+    table_id = table.id
+
+    def text() -> Iterator[str]:
+        yield head[:-len("[]\n}")]
+        written = 0
+        for start in range(0, len(ids), limits.EXPORT_BATCH):
+            chunk = ids[start:start + limits.EXPORT_BATCH]
+            owner = db.session.get(Table, table_id)
+            found = {m.id: m for m in db.session.scalars(
+                sa.select(Match).where(Match.id.in_(chunk)).options(selectinload(Match.entries)))}
+            batch = [found[i] for i in chunk if i in found]
+            for m in batch:
+                document = service.to_document(m)
+                document.update(_dates(m))
+                # each match indented as it sits in the whole document (two levels: 4 spaces)
+                body = json.dumps(document, indent=2, ensure_ascii=False).replace("\n", "\n    ")
+                yield ("[\n    " if not written else ",\n    ") + body
+                written += 1
+            del owner
+            db.session.expunge_all()  # let go of this batch before reading the next
+        yield ("[]" if not written else "\n  ]") + "\n}\n"
+
+    return text()
+
+
+@bp.get("/t/<token>/export.json")
+def export_table(token: str):
+    table = _table(token)
+    response = Response(stream_with_context(table_document_text(table)), mimetype="application/json")
+    response.headers["Content-Disposition"] = f'attachment; filename="table-{dt.date.today():%Y-%m-%d}.json"'
+    return response
+
+
+# -- import -----------------------------------------------------------------------------------------------
+
+@bp.route("/t/<token>/import", methods=["GET", "POST"])
+@limiter.limit(IMPORTS_PER_ADDRESS, methods=["POST"])
+@limiter.limit(IMPORTS_PER_TABLE, methods=["POST"], key_func=table_of_request)
+def import_page(token: str):
+    table = _table(token)
+    form = ImportForm()
+    if request.method == "GET":
+        return render_page("history/import.html", "history/import.html", table=table, form=form, error=None)
+    error = None
+    if form.validate_on_submit():
+        try:
+            # one byte past the bound is enough to know the file is too large
+            document = importing.read_document(form.document.data.read(limits.UPLOAD_BYTES + 1))
+            created = importing.import_document(table, document, again=bool(form.again.data))
+        except importing.ImportRefused as exc:
+            db.session.rollback()
+            error = refusal(exc)
+            if isinstance(exc, importing.AlreadyImported):
+                form.again.errors = [gettext("Tick this to import it a second time.")]
+        else:
+            if len(created) == 1:
+                where = url_for("history.match_page", token=token, match_id=created[0].id)
+            else:
+                where = url_for("history.index", token=token)
+            if getattr(request, "htmx", None):
+                # sent by htmx: the whole browser goes to the imported match, not a swap of its page
+                response = Response(status=204)
+                response.headers["HX-Redirect"] = where
+                return response
+            return redirect(where)
+    # sent by htmx, the page keeps its file box (and the file chosen in it); a plain post loses it
+    return render_page("history/import.html", "history/import.html", table=table, form=form,
+                       error=error, kept_file=bool(getattr(request, "htmx", None)), status=422)
+
+
+__all__ = ["bp", "table_document", "table_document_text"]
