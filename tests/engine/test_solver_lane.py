@@ -37,7 +37,7 @@ def tables_answer(hand: list[Card], rules: MeldRules, values: tuple[int, ...]):
     return fast._fast_arrange(*masks, fast._get_tables(rules, values))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(hand=st.lists(st.sampled_from(PACK), min_size=7, max_size=13, unique=True),
        rules=st.sampled_from(ONE_PACK_RULES), values=st.sampled_from(ONE_PACK_VALUES))
 def test_the_lane_answers_as_the_tables_do_with_the_least_deadwood(hand, rules, values):
@@ -50,7 +50,7 @@ def test_the_lane_answers_as_the_tables_do_with_the_least_deadwood(hand, rules, 
     assert arrange(list(reversed(hand)), rules, values) == found
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(hand=st.lists(st.sampled_from(PACK), min_size=7, max_size=13, unique=True))
 def test_gin_s_variant_arrange_is_the_solver_s_answer(hand):
     gin = find_variant("gin")
