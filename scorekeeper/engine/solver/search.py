@@ -1,6 +1,10 @@
 """The two searches' entry points, ``arrange`` and ``best_discard``: the fast path when the hand allows
 it (no joker, no duplicate card, sets of three or more), else the general search. Both answer exactly
 and alike for the same cards in any order.
+
+``arrange`` is what ``variant.arrange(cards)`` reaches for every hand, so its fast path starts with a
+lane written inline: a hand with no run possible in any suit is answered from the hand's mask and small
+tables (``fast._Tables.lane``), exactly as the per-suit tables would answer it.
 """
 
 from __future__ import annotations
