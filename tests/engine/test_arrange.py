@@ -1,4 +1,4 @@
-"""The least-deadwood solver (scorekeeper.engine.arrange): the worked examples of docs/rules/, and agreement
+"""The least-deadwood solver (scorekeeper.engine.solver): the worked examples of docs/rules/, and agreement
 with a brute force that lives here, independent of the module."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine.arrange import (
+from scorekeeper.engine.solver import (
     Arrangement,
     DeclaredCheck,
     arrange,
