@@ -10,7 +10,8 @@ import threading
 
 import pytest
 
-from scorekeeper import create_app, health
+from scorekeeper import create_app
+from scorekeeper.web import health
 from scorekeeper.web.extensions import alembic, db, limiter
 
 from .conftest import free_port
@@ -85,7 +86,7 @@ def test_the_health_check_never_waits_for_a_turn():
     """A worker of many threads works on one request at a time (``RequestsAtOnce``): behind a visitor's
     pictures, each drawn in its turn, ``/health`` waited seconds (p50 3.2 s against 6 ms quiet). It is
     answered while the turn is held."""
-    from scorekeeper.web.factory import RequestsAtOnce
+    from scorekeeper.web.server import RequestsAtOnce
 
     held, release = threading.Event(), threading.Event()
 
