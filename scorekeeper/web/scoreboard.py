@@ -522,21 +522,58 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, s
     """What the scoreboard fragment needs: the replayed standings, the entries beside them, the hand
     form (a fresh one unless ``form``), undo and redo. ``since``: the version the page that saved a hand
     was drawn at (htmx only), so that only what changed in its grid is sent (:func:`kept_sheet`)."""
-    error = None
-    knocked: set[str] = set()
-    try:
-        # carried on from the kept checkpoint if need be: the rows below need only the last results
-        run = service.replayed(match)
-        standings, knocked = run.standings(), run.knocked_out()
-    except Refusal as exc:  # stored entries that no longer replay: show it, never a 500
-        standings, error = None, message_of(exc)
+    run, standings, knocked, error = _replayed(match)
     variant = find_variant(match.variant)
+    playing = match.status == "active" and standings is not None and not standings.finished
+    grid = _grid(match, standings, since)
+    if "saved_entry" in extra:  # named once the rows are read: their numbers are known then
+        extra["saved"] = entry_label(match, extra.pop("saved_entry"))
+    drawn_bars = bars(match, standings)
+    context = {
+        "table": table, "match": match, "variant": variant, "rules_sheet": _rules_sheet(variant, match),
+        # the game's own entries it allows now (a notice to stop), with the words its sheet gives them
+        "own_kinds": [k for k in variant.entry_kinds() if k.key in run.entry_kinds_allowed()] if playing else [],
+        "standings": standings, "replay_error": error,
+        "players": service.seated_players(match), "button": ButtonForm(),
+        "highlight": request.args.get("new", type=form_id), "message": message,
+        "bonus": bonus_row(match, standings),
+        "knocked_out": knocked, "bars": drawn_bars,
+        # a hand may knock a player out: who deals after a hand not yet sent depends on it (the phone
+        # says only the hand's number while hands are kept on it)
+        "knockouts": any(bar["kind"] == "limit" for bar in drawn_bars.values()),
+        **grid,
+        **_undo_and_redo(match, standings, extra),
+        **extra,
+    }
+    if playing:
+        context.update(entry_form_context(table, match, standings, form=form))
+    return context
+
+
+def _replayed(match) -> tuple[Any, Any, set[str], str | None]:
+    """The match replayed (carried on from the kept checkpoint if need be: the rows need only the last
+    results), its standings, who is knocked out, and what stops stored entries that no longer replay
+    (shown, never a 500)."""
     try:
-        rules_sheet = list(variant.rules_sheet(variant.rules(len(match.seats), **(match.rules or {}))))
+        run = service.replayed(match)
+        return run, run.standings(), run.knocked_out(), None
+    except Refusal as exc:
+        return None, None, set(), message_of(exc)
+
+
+def _rules_sheet(variant, match) -> list[Any]:
+    """The match's rules as its game words them, or none when they no longer resolve."""
+    try:
+        return list(variant.rules_sheet(variant.rules(len(match.seats), **(match.rules or {}))))
     except Refusal:
-        rules_sheet = []
-    # after a hand saved from the page drawn just before it, the grid's changes are likely all that is
-    # sent (kept_sheet): the rows it may draw again are made, the others only counted
+        return []
+
+
+def _grid(match, standings, since: int | None) -> dict[str, Any]:
+    """The grid's rows: the last entries only (the match page has them all), so that the scoreboard
+    after a save costs the same on hand 1,000 as on hand 10. After a hand saved from the page drawn just
+    before it, the grid's changes are likely all that is sent (``kept_sheet``): the rows it may draw
+    again are made, the others only counted."""
     highlight = _page_highlight() if since is not None else None
     light = (since is not None and match.version == since + 1 and match.status == "active"
              and standings is not None and not standings.finished)
@@ -545,47 +582,27 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, s
     kept = kept_sheet(match, standings, rows, rows_before, since, highlight, above) if since is not None else None
     if light and kept is None:  # the grid is drawn whole after all (its frame changes): every row made
         rows, rows_before, hands_played, above = _recent_rows(match, standings, deleted=True)
-    if "saved_entry" in extra:  # named once the rows are read: their numbers are known then
-        extra["saved"] = entry_label(match, extra.pop("saved_entry"))
+    return {"rows": rows, "rows_before": rows_before, "kept_sheet": kept,
+            "hands_played": hands_played if standings is not None else 0}
+
+
+def _undo_and_redo(match, standings, extra: dict[str, Any]) -> dict[str, Any]:
+    """What Undo and Redo would do, and, without JavaScript (Undo, Redo and an edit redirect to the
+    scoreboard: ``?undone=``, ``?edited=``), what they or the edit just did, said from the log."""
     undo_action = service.last_action(match)
     redo_action = service.last_action(match, undone=True)
-    # without JavaScript, Undo and Redo redirect here: say what they did from the log
     after = request.args.get("undone")
     if after == "undo" and redo_action and "undone" not in extra:
         extra["undone"] = _("Undone: %(action)s.", action=describe_action(match, redo_action))
     elif after == "redo" and undo_action and "undone" not in extra:
         extra["undone"] = _("Redone: %(action)s.", action=describe_action(match, undo_action))
-    offered = []
-    if match.status == "active" and standings is not None and not standings.finished:
-        # the game's own entries it allows now (a notice to stop), with the words its sheet gives them
-        allowed = run.entry_kinds_allowed()
-        offered = [k for k in variant.entry_kinds() if k.key in allowed]
-    drawn_bars = bars(match, standings)
-    context = {
-        "table": table, "match": match, "variant": variant, "rules_sheet": rules_sheet, "own_kinds": offered,
-        "standings": standings, "hands_played": hands_played if standings is not None else 0, "replay_error": error,
-        "players": service.seated_players(match), "button": ButtonForm(),
-        "highlight": request.args.get("new", type=form_id), "message": message,
-        # the last entries only (the match page has them all): the scoreboard after a save costs
-        # the same on hand 1,000 as on hand 10
-        "rows": rows, "rows_before": rows_before,
-        "bonus": bonus_row(match, standings),
-        "knocked_out": knocked, "bars": drawn_bars,
-        # a hand may knock a player out: who deals after a hand not yet sent depends on it (the phone
-        # says only the hand's number while hands are kept on it)
-        "knockouts": any(bar["kind"] == "limit" for bar in drawn_bars.values()),
+    return {
         "undo_label": describe_action(match, undo_action) if undo_action else None,
         # the deleted entry that Undo would bring back: the grid shows "Deleted · Undo" for it alone
         "undo_entry": undo_action.get("entry") if undo_action and undo_action.get("do") == "delete" else None,
         "redo_label": describe_action(match, redo_action) if redo_action else None,
-        # without JavaScript an edit redirects here (?edited=): the scoreboard says what the edit changed
         "edited": edit_sign(match, undo_action, request.args.get("edited", type=form_id), standings),
-        "kept_sheet": kept,
-        **extra,
     }
-    if match.status == "active" and standings is not None and not standings.finished:
-        context.update(entry_form_context(table, match, standings, form=form))
-    return context
 
 
 #: the scoreboard's part above the grid (templates/matches/partials/scoreboard_top.html): where the answer
