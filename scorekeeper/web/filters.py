@@ -13,7 +13,8 @@ from ..engine.errors import Refusal
 from . import i18n
 from .assets import HTMX_VERSION
 from .hands.forms import end_words
-from .util import minus_signs, money, signed
+from .i18n import money
+from .util import minus_signs, signed
 
 
 def variant_name(key: str) -> str:

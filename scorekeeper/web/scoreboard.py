@@ -28,8 +28,8 @@ from ..engine.variants import find_variant
 from .bidi import isolated
 from .guards import form_id
 from .hands.forms import build_hand_form, end_words
-from .i18n import lazy_gettext as _l, speak
-from .util import ButtonForm, minus_signs, number, render_page, wants_fragment
+from .i18n import lazy_gettext as _l, speak, whole
+from .util import ButtonForm, minus_signs, render_page, wants_fragment
 from .. import service
 from .extensions import db
 from ..service.models import Entry
@@ -238,9 +238,9 @@ def bars(match, standings) -> dict[str, dict[str, Any]]:
         # the line's own words ("Out at 100"), then how far is left, said once ("Out at 100 · 30 left"),
         # never "100 left before 100" for a player still on 0
         label = (line.label if p.total == 0
-                 else _("%(line)s · %(left)s to go", line=line.label, left=number(left)) if line.kind == "target"
-                 else _("%(line)s · %(left)s left", line=line.label, left=number(left)) if left > 0
-                 else _("at %(value)s", value=number(line.value)))
+                 else _("%(line)s · %(left)s to go", line=line.label, left=whole(left)) if line.kind == "target"
+                 else _("%(line)s · %(left)s left", line=line.label, left=whole(left)) if left > 0
+                 else _("at %(value)s", value=whole(line.value)))
         out[p.name] = {"label": label, "near": near, "kind": line.kind, "value": line.value,
                        # a <meter> turns amber past "low" and red past "high" (near the limit)
                        "low": round(line.value * 0.6), "high": round(line.value * 0.8)}
@@ -386,7 +386,7 @@ def _held_words(held: dict[str, Any] | None) -> str:
         if name == "opened":
             continue
         if name.endswith("points"):
-            said.append(_("%(points)s points", points=number(value)))
+            said.append(_("%(points)s points", points=whole(value)))
         elif isinstance(value, list):
             said.append(" | ".join(v if isinstance(v, str) else " ".join(v) for v in value))
         else:

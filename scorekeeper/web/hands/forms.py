@@ -20,7 +20,8 @@ from ...engine.limits import POINTS_CEILING
 from ...engine.sheet import Sheet
 from ..picker import cards_text
 from ..i18n import speak
-from ..util import Form, choices, number
+from ..i18n import whole
+from ..util import Form, choices
 
 def end_words(end: str, game: str | None = None) -> str:
     """An end (``out_in_one_turn``) of the match's game (its variant key) in the page's words, lower
@@ -48,7 +49,7 @@ def _integer(form: FlaskForm, field: Field) -> None:
     if value is None or abs(value) > POINTS_CEILING:
         if not text.lstrip("+-").isdigit():
             raise ValidationError(_("Type a whole number."))
-        raise ValidationError(_("Points must be between %(low)s and %(high)s.", low=number(-POINTS_CEILING), high=number(POINTS_CEILING)))
+        raise ValidationError(_("Points must be between %(low)s and %(high)s.", low=whole(-POINTS_CEILING), high=whole(POINTS_CEILING)))
     field.data = str(value)
 
 
