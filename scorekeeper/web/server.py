@@ -22,9 +22,8 @@ from . import health, i18n
 from .spectate import live
 
 #: requests one worker process works on at once when it runs several threads (gunicorn's gthread): one,
-#: as a sync worker does, because the threads of one process share one interpreter lock and a request
-#: that waits for its turn costs less CPU than one that shares it (measured with 20 clients at once on
-#: 2 cores: 17.2 ms of CPU a request at one, 20.2 ms at two, 29.3 ms with no limit)
+#: as a sync worker does, because the threads of one process share one interpreter lock, and requests
+#: that take turns on it spend CPU switching instead of drawing pages: one at a time, each costs least
 REQUESTS_AT_ONCE = 1
 
 
