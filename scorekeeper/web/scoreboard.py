@@ -293,10 +293,10 @@ def recent_rows(match, standings, *, deleted: bool = True) -> tuple[list[dict[st
 def _recent_rows(match, standings, *, deleted: bool,
                  only: set[int] | None = None) -> tuple[list[dict[str, Any]], int, int, int | None]:
     """:func:`recent_rows`, with the id of the entry just above the rows (None if there is none): the
-    row that falls off the top of the grid when a new one comes in (:func:`kept_sheet`). It is read
+    row that falls off the top of the grid when a new one comes in (:func:`kept_grid`). It is read
     with the rows, one more of them, instead of by a query of its own.
 
-    ``only``: the rows a saved hand's answer may draw again (:func:`kept_sheet`) are made in full (the
+    ``only``: the rows a saved hand's answer may draw again (:func:`kept_grid`) are made in full (the
     last two, the deleted ones and those of ``only``), the others are a mark, ``{"skipped": True}``
     with the entry's id; the entries are read as plain columns, and only those rows' entries loaded."""
     live = Entry.deleted_at.is_(None)
@@ -487,7 +487,7 @@ def edit_sign(match, action: dict[str, Any] | None, entry_id: int | None, standi
     return {"label": entry_label(match, entry), "deltas": deltas}
 
 
-def kept_sheet(match, standings, rows: list[dict[str, Any]], rows_before: int, since: int | None,
+def kept_grid(match, standings, rows: list[dict[str, Any]], rows_before: int, since: int | None,
                highlight: int | None, above: int | None) -> dict[str, Any] | None:
     """After a hand saved from a page drawn at version ``since``: what changed in that page's grid, when
     the change is one new row at the end (None otherwise: the grid is drawn whole). The rows are those
@@ -521,7 +521,7 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, s
                        **extra: Any) -> dict[str, Any]:
     """What the scoreboard fragment needs: the replayed standings, the entries beside them, the hand
     form (a fresh one unless ``form``), undo and redo. ``since``: the version the page that saved a hand
-    was drawn at (htmx only), so that only what changed in its grid is sent (:func:`kept_sheet`)."""
+    was drawn at (htmx only), so that only what changed in its grid is sent (:func:`kept_grid`)."""
     run, standings, knocked, error = _replayed(match)
     variant = find_variant(match.variant)
     playing = match.status == "active" and standings is not None and not standings.finished
@@ -572,17 +572,17 @@ def _rules_sheet(variant, match) -> list[Any]:
 def _grid(match, standings, since: int | None) -> dict[str, Any]:
     """The grid's rows: the last entries only (the match page has them all), so that the scoreboard
     after a save costs the same on hand 1,000 as on hand 10. After a hand saved from the page drawn just
-    before it, the grid's changes are likely all that is sent (``kept_sheet``): the rows it may draw
+    before it, the grid's changes are likely all that is sent (``kept_grid``): the rows it may draw
     again are made, the others only counted."""
     highlight = _page_highlight() if since is not None else None
     light = (since is not None and match.version == since + 1 and match.status == "active"
              and standings is not None and not standings.finished)
     rows, rows_before, hands_played, above = _recent_rows(
         match, standings, deleted=True, only={highlight} - {None} if light else None)
-    kept = kept_sheet(match, standings, rows, rows_before, since, highlight, above) if since is not None else None
+    kept = kept_grid(match, standings, rows, rows_before, since, highlight, above) if since is not None else None
     if light and kept is None:  # the grid is drawn whole after all (its frame changes): every row made
         rows, rows_before, hands_played, above = _recent_rows(match, standings, deleted=True)
-    return {"rows": rows, "rows_before": rows_before, "kept_sheet": kept,
+    return {"rows": rows, "rows_before": rows_before, "kept_grid": kept,
             "hands_played": hands_played if standings is not None else 0}
 
 
@@ -612,11 +612,11 @@ TOP = "#scoreboard-top"
 
 def render_scoreboard(table, match, *, status: int = 200, page: str = "matches/show.html", **kw: Any):
     """The scoreboard page, or for htmx its fragment alone. After a hand saved from a page whose grid
-    needs only the new row (``kept_sheet``), the fragment is the part above the grid, sent in place of
+    needs only the new row (``kept_grid``), the fragment is the part above the grid, sent in place of
     the page's (htmx's HX-Retarget), with the grid's changes and the match menu out of band: the phone
     then lays out, and cleans up, that part alone, not the whole scoreboard with its grid."""
     context = scoreboard_context(table, match, **kw)
-    if context["kept_sheet"] is not None and wants_fragment():
+    if context["kept_grid"] is not None and wants_fragment():
         return render_template("matches/partials/saved_hand.html", **context), status, {"HX-Retarget": TOP}
     return render_page(page, "matches/partials/scoreboard.html", status=status, **context)
 
@@ -642,4 +642,4 @@ def conflict_context(match, version: int) -> dict[str, Any]:
 
 __all__ = ["own_kinds", "bars", "bonus_row", "conflict_context", "deck_for", "describe_action", "entry_form_context",
            "audit_trail", "entry_label", "first_error", "what_changed", "grid_rows", "recent_rows", "later_entry_message", "refusal_words", "players_in", "render_scoreboard",
-           "kept_sheet", "scoreboard_context"]
+           "kept_grid", "scoreboard_context"]

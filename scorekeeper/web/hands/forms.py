@@ -140,7 +140,7 @@ _CARDS_TYPED = {"autocomplete": "off", "autocapitalize": "characters"}
 
 def _points_kw(spec: Any) -> dict[str, str]:
     """A points box that takes negatives gets the full keyboard (iOS's numeric pad has no minus key);
-    with JavaScript it gets the number pad and a "±" button beside it (data-signed; static/js/table.js)."""
+    with JavaScript it gets the number pad and a "±" button beside it (data-signed; static/js/match.js)."""
     if spec.minimum is not None and spec.minimum < 0:
         return {"autocomplete": "off", "inputmode": "text", "autocapitalize": "off", "autocorrect": "off",
                 "spellcheck": "false", "data-signed": ""}
