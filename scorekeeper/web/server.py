@@ -220,14 +220,14 @@ def refuse_unshared_limits_in_each_worker(config: Mapping[str, Any]) -> None:
     global _checks_forks
     if _checks_forks or not _in_master(gunicorn_master()):
         return
-    settings = {key: config[key] for key in ("RATELIMIT_ENABLED", "RATELIMIT_STORAGE_URI") if key in config}
+    limit_settings = {key: config[key] for key in ("RATELIMIT_ENABLED", "RATELIMIT_STORAGE_URI") if key in config}
 
     def check_new_worker() -> None:
         master = gunicorn_master()
         if master is None:
             return  # a fork that is not a gunicorn worker
         try:
-            refuse_unshared_limits(settings, int(master.num_workers))
+            refuse_unshared_limits(limit_settings, int(master.num_workers))
         except RuntimeError as refusal:
             master.log.error("%s", refusal)
             for handler in getattr(getattr(master.log, "error_log", None), "handlers", []):
