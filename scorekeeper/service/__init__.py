@@ -1,6 +1,7 @@
 """The service: what is stored and how it changes, between the engine and the web.
 
-It owns the database's tables (``models``), the one set of loaders (``loaders``), the match document
+It owns the database's tables (``models``), the one set of loaders (``loaders``), a table opened and
+its roster with the roster's rules (``tables``), the match document
 and the replay memo, saving with its three guarantees and undo (``matches``), imports (``importing``),
 a table's named house rules (``presets``), each match's kept summary and the stats counted from it
 (``summaries``, ``stats``), and the ratings rated from those summaries (``ratings``). It imports the engine and SQLAlchemy, never Flask or the web: its session
