@@ -1,10 +1,11 @@
 """History routes: a table's past matches, a match's page with its chart, stats and head-to-head,
-exports (match JSON and CSV, whole table JSON) and import from an upload.
+exports (match JSON and CSV, whole table JSON, written by ``service.exporting``) and import from an
+upload (read by ``service.importing``).
 
 Every page does work bounded whatever the table holds: the listing and the stats read each match's
 summary kept with its version (``service.summaries``; replayed only when the version moved), the stats
-count the latest ``limits.STATS_MATCHES`` matches and say so, and the table's export is written match
-by match as it is sent. Totals always come from replaying the match document
+count the latest ``limits.STATS_MATCHES`` matches and say so, and the table's export is sent match by
+match as it is written. Totals always come from replaying the match document
 (``service.standings``).
 """
 
@@ -13,8 +14,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
-import json
-from typing import Any, Iterator
+from typing import Any
 
 import sqlalchemy as sa
 from flask_babel import gettext
@@ -32,7 +32,7 @@ from ..guards import form_id
 from ..home.remembered import remember_table
 from ... import service
 from .. import scoreboard
-from ...service import importing, presets, summaries
+from ...service import exporting, importing, summaries
 from ...service.models import Match, Table
 from ...service.stats import head_to_head, player_stats
 from ..util import ButtonForm, render_page
@@ -41,7 +41,6 @@ from .forms import ANY, ImportForm, head_to_head_form, history_filter_form
 bp = Blueprint("history", __name__)
 
 PAGE_SIZE = 20
-TABLE_FORMAT = importing.TABLE_FORMAT
 
 
 # -- loading ------------------------------------------------------------------------------------------
@@ -218,11 +217,7 @@ def _stem(match: Match) -> str:
 def export_match_json(token: str, match_id: int):
     table = _table(token)
     match = _match(table, match_id)
-    document = service.to_document(match)
-    if table.currency:
-        document["currency"] = table.currency  # the table's money words go with the match (docs/match-format.md)
-    body = json.dumps(document, indent=2, ensure_ascii=False)
-    return _download(body + "\n", "application/json", _stem(match) + ".json")
+    return _download(exporting.match_document_text(table, match), "application/json", _stem(match) + ".json")
 
 
 def _cell(value: Any) -> Any:
@@ -254,66 +249,10 @@ def export_match_csv(token: str, match_id: int):
     return _download(out.getvalue(), "text/csv", _stem(match) + ".csv")
 
 
-def _dates(m: Match) -> dict[str, str]:
-    """A match's status and dates as the table document gives them beside its match document."""
-    out = {"status": m.status, "created_at": m.created_at.isoformat(timespec="seconds")}
-    if m.finished_at is not None:
-        out["finished_at"] = m.finished_at.isoformat(timespec="seconds")
-    return out
-
-
-def table_document(table: Table, matches: list[Match]) -> dict[str, Any]:
-    """The whole table: its roster and every match's document, with the match's status and dates."""
-    out = []
-    for m in matches:
-        document = service.to_document(m)
-        document.update(_dates(m))
-        out.append(document)
-    return {"format": TABLE_FORMAT, "name": table.name, "players": [p.name for p in table.players],
-            "house_rules": [presets.to_document(h) for h in table.house_rules],
-            **({"currency": table.currency} if table.currency else {}), "matches": out}
-
-
-def table_document_text(table: Table) -> Iterator[str]:
-    """``table_document`` of every match of ``table`` as the JSON text ``json.dumps(..., indent=2)``
-    writes, made match by match as it is sent: ``limits.EXPORT_BATCH`` matches (and their entries)
-    are read at a time and let go once written, so a worker holds one batch whatever the table holds.
-
-    The head of the document and the matches' ids are read at once; the rest as the answer is read
-    (a streamed answer outlives the view's database session, so the table is read again by id)."""
-    head = json.dumps(table_document(table, []), indent=2, ensure_ascii=False)
-    assert head.endswith('"matches": []\n}')  # the matches are the document's last field
-    ids = list(db.session.scalars(sa.select(Match.id).where(Match.table_id == table.id)
-                                  .order_by(Match.created_at, Match.id)))
-    table_id = table.id
-
-    def text() -> Iterator[str]:
-        yield head[:-len("[]\n}")]
-        written = 0
-        for start in range(0, len(ids), limits.EXPORT_BATCH):
-            chunk = ids[start:start + limits.EXPORT_BATCH]
-            owner = db.session.get(Table, table_id)
-            found = {m.id: m for m in db.session.scalars(
-                sa.select(Match).where(Match.id.in_(chunk)).options(selectinload(Match.entries)))}
-            batch = [found[i] for i in chunk if i in found]
-            for m in batch:
-                document = service.to_document(m)
-                document.update(_dates(m))
-                # each match indented as it sits in the whole document (two levels: 4 spaces)
-                body = json.dumps(document, indent=2, ensure_ascii=False).replace("\n", "\n    ")
-                yield ("[\n    " if not written else ",\n    ") + body
-                written += 1
-            del owner
-            db.session.expunge_all()  # let go of this batch before reading the next
-        yield ("[]" if not written else "\n  ]") + "\n}\n"
-
-    return text()
-
-
 @bp.get("/t/<token>/export.json")
 def export_table(token: str):
     table = _table(token)
-    response = Response(stream_with_context(table_document_text(table)), mimetype="application/json")
+    response = Response(stream_with_context(exporting.table_document_text(table)), mimetype="application/json")
     response.headers["Content-Disposition"] = f'attachment; filename="table-{dt.date.today():%Y-%m-%d}.json"'
     return response
 
@@ -355,4 +294,4 @@ def import_page(token: str):
                        error=error, kept_file=bool(getattr(request, "htmx", None)), status=422)
 
 
-__all__ = ["bp", "table_document", "table_document_text"]
+__all__ = ["bp"]
