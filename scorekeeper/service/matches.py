@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -60,6 +60,69 @@ def recent_entries(match: Match, limit: int) -> list[Entry]:
         sa.select(Entry).where(Entry.match_id == match.id, Entry.deleted_at.is_(None))
         .order_by(Entry.position.desc()).limit(limit))
     return list(reversed(list(newest)))
+
+
+class SheetTail(NamedTuple):
+    """The last rows of a match's sheet, read without loading its other entries (``sheet_tail``)."""
+
+    #: the entries shown, oldest first (light rows: id, position, kind, deleted_at, when asked for)
+    entries: list[Any]
+    #: the id of the entry just above them (the row that falls off the top when a new one comes), or None
+    above: int | None
+    #: the rows before them, as the sheet counts rows (deleted ones too, when it shows them)
+    before: int
+    #: the live hands before the first of them, and in the whole match
+    hands_before: int
+    hands_played: int
+
+
+def sheet_tail(match: Match, limit: int, *, deleted: bool = True, light: bool = False) -> SheetTail:
+    """The last ``limit`` entries of ``match`` (deleted ones too, unless ``deleted`` is false), with the
+    counts the sheet numbers them by: three statements whatever the match's length. ``light`` reads
+    the entries as plain columns (``entries_by_id`` loads the few a page draws in full)."""
+    live = Entry.deleted_at.is_(None)
+    columns = (Entry.id, Entry.position, Entry.kind, Entry.deleted_at) if light else (Entry,)
+    query = sa.select(*columns).where(Entry.match_id == match.id)
+    if not deleted:
+        query = query.where(live)
+    query = query.order_by(Entry.position.desc()).limit(limit + 1)
+    newest = list(session().execute(query).all() if light else session().scalars(query))
+    above = newest.pop().id if len(newest) > limit else None
+    shown = list(reversed(newest))
+    first = shown[0].position if shown else 0
+    total, hands_before, hands_played = session().execute(sa.select(
+        sa.func.count() if deleted else sa.func.count().filter(live),
+        sa.func.count().filter(live, Entry.kind == "hand", Entry.position < first),
+        sa.func.count().filter(live, Entry.kind == "hand"),
+    ).where(Entry.match_id == match.id)).one()
+    return SheetTail(shown, above, total - len(shown), hands_before, hands_played)
+
+
+def entries_by_id(match: Match, ids: Iterable[int]) -> dict[int, Entry]:
+    """The entries of ``match`` with these ids, loaded in one statement."""
+    return {e.id: e for e in session().scalars(
+        sa.select(Entry).where(Entry.match_id == match.id, Entry.id.in_(list(ids))))}
+
+
+def entry_of(match: Match, entry_id: Any) -> Entry | None:
+    """The entry of ``match`` an undo step or a refusal names, or None (it was never this match's):
+    from the match's entries when they are loaded, otherwise read alone."""
+    if "entries" in vars(match):
+        return next((e for e in match.entries if e.id == entry_id), None)
+    found = session().get(Entry, entry_id) if isinstance(entry_id, int) else None
+    return found if found is not None and found.match_id == match.id else None
+
+
+def hands_before(match: Match, entry: Entry) -> int:
+    """The live hands before ``entry`` (``entry`` itself counts as live, deleted or not, so a deleted
+    hand keeps its number): counted in the match's entries when they are loaded, otherwise by the
+    database (a long match's entries are never loaded for this)."""
+    if "entries" in vars(match):
+        return sum(1 for e in match.entries if e.kind == "hand" and e.position < entry.position
+                   and (e.deleted_at is None or e.id == entry.id))
+    return session().scalar(sa.select(sa.func.count()).select_from(Entry).where(
+        Entry.match_id == match.id, Entry.kind == "hand", Entry.position < entry.position,
+        sa.or_(Entry.deleted_at.is_(None), Entry.id == entry.id)))
 
 
 def seated_players(match: Match) -> list[Player]:
@@ -638,9 +701,9 @@ def create_match(table: Table, *, variant: str, rules: dict[str, Any], seats: li
 
 __all__ = [
     "DOCUMENT_FORMAT", "InvalidMatchError", "LaterEntryError", "MatchClosedError", "NothingToUndo", "ReplayMemo",
-    "StaleSheetError", "abandon_match", "add_entry", "changes_since", "create_match", "current_standings",
-    "current_standings_or_none", "delete_entry", "edit_entry", "find_by_key", "last_action", "live_entries",
+    "SheetTail", "StaleSheetError", "abandon_match", "add_entry", "changes_since", "create_match", "current_standings",
+    "current_standings_or_none", "delete_entry", "edit_entry", "entries_by_id", "entry_of", "find_by_key", "hands_before", "last_action", "live_entries",
     "new_token", "payload_from_document", "payload_to_document", "preview", "preview_edit", "recent_entries",
-    "reopen_match", "replayed", "revision", "restore_entry", "seated_players", "side_key", "standings", "teams_from_document",
+    "reopen_match", "replayed", "revision", "restore_entry", "seated_players", "sheet_tail", "side_key", "standings", "teams_from_document",
     "teams_to_document", "to_document", "undo",
 ]

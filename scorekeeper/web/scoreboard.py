@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
-import sqlalchemy as sa
 from flask import g, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 from flask_babel import gettext as _
@@ -31,8 +30,6 @@ from .hands.forms import build_hand_form, end_words
 from .i18n import lazy_gettext as _l, speak
 from .util import ButtonForm, minus_signs, number, render_page, wants_fragment
 from .. import service
-from .extensions import db
-from ..service.models import Entry
 
 
 # -- the hand form -----------------------------------------------------------------------------------
@@ -176,25 +173,10 @@ def own_kinds(match) -> dict[str, Any]:
 
 
 def _hands_before(match, entry) -> int:
-    """The live hands before ``entry``: counted in the match's entries when they are loaded (the match
-    page), or by the grid's rows drawn in this request (``recent_rows``), otherwise by the database
-    (the scoreboard never loads a long match's entries)."""
+    """The live hands before ``entry``: known from the grid's rows drawn in this request
+    (``recent_rows``), otherwise asked of the service."""
     known = g.get("hands_before", {}).get((match.id, match.version, entry.id))
-    if known is not None:
-        return known
-    if "entries" in vars(match):
-        return sum(1 for e in match.entries if e.kind == "hand" and e.position < entry.position
-                   and (e.deleted_at is None or e.id == entry.id))
-    return db.session.scalar(sa.select(sa.func.count()).select_from(Entry).where(
-        Entry.match_id == match.id, Entry.kind == "hand", Entry.position < entry.position,
-        sa.or_(Entry.deleted_at.is_(None), Entry.id == entry.id)))
-
-
-def _entry_of(match, entry_id):
-    if "entries" in vars(match):
-        return next((e for e in match.entries if e.id == entry_id), None)
-    found = db.session.get(Entry, entry_id) if isinstance(entry_id, int) else None
-    return found if found is not None and found.match_id == match.id else None
+    return known if known is not None else service.hands_before(match, entry)
 
 
 VERBS = {"add": _l("%(entry)s recorded"), "edit": _l("%(entry)s edited"), "delete": _l("%(entry)s deleted"),
@@ -203,7 +185,7 @@ VERBS = {"add": _l("%(entry)s recorded"), "edit": _l("%(entry)s edited"), "delet
 
 def describe_action(match, action: dict[str, Any]) -> str:
     """ "hand 4 recorded", "Ann's rebuy recorded", "hand 2 edited" (the words Undo and Redo say)."""
-    entry = _entry_of(match, action.get("entry"))
+    entry = service.entry_of(match, action.get("entry"))
     if entry is None:
         return _("a change")
     verb = VERBS.get(action["do"])
@@ -213,7 +195,7 @@ def describe_action(match, action: dict[str, Any]) -> str:
 
 def later_entry_message(match, exc: service.LaterEntryError) -> str:
     """A refusal caused by a later entry, naming that entry and what to do."""
-    later = _entry_of(match, exc.entry_id)
+    later = service.entry_of(match, exc.entry_id)
     if later is None:
         return speak(exc.reason)
     return _("This change makes %(entry)s impossible (%(reason)s). Delete or edit %(entry)s first, then make "
@@ -299,26 +281,11 @@ def _recent_rows(match, standings, *, deleted: bool,
     ``only``: the rows a saved hand's answer may draw again (:func:`kept_sheet`) are made in full (the
     last two, the deleted ones and those of ``only``), the others are a mark, ``{"skipped": True}``
     with the entry's id; the entries are read as plain columns, and only those rows' entries loaded."""
-    live = Entry.deleted_at.is_(None)
-    columns = (Entry.id, Entry.position, Entry.kind, Entry.deleted_at) if only is not None else (Entry,)
-    query = sa.select(*columns).where(Entry.match_id == match.id)
-    if not deleted:
-        query = query.where(live)
-    query = query.order_by(Entry.position.desc()).limit(limits.SCOREBOARD_ROWS + 1)
-    newest = list(db.session.execute(query).all() if only is not None else db.session.scalars(query))
-    above = newest.pop().id if len(newest) > limits.SCOREBOARD_ROWS else None
-    shown = list(reversed(newest))
+    tail = service.sheet_tail(match, limits.SCOREBOARD_ROWS, deleted=deleted, light=only is not None)
+    shown, hand = tail.entries, tail.hands_before
     if only is not None:
         wanted = {e.id for e in shown[-2:]} | {e.id for e in shown if e.deleted_at is not None} | only
-        loaded = {e.id: e for e in db.session.scalars(sa.select(Entry).where(
-            Entry.id.in_([e.id for e in shown if e.id in wanted])))}
-    first = shown[0].position if shown else 0
-    counted = db.session.execute(sa.select(
-        sa.func.count() if deleted else sa.func.count().filter(live),
-        sa.func.count().filter(live, Entry.kind == "hand", Entry.position < first),
-        sa.func.count().filter(live, Entry.kind == "hand"),
-    ).where(Entry.match_id == match.id)).one()
-    total, hand, hands_played = counted
+        loaded = service.entries_by_id(match, (e.id for e in shown if e.id in wanted))
     names = {str(p.id): p.name for p in match.table.players}
     seated = grid_columns(match, standings)
     words = own_entry_words(match)
@@ -346,7 +313,7 @@ def _recent_rows(match, standings, *, deleted: bool,
         if entry.kind == "hand":
             hand += 1
         rows.append(_row(entry, next(results, None), hand, seated, words, match.variant, **shape))
-    return rows, total - len(shown), hands_played, above
+    return rows, tail.before, tail.hands_played, tail.above
 
 
 def _row_shape(match, standings) -> dict[str, Any]:
@@ -471,7 +438,7 @@ def edit_sign(match, action: dict[str, Any] | None, entry_id: int | None, standi
     if (action is None or standings is None or entry_id is None or action.get("do") != "edit"
             or action.get("entry") != entry_id):
         return None
-    entry = _entry_of(match, entry_id)
+    entry = service.entry_of(match, entry_id)
     live = service.live_entries(match)
     at = next((i for i, e in enumerate(live) if e.id == entry_id), None)
     if entry is None or at is None:
