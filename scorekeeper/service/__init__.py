@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from . import matches, store
 from .errors import NotFound, Refusal
-from .loaders import find_entry, find_match, find_player, find_preset, find_table, find_viewed_match
+from .loaders import (find_entry, find_match, find_player, find_preset, find_table, find_viewed_match,
+                      match_of_table)
 from .matches import *  # noqa: F403 - the matches API is the service's main one
 from .matches import __all__ as _matches_all
 
 __all__ = ["NotFound", "Refusal", "find_entry", "find_match", "find_player", "find_preset", "find_table",
-           "find_viewed_match", "matches", "store", *_matches_all]
+           "find_viewed_match", "match_of_table", "matches", "store", *_matches_all]

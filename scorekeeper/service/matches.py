@@ -22,6 +22,7 @@ from ..engine.errors import Refusal
 from ..engine import limits
 from ..engine.i18n import _, message_of
 from ..engine.match import InvalidMatchError, MatchReplay, StaleCheckpointError, replay
+from ..engine.variants import find_variant
 from .memo import LatestMemo
 from .models import Entry, Match, Player, ReplayCheckpoint, Table, utcnow
 from .store import session
@@ -123,6 +124,16 @@ def hands_before(match: Match, entry: Entry) -> int:
     return session().scalar(sa.select(sa.func.count()).select_from(Entry).where(
         Entry.match_id == match.id, Entry.kind == "hand", Entry.position < entry.position,
         sa.or_(Entry.deleted_at.is_(None), Entry.id == entry.id)))
+
+
+def rules_of(match: Match) -> Any | None:
+    """The match's game's rules with the match's house rules, for its number of players (what the
+    engine's ``Variant`` methods take); None when they no longer resolve (a game that changed its
+    rules since the match began): the page then draws the match without what needs them, never a 500."""
+    try:
+        return find_variant(match.variant).rules(len(match.seats), **(match.rules or {}))
+    except Refusal:
+        return None
 
 
 def seated_players(match: Match) -> list[Player]:
@@ -704,6 +715,6 @@ __all__ = [
     "SheetTail", "StaleSheetError", "abandon_match", "add_entry", "changes_since", "create_match", "current_standings",
     "current_standings_or_none", "delete_entry", "edit_entry", "entries_by_id", "entry_of", "find_by_key", "hands_before", "last_action", "live_entries",
     "new_token", "payload_from_document", "payload_to_document", "preview", "preview_edit", "recent_entries",
-    "reopen_match", "replayed", "revision", "restore_entry", "seated_players", "sheet_tail", "side_key", "standings", "teams_from_document",
+    "reopen_match", "replayed", "revision", "restore_entry", "rules_of", "seated_players", "sheet_tail", "side_key", "standings", "teams_from_document",
     "teams_to_document", "to_document", "undo",
 ]

@@ -83,9 +83,8 @@ def upcard_limits(match, variant) -> list[tuple[str, str]] | None:
     limit shows the moment the rank is tapped (static/css/app.css shows the one for the checked rank)."""
     if not variant.upcard_required:
         return None
-    try:
-        rules = variant.rules(len(match.seats), **(match.rules or {}))
-    except Refusal:
+    rules = service.rules_of(match)
+    if rules is None:
         return None
     out = []
     for rank in range(1, 14):
@@ -498,10 +497,8 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, s
     except Refusal as exc:  # stored entries that no longer replay: show it, never a 500
         standings, error = None, message_of(exc)
     variant = find_variant(match.variant)
-    try:
-        rules_sheet = list(variant.rules_sheet(variant.rules(len(match.seats), **(match.rules or {}))))
-    except Refusal:
-        rules_sheet = []
+    rules = service.rules_of(match)
+    rules_sheet = list(variant.rules_sheet(rules)) if rules is not None else []
     # after a hand saved from the page drawn just before it, the grid's changes are likely all that is
     # sent (kept_sheet): the rows it may draw again are made, the others only counted
     highlight = _page_highlight() if since is not None else None

@@ -132,8 +132,8 @@ def _posted_version(form) -> tuple[int, int]:
 
 @bp.route("/t/<token>/m/<dbid:match_id>/hands/new", methods=["GET", "POST"])
 def new(token: str, match_id: int):
-    table = service.find_table(token)
-    match = service.find_match(table, match_id)
+    match = service.match_of_table(token, match_id)
+    table = match.table
     variant = find_variant(match.variant)
     if request.method == "GET":
         return render_template("hands/new.html", **scoreboard.scoreboard_context(table, match))
@@ -196,8 +196,8 @@ def _match_over(table, match, status: int, message: str | None = None):
 @bp.post("/t/<token>/m/<dbid:match_id>/hands/preview")
 def preview(token: str, match_id: int):
     """The hand's scores as typed so far, with their explanations (never saves anything)."""
-    table = service.find_table(token)
-    match = service.find_match(table, match_id)
+    match = service.match_of_table(token, match_id)
+    table = match.table
     variant = find_variant(match.variant)
     standings = service.current_standings_or_none(match)
     form = build_hand_form(variant, scoreboard.players_in(match, standings), formdata=request.form,
@@ -232,13 +232,13 @@ def _preview(form, match, variant, score):
 def cards_value(token: str, match_id: int):
     """What one player's tapped cards are worth: the counted penalty, or in a knock game the least
     deadwood with the melds found (the card picker's live line)."""
-    table = service.find_table(token)
-    match = service.find_match(table, match_id)
+    match = service.match_of_table(token, match_id)
+    table = match.table
     variant = find_variant(match.variant)
     player = request.args.get("player", type=form_id)
-    if player not in match.seats or not variant.uses_cards:
+    rules = service.rules_of(match)
+    if player not in match.seats or not variant.uses_cards or rules is None:
         return render_template("hands/partials/cards_value.html", value=None, error=None)
-    rules = variant.rules(len(match.seats), **(match.rules or {}))
     field = variant.sheet(rules, len(match.seats)).field(request.args.get("field", "cards"))
     if field is not None and field.kind == "melds" and field.per == "player":
         return _melds_value(variant, rules, request.args.get(f"{field.name}_{player}", ""))
@@ -338,8 +338,8 @@ def game_entry(token: str, match_id: int):
 
 def _button_entry(token: str, match_id: int, make_payload, refusal: str):
     """Record the entry a one-button form stands for (a rebuy, a void hand)."""
-    table = service.find_table(token)
-    match = service.find_match(table, match_id)
+    match = service.match_of_table(token, match_id)
+    table = match.table
     if not ButtonForm().validate_on_submit():
         return redirect(url_for("matches.show", token=token, match_id=match_id))
     payload = make_payload(match)
@@ -382,8 +382,8 @@ def _entry_result(match, entry):
 
 @bp.get("/t/<token>/m/<dbid:match_id>/hands/<dbid:entry_id>")
 def show(token: str, match_id: int, entry_id: int):
-    table = service.find_table(token)
-    match = service.find_match(table, match_id)
+    match = service.match_of_table(token, match_id)
+    table = match.table
     entry = service.find_entry(match, entry_id)
     standings, result = _entry_result(match, entry)
     names = {str(p.id): p.name for p in table.players}
@@ -398,8 +398,8 @@ def show(token: str, match_id: int, entry_id: int):
 
 @bp.route("/t/<token>/m/<dbid:match_id>/hands/<dbid:entry_id>/edit", methods=["GET", "POST"])
 def edit(token: str, match_id: int, entry_id: int):
-    table = service.find_table(token)
-    match = service.find_match(table, match_id)
+    match = service.match_of_table(token, match_id)
+    table = match.table
     entry = service.find_entry(match, entry_id)
     variant = find_variant(match.variant)
     if entry.kind != "hand":
@@ -453,8 +453,8 @@ def _edit_players(match, entry) -> list[Any]:
 @bp.post("/t/<token>/m/<dbid:match_id>/hands/<dbid:entry_id>/preview")
 def edit_preview(token: str, match_id: int, entry_id: int):
     """The edited hand's scores as typed so far, replayed in its place (never saves anything)."""
-    table = service.find_table(token)
-    match = service.find_match(table, match_id)
+    match = service.match_of_table(token, match_id)
+    table = match.table
     entry = service.find_entry(match, entry_id)
     variant = find_variant(match.variant)
     form = build_hand_form(variant, _edit_players(match, entry), formdata=request.form, match=match, before=entry)
@@ -469,8 +469,8 @@ def edit_preview(token: str, match_id: int, entry_id: int):
 
 
 def _change(token: str, match_id: int, entry_id: int, action):
-    table = service.find_table(token)
-    match = service.find_match(table, match_id)
+    match = service.match_of_table(token, match_id)
+    table = match.table
     entry = service.find_entry(match, entry_id)
     form = ButtonForm()
     if form.validate_on_submit():

@@ -49,8 +49,9 @@ def _table(token: str) -> Table:
     return service.find_table(token, selectinload(Table.players))
 
 
-def _match(table: Table, match_id: int) -> Match:
-    return service.find_match(table, match_id, selectinload(Match.entries))
+def _match(token: str, match_id: int) -> Match:
+    """A match of the table behind this link, its entries and the table's players loaded with it."""
+    return service.match_of_table(_table(token), match_id, selectinload(Match.entries))
 
 
 def _replay(match: Match):
@@ -127,8 +128,8 @@ def chart_for(match: Match, standings, chart_id: str = "chart"):
 
 @bp.get("/t/<token>/m/<dbid:match_id>/history")
 def match_page(token: str, match_id: int):
-    table = _table(token)
-    match = _match(table, match_id)
+    match = _match(token, match_id)
+    table = match.table
     standings, error = _replay(match)
     players = service.seated_players(match)
     context: dict[str, Any] = {
@@ -152,8 +153,8 @@ def match_page(token: str, match_id: int):
 def _charted(token: str, match_id: int):
     """The table, match and standings a chart is drawn from; a match whose hands no longer replay has
     no chart (404)."""
-    table = _table(token)
-    match = _match(table, match_id)
+    match = _match(token, match_id)
+    table = match.table
     standings, error = _replay(match)
     if standings is None:
         abort(404)
@@ -215,8 +216,8 @@ def _stem(match: Match) -> str:
 
 @bp.get("/t/<token>/m/<dbid:match_id>/export.json")
 def export_match_json(token: str, match_id: int):
-    table = _table(token)
-    match = _match(table, match_id)
+    match = _match(token, match_id)
+    table = match.table
     return _download(exporting.match_document_text(table, match), "application/json", _stem(match) + ".json")
 
 
@@ -229,8 +230,8 @@ def _cell(value: Any) -> Any:
 
 @bp.get("/t/<token>/m/<dbid:match_id>/export.csv")
 def export_match_csv(token: str, match_id: int):
-    table = _table(token)
-    match = _match(table, match_id)
+    match = _match(token, match_id)
+    table = match.table
     standings, error = _replay(match)
     if standings is None:
         abort(409, error)

@@ -270,16 +270,16 @@ def _overrides(form, shown, applicable, n_players: int | None) -> dict[str, Any]
 
 @bp.get("/t/<token>/m/<dbid:match_id>")
 def show(token: str, match_id: int):
-    table = service.find_table(token)
-    match = service.find_match(table, match_id)
+    match = service.match_of_table(token, match_id)
+    table = match.table
     remember_table(table.token)
     return render_scoreboard(table, match)
 
 
 def _undo(token: str, match_id: int, *, redo: bool):
     """Undo the last action (or redo the last undone one) and say which, where Undo was tapped."""
-    table = service.find_table(token)
-    match = service.find_match(table, match_id)
+    match = service.match_of_table(token, match_id)
+    table = match.table
     if not ButtonForm().validate_on_submit():
         return redirect(url_for("matches.show", token=token, match_id=match_id))
     version = request.form.get("version", type=int)
@@ -313,8 +313,8 @@ def redo(token: str, match_id: int):
 def rematch(token: str, match_id: int):
     """The same game, players and rules again in one tap, less anyone ticked off as not playing; the
     first dealer as the rules say. If the rules do not fit the players left, the full form asks."""
-    table = service.find_table(token)
-    previous = service.find_match(table, match_id)
+    previous = service.match_of_table(token, match_id)
+    table = previous.table
     if not ButtonForm().validate_on_submit():
         return redirect(url_for("matches.show", token=token, match_id=match_id))
     # no boxes at all: everyone again (the one-tap button); boxes sent: only the ids of ours they name
@@ -378,8 +378,8 @@ def reopen(token: str, match_id: int):
 
 
 def _status_change(token: str, match_id: int, change, then: str):
-    table = service.find_table(token)
-    match = service.find_match(table, match_id)
+    match = service.match_of_table(token, match_id)
+    table = match.table
     if ButtonForm().validate_on_submit():
         version = request.form.get("version", type=int)
         try:
