@@ -346,13 +346,9 @@ def _button_entry(token: str, match_id: int, make_payload, refusal: str):
     if payload is None:
         return scoreboard.render_scoreboard(table, match, message=refusal, status=422)
     version = request.form.get("version", type=int)
-    try:
-        entry = service.add_entry(match, payload, version=version if version is not None else -1,
-                                  key=request.form.get("key") or None)
-    except service.StaleSheetError as exc:
-        return scoreboard.render_scoreboard(table, match, message=speak(exc.message), status=409)
-    except Refusal as exc:
-        return scoreboard.render_scoreboard(table, match, message=refusal_of(exc), status=422)
+    # a refusal or a stale sheet is said on the scoreboard (web/errors.py)
+    entry = service.add_entry(match, payload, version=version if version is not None else -1,
+                              key=request.form.get("key") or None)
     return _after_save(table, match, entry)
 
 
@@ -475,14 +471,8 @@ def _change(token: str, match_id: int, entry_id: int, action):
     form = ButtonForm()
     if form.validate_on_submit():
         version = request.form.get("version", type=int)
-        try:
-            action(match, entry, version=version if version is not None else -1)
-        except service.StaleSheetError as exc:
-            return scoreboard.render_scoreboard(table, match, message=speak(exc.message), status=409)
-        except service.LaterEntryError as exc:
-            return scoreboard.render_scoreboard(table, match, message=scoreboard.later_entry_message(match, exc), status=422)
-        except Refusal as exc:
-            return scoreboard.render_scoreboard(table, match, message=refusal_of(exc), status=422)
+        # a refusal or a stale sheet is said on the scoreboard (web/errors.py)
+        action(match, entry, version=version if version is not None else -1)
         if wants_fragment():
             return scoreboard.render_scoreboard(table, match, highlight=entry.id)
     return redirect(url_for("matches.show", token=token, match_id=match_id) + "#sheet")

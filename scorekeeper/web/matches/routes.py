@@ -19,7 +19,7 @@ from ..util import ButtonForm, wants_fragment
 from ... import service
 from ...service import presets
 from .. import house_rules as words
-from ..scoreboard import describe_action, later_entry_message, render_scoreboard
+from ..scoreboard import describe_action, render_scoreboard
 from .forms import NOT_PLAYING, build_match_form, chosen_teams, list_text, rule_value
 
 bp = Blueprint("matches", __name__)
@@ -283,14 +283,8 @@ def _undo(token: str, match_id: int, *, redo: bool):
     if not ButtonForm().validate_on_submit():
         return redirect(url_for("matches.show", token=token, match_id=match_id))
     version = request.form.get("version", type=int)
-    try:
-        action = service.undo(match, version=version if version is not None else -1, redo=redo)
-    except service.StaleSheetError as exc:
-        return render_scoreboard(table, match, message=speak(exc.message), status=409)
-    except service.LaterEntryError as exc:
-        return render_scoreboard(table, match, message=later_entry_message(match, exc), status=422)
-    except Refusal as exc:
-        return render_scoreboard(table, match, message=refusal(exc), status=422)
+    # a refusal or a stale sheet is said on the scoreboard (web/errors.py)
+    action = service.undo(match, version=version if version is not None else -1, redo=redo)
     said = (gettext("Redone: %(action)s.", action=describe_action(match, action)) if redo
             else gettext("Undone: %(action)s.", action=describe_action(match, action)))
     if wants_fragment():
@@ -379,15 +373,10 @@ def reopen(token: str, match_id: int):
 
 def _status_change(token: str, match_id: int, change, then: str):
     match = service.match_of_table(token, match_id)
-    table = match.table
     if ButtonForm().validate_on_submit():
         version = request.form.get("version", type=int)
-        try:
-            change(match, version=version if version is not None else -1)
-        except service.StaleSheetError as exc:
-            return render_scoreboard(table, match, message=speak(exc.message), status=409)
-        except Refusal as exc:
-            return render_scoreboard(table, match, message=refusal(exc), status=422)
+        # a refusal or a stale sheet is said on the scoreboard (web/errors.py)
+        change(match, version=version if version is not None else -1)
     if then == "tables.show":
         return redirect(url_for(then, token=token))
     return redirect(url_for(then, token=token, match_id=match_id))
