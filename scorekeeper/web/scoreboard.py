@@ -483,6 +483,24 @@ def _page_highlight() -> int | None:
     return MultiDict(parse_qsl(urlsplit(page).query)).get("new", type=form_id)
 
 
+def _undo_redo(match, extra: dict[str, Any]) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+    """The last action (what Undo undoes) and the words of Undo and Redo; without JavaScript, Undo and
+    Redo redirect to the scoreboard, which says what they did (``extra["undone"]``) from the log."""
+    undo_action = service.last_action(match)
+    redo_action = service.last_action(match, undone=True)
+    after = request.args.get("undone")
+    if after == "undo" and redo_action and "undone" not in extra:
+        extra["undone"] = _("Undone: %(action)s.", action=describe_action(match, redo_action))
+    elif after == "redo" and undo_action and "undone" not in extra:
+        extra["undone"] = _("Redone: %(action)s.", action=describe_action(match, undo_action))
+    return undo_action, {
+        "undo_label": describe_action(match, undo_action) if undo_action else None,
+        # the deleted entry that Undo would bring back: the grid shows "Deleted · Undo" for it alone
+        "undo_entry": undo_action.get("entry") if undo_action and undo_action.get("do") == "delete" else None,
+        "redo_label": describe_action(match, redo_action) if redo_action else None,
+    }
+
+
 def scoreboard_context(table, match, *, form=None, message: str | None = None, since: int | None = None,
                        **extra: Any) -> dict[str, Any]:
     """What the scoreboard fragment needs: the replayed standings, the entries beside them, the hand
@@ -511,14 +529,7 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, s
         rows, rows_before, hands_played, above = _recent_rows(match, standings, deleted=True)
     if "saved_entry" in extra:  # named once the rows are read: their numbers are known then
         extra["saved"] = entry_label(match, extra.pop("saved_entry"))
-    undo_action = service.last_action(match)
-    redo_action = service.last_action(match, undone=True)
-    # without JavaScript, Undo and Redo redirect here: say what they did from the log
-    after = request.args.get("undone")
-    if after == "undo" and redo_action and "undone" not in extra:
-        extra["undone"] = _("Undone: %(action)s.", action=describe_action(match, redo_action))
-    elif after == "redo" and undo_action and "undone" not in extra:
-        extra["undone"] = _("Redone: %(action)s.", action=describe_action(match, undo_action))
+    undo_action, undo_redo = _undo_redo(match, extra)
     offered = []
     if match.status == "active" and standings is not None and not standings.finished:
         # the game's own entries it allows now (a notice to stop), with the words its sheet gives them
@@ -538,10 +549,7 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, s
         # a hand may knock a player out: who deals after a hand not yet sent depends on it (the phone
         # says only the hand's number while hands are kept on it)
         "knockouts": any(bar["kind"] == "limit" for bar in drawn_bars.values()),
-        "undo_label": describe_action(match, undo_action) if undo_action else None,
-        # the deleted entry that Undo would bring back: the grid shows "Deleted · Undo" for it alone
-        "undo_entry": undo_action.get("entry") if undo_action and undo_action.get("do") == "delete" else None,
-        "redo_label": describe_action(match, redo_action) if redo_action else None,
+        **undo_redo,
         # without JavaScript an edit redirects here (?edited=): the scoreboard says what the edit changed
         "edited": edit_sign(match, undo_action, request.args.get("edited", type=form_id), standings),
         "kept_sheet": kept,
