@@ -4,11 +4,12 @@ It owns the database's tables (``models``), the one set of loaders (``loaders``)
 its roster with the roster's rules (``tables``), the match document and the replay memo, saving with
 its three guarantees and undo (``matches``), imports (``importing``) and exports (``exporting``), a
 table's named house rules (``presets``), each match's kept summary and the stats counted from it
-(``summaries``, ``stats``), and the ratings rated from those summaries (``ratings``). It imports the
-engine and SQLAlchemy, never Flask or the web: its session comes from ``store`` (bound by the web's
-factory, or by a script), a missing row is its own ``NotFound``, and what it refuses is a ``Refusal``
-whose words are the engine's kind of message, said by whoever shows it, in their language. Layers import in one order only: engine, service, web
-(``tests/test_layers.py``).
+(``summaries``, ``stats``), the ratings rated from those summaries (``ratings``), and what a player's
+tapped cards are worth under a match's rules (``worth``). It imports the engine and SQLAlchemy, never
+Flask or the web: its session comes from ``store`` (bound by the web's factory, or by a script), a
+missing row is its own ``NotFound``, and what it refuses is a ``Refusal`` whose words are the engine's
+kind of message, said by whoever shows it, in their language. Layers import in one order only: engine,
+service, web (``tests/test_layers.py``).
 
 The names most callers need are here: ``from scorekeeper import service``; ``service.find_table(...)``,
 ``service.add_entry(...)``.

@@ -256,6 +256,47 @@ def preview_edit(match: Match, entry: Entry, payload: dict[str, Any]):
     return result.standings().hands[index]
 
 
+def edit_deltas(match: Match, action: dict[str, Any] | None, entry: Entry | None, standings) -> dict[str, int] | None:
+    """What the last action, an edit of ``entry``, changed in each player's total: the totals now
+    (``standings``) less those of the entries replayed with the payload the edit replaced. None when
+    the last action is not that edit, or the totals before no longer replay."""
+    if action is None or standings is None or entry is None or action.get("do") != "edit" \
+            or action.get("entry") != entry.id:
+        return None
+    live = live_entries(match)
+    at = next((i for i, e in enumerate(live) if e.id == entry.id), None)
+    if at is None:
+        return None
+    document = to_document(match)
+    document["entries"][at] = payload_to_document(action.get("before") or {}, _names(match))
+    try:
+        before = {p.name: p.total for p in replay(document).players}
+    except Refusal:
+        return None
+    return {p.name: p.total - before.get(p.name, p.total) for p in standings.players}
+
+
+def bonuses(match: Match, standings) -> list[int] | None:
+    """What the totals hold beyond the entries' scores (end-of-match bonuses), per seat; None if
+    nothing, so that a sheet's Total row is always the sum of the columns above it."""
+    if standings is None:
+        return None
+    seated = [p.name for p in seated_players(match)]
+    sums = {n: 0 for n in seated}
+    if standings.hands and standings.hands[0].index > 0:
+        # results of the last entries only (a replay carried on from a checkpoint): what the entries
+        # before them scored is the first one's totals less its own scores (totals move only by the
+        # entries' scores until the match ends, and the match cannot end before its last entry)
+        first = standings.hands[0]
+        sums = {n: first.totals.get(n, 0) - first.scores.get(n, 0) for n in seated}
+    for r in standings.hands:
+        for n, s in r.scores.items():
+            if n in sums:
+                sums[n] += s
+    extra = [standings.player(n).total - sums[n] for n in seated]
+    return extra if any(extra) else None
+
+
 def standings(match: Match):
     """Replay the match: the standings with every entry's result (the match page, the chart, the
     exports). Raises ``InvalidMatchError`` if the stored entries no longer replay."""
@@ -712,8 +753,8 @@ def create_match(table: Table, *, variant: str, rules: dict[str, Any], seats: li
 
 __all__ = [
     "DOCUMENT_FORMAT", "InvalidMatchError", "LaterEntryError", "MatchClosedError", "NothingToUndo", "ReplayMemo",
-    "SheetTail", "StaleSheetError", "abandon_match", "add_entry", "changes_since", "create_match", "current_standings",
-    "current_standings_or_none", "delete_entry", "edit_entry", "entries_by_id", "entry_of", "find_by_key", "hands_before", "last_action", "live_entries",
+    "SheetTail", "StaleSheetError", "abandon_match", "bonuses", "add_entry", "changes_since", "create_match", "current_standings",
+    "current_standings_or_none", "delete_entry", "edit_deltas", "edit_entry", "entries_by_id", "entry_of", "find_by_key", "hands_before", "last_action", "live_entries",
     "new_token", "payload_from_document", "payload_to_document", "preview", "preview_edit", "recent_entries",
     "reopen_match", "replayed", "revision", "restore_entry", "rules_of", "seated_players", "sheet_tail", "side_key", "standings", "teams_from_document",
     "teams_to_document", "to_document", "undo",

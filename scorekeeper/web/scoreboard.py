@@ -22,7 +22,6 @@ from . import charts
 from ..engine import limits
 from ..engine.cards import RANK_LABELS, Card
 from ..engine.i18n import message_of
-from ..engine.match import replay
 from ..engine.variants import find_variant
 from .bidi import isolated
 from .guards import form_id
@@ -39,15 +38,16 @@ def deck_for(match, variant) -> dict[str, Any]:
     with how many copies of each card and how many jokers it offers."""
     if not variant.uses_cards:
         return {"copies": 1, "jokers": 0, "deck": None}
-    n = len(match.seats)
+    rules = service.rules_of(match)
     try:
-        rules = variant.rules(n, **(match.rules or {}))
-        # the match's own deck: a house rule may change the packs (Rummy 500's decks)
-        bound = variant.for_match(rules, match.seats)
-        deck = bound.deck()
-        return {"copies": deck.copies(), "jokers": bound.table_jokers(), "deck": deck}
+        if rules is not None:
+            # the match's own deck: a house rule may change the packs (Rummy 500's decks)
+            bound = variant.for_match(rules, match.seats)
+            deck = bound.deck()
+            return {"copies": deck.copies(), "jokers": bound.table_jokers(), "deck": deck}
     except Refusal:
-        return {"copies": variant.decks(n), "jokers": 0, "deck": None}
+        pass
+    return {"copies": variant.decks(len(match.seats)), "jokers": 0, "deck": None}
 
 
 def players_in(match, standings) -> list[Any]:
@@ -410,47 +410,19 @@ def audit_trail(match, entry) -> list[dict[str, Any]]:
 
 
 def bonus_row(match, standings) -> list[int] | None:
-    """What the totals hold beyond the entries' scores (end-of-match bonuses), per seat; None if
-    nothing, so that the Total row is always the sum of the columns above it."""
-    if standings is None:
-        return None
-    seated = [p.name for p in service.seated_players(match)]
-    sums = {n: 0 for n in seated}
-    if standings.hands and standings.hands[0].index > 0:
-        # results of the last entries only (a replay carried on from a checkpoint): what the entries
-        # before them scored is the first one's totals less its own scores (totals move only by the
-        # entries' scores until the match ends, and the match cannot end before its last entry)
-        first = standings.hands[0]
-        sums = {n: first.totals.get(n, 0) - first.scores.get(n, 0) for n in seated}
-    for r in standings.hands:
-        for n, s in r.scores.items():
-            if n in sums:
-                sums[n] += s
-    extra = [standings.player(n).total - sums[n] for n in seated]
-    return extra if any(extra) else None
+    """The sheet's row of end-of-match bonuses (``service.bonuses``), None if there are none."""
+    return service.bonuses(match, standings)
 
 
 def edit_sign(match, action: dict[str, Any] | None, entry_id: int | None, standings) -> dict[str, Any] | None:
     """After an edit (the last action, of the entry ``entry_id``): what it changed, for the scoreboard to
-    say ("hand 1 changed") and to show as each player's delta instead of the last hand's. The totals
-    before are those of the entries replayed with the payload the edit replaced."""
-    if (action is None or standings is None or entry_id is None or action.get("do") != "edit"
-            or action.get("entry") != entry_id):
+    say ("hand 1 changed") and to show as each player's delta instead of the last hand's
+    (``service.edit_deltas``)."""
+    if action is None or entry_id is None or action.get("entry") != entry_id:
         return None
     entry = service.entry_of(match, entry_id)
-    live = service.live_entries(match)
-    at = next((i for i, e in enumerate(live) if e.id == entry_id), None)
-    if entry is None or at is None:
-        return None
-    names = {str(p.id): p.name for p in match.table.players}
-    document = service.to_document(match)
-    document["entries"][at] = service.payload_to_document(action.get("before") or {}, names)
-    try:
-        before = {p.name: p.total for p in replay(document).players}
-    except Refusal:
-        return None
-    deltas = {p.name: p.total - before.get(p.name, p.total) for p in standings.players}
-    return {"label": entry_label(match, entry), "deltas": deltas}
+    deltas = service.edit_deltas(match, action, entry, standings)
+    return {"label": entry_label(match, entry), "deltas": deltas} if deltas is not None else None
 
 
 def kept_sheet(match, standings, rows: list[dict[str, Any]], rows_before: int, since: int | None,

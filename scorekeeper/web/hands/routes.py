@@ -17,11 +17,11 @@ from ..i18n import refusal as refusal_of, speak
 from ...engine.variants import find_variant
 from ...engine.cards import check_copies, parse_cards
 from ...engine.decks import StandardPack
-from ...engine.limits import check_hand_cards, solver_cards_limit
 from ..extensions import db
 from ..guards import form_id
 from ..picker import cards_text
 from ... import service
+from ...service import worth
 # the module, not its names: scoreboard imports this package's forms while it loads
 from .. import scoreboard
 from ..util import ButtonForm, wants_fragment
@@ -233,39 +233,26 @@ def cards_value(token: str, match_id: int):
     """What one player's tapped cards are worth: the counted penalty, or in a knock game the least
     deadwood with the melds found (the card picker's live line)."""
     match = service.match_of_table(token, match_id)
-    table = match.table
     variant = find_variant(match.variant)
     player = request.args.get("player", type=form_id)
     rules = service.rules_of(match)
     if player not in match.seats or not variant.uses_cards or rules is None:
         return render_template("hands/partials/cards_value.html", value=None, error=None)
-    field = variant.sheet(rules, len(match.seats)).field(request.args.get("field", "cards"))
+    sheet = variant.sheet(rules, len(match.seats))
+    field = sheet.field(request.args.get("field", "cards"))
     if field is not None and field.kind == "melds" and field.per == "player":
         return _melds_value(variant, rules, request.args.get(f"{field.name}_{player}", ""))
     deck = scoreboard.deck_for(match, variant)
     if deck["deck"] is not None and not isinstance(deck["deck"], StandardPack):
         return _own_deck_value(deck["deck"], cards_text(request.args, f"{field.name}_{player}", deck["deck"])
                                if field is not None else "")
-    text = cards_text(request.args, f"cards_{player}")
+    # the deal's own fields the form holds (a wild rank): the game counts the cards with them
+    deal = {spec.name: request.args.get(spec.name) for spec in sheet.per_hand
+            if spec.kind == "rank" and request.args.get(spec.name)}
     value, error = None, None
     try:
-        cards = parse_cards(text)
-        # Refused before the search: the solver's cost grows steeply with the cards it is given.
-        check_hand_cards(cards, variant, len(match.seats), rules)
-        check_copies(cards, decks=deck["copies"], jokers=deck["jokers"])
-        if cards:
-            # the deal's own fields the form holds (a wild rank): the game counts the cards with them
-            sheet = variant.sheet(rules, len(match.seats))
-            deal = {spec.name: request.args.get(spec.name) for spec in sheet.per_hand
-                    if spec.kind == "rank" and request.args.get(spec.name)}
-            # A longer hand than the deal and the draw (Russian's claims) is counted, not arranged.
-            fits = len(cards) <= solver_cards_limit(variant, len(match.seats), rules) and variant.arranged_in_play
-            arrangement = variant.arrange(cards, rules, **deal) if fits else None
-            counted = (arrangement.points if variant.counts_loose_cards and arrangement is not None
-                       else sum(variant.card_value(c, rules) for c in cards))
-            value = {"cards": cards, "arrangement": arrangement, "counted": counted,
-                     "knock_game": variant.knock_game, "loose": variant.counts_loose_cards,
-                     "wild": next(iter(deal.values()), None)}
+        value = worth.cards_worth(match, parse_cards(cards_text(request.args, f"cards_{player}")), deal,
+                                  copies=deck["copies"], jokers=deck["jokers"])
     except Refusal as exc:
         error = refusal_of(exc)
     return render_template("hands/partials/cards_value.html", value=value, error=error)
