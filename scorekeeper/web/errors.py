@@ -1,7 +1,7 @@
 """The app's answers when a request cannot be done: too large, too many, not found, a form out of
 date, a fault (500), and what the service refuses or finds changed.
 
-A route lets the service's ``StaleSheetError``, ``LaterEntryError`` and any other ``Refusal`` go: on
+A route lets the service's ``StaleMatchError``, ``LaterEntryError`` and any other ``Refusal`` go: on
 a match's page (a URL naming a table's match) the answer is that match's scoreboard with the words at
 the top, 409 for a sheet another phone changed first and 422 for a refusal; anywhere else it is the
 error page with the same words and status. Only a page that draws a form of its own again (a hand's
@@ -46,8 +46,8 @@ def _refused(message: str, status: int) -> Any:
 def register(app: Flask) -> None:
     """Register the app's error handlers."""
 
-    @app.errorhandler(service.StaleSheetError)
-    def sheet_changed(error: service.StaleSheetError) -> Any:
+    @app.errorhandler(service.StaleMatchError)
+    def match_changed(error: service.StaleMatchError) -> Any:
         return _refused(speak(error.message), 409)
 
     @app.errorhandler(service.LaterEntryError)

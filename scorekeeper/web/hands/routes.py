@@ -146,7 +146,7 @@ def new(token: str, match_id: int):
     try:
         entry = service.add_entry(match, payload_from_form(form, variant), version=version,
                                   key=form.key.data)
-    except service.StaleSheetError:
+    except service.StaleMatchError:
         if _over(match):
             return _match_over(table, match, 409)
         return _with_version(_form_page(table, match, form, 409, stale_version=drawn), match)
@@ -411,7 +411,7 @@ def edit(token: str, match_id: int, entry_id: int):
     drawn, version = _posted_version(form)
     try:
         service.edit_entry(match, entry, payload_from_form(form, variant), version=version)
-    except service.StaleSheetError:
+    except service.StaleMatchError:
         return _form_page(table, match, form, 409, entry=entry, stale_version=drawn)
     except service.LaterEntryError as exc:
         form.form_errors.append(scoreboard.later_entry_message(match, exc))
