@@ -1,4 +1,5 @@
-"""A table's own rows and their rules: the table opened, its currency, and its roster.
+"""A table's own rows and their rules: the table opened, its currency, its roster, and its matches
+as its pages list them (the latest few, counted, or filtered by game and player).
 
 The roster keeps one player per name as it reads (``models.name_key``: "Eve", "EVE" and "Ev\u200be"
 are one player), holds at most ``limits.ROSTER_PLAYERS`` players, and keeps whoever has played a match
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import defer
 
 from ..engine.errors import Refusal
 from ..engine.i18n import _
@@ -46,6 +48,43 @@ def played(table: Table) -> set[int]:
     for seats in session().scalars(sa.select(Match.seats).where(Match.table_id == table.id)):
         seated.update(seats or [])
     return seated
+
+
+#: which matches a listing holds: all of them, those in progress, those over (finished or ended early),
+#: or those finished
+_LISTS = {None: (), "active": (Match.status == "active",), "over": (Match.status != "active",),
+          "finished": (Match.status == "finished",)}
+
+
+def latest_matches(table: Table, limit: int, which: str | None = None) -> list[Match]:
+    """The latest ``limit`` matches of ``table`` (``which``: see ``_LISTS``), newest first, without
+    their undo logs (a few dozen hands' payloads per match, which no listing shows)."""
+    return list(session().scalars(sa.select(Match).where(Match.table_id == table.id, *_LISTS[which])
+                                  .options(defer(Match.actions)).order_by(Match.id.desc()).limit(limit)))
+
+
+def count_matches(table: Table, which: str | None = None) -> int:
+    return session().scalar(sa.select(sa.func.count()).select_from(Match).where(
+        Match.table_id == table.id, *_LISTS[which]))
+
+
+def match_ids(table: Table, variant: str | None = None, player: int | None = None) -> list[int]:
+    """The ids of the table's matches, newest first, of one game and with one player seated if asked:
+    the listing's light columns for every match (one statement), the player looked for here (the
+    seats are a list, which SQLite and PostgreSQL query differently)."""
+    query = sa.select(Match.id, Match.seats).where(Match.table_id == table.id)
+    if variant is not None:
+        query = query.where(Match.variant == variant)
+    rows = session().execute(query.order_by(Match.created_at.desc(), Match.id.desc())).all()
+    return [row.id for row in rows if player is None or player in (row.seats or [])]
+
+
+def matches_by_id(ids: list[int]) -> list[Match]:
+    """The matches with these ids, in this order (one statement)."""
+    if not ids:
+        return []
+    found = {m.id: m for m in session().scalars(sa.select(Match).where(Match.id.in_(ids)))}
+    return [found[i] for i in ids]
 
 
 def _taken(name: str) -> RosterRefused:
@@ -96,5 +135,5 @@ def remove_player(table: Table, player: Player) -> None:
     session().commit()
 
 
-__all__ = ["RosterRefused", "add_player", "open_table", "played", "remove_player", "rename_player",
-           "set_currency"]
+__all__ = ["RosterRefused", "add_player", "count_matches", "latest_matches", "match_ids", "matches_by_id",
+           "open_table", "played", "remove_player", "rename_player", "set_currency"]

@@ -16,10 +16,9 @@ import datetime as dt
 import io
 from typing import Any
 
-import sqlalchemy as sa
 from flask_babel import gettext
 from flask import Blueprint, Response, abort, redirect, request, stream_with_context, url_for
-from sqlalchemy.orm import defer, selectinload
+from sqlalchemy.orm import selectinload
 
 from ...engine.errors import Refusal
 from ...engine.i18n import message_of
@@ -32,7 +31,7 @@ from ..guards import form_id
 from ..home.remembered import remember_table
 from ... import service
 from .. import scoreboard
-from ...service import exporting, importing, summaries
+from ...service import exporting, importing, summaries, tables
 from ...service.models import Match, Table
 from ...service.stats import head_to_head, player_stats
 from ..util import ButtonForm, render_page
@@ -71,20 +70,11 @@ def index(token: str):
     form = history_filter_form(table.players, request.args)
     variant = request.args.get("variant", ANY)
     player = request.args.get("player", type=form_id)
-    # The listing's light columns for every match of the table (one statement), filtered here: the
-    # player filter looks inside the seats list, which SQLite and PostgreSQL query differently.
-    query = sa.select(Match.id, Match.seats).where(Match.table_id == table.id)
-    if variant in VARIANTS:
-        query = query.where(Match.variant == variant)
-    rows = db.session.execute(query.order_by(Match.created_at.desc(), Match.id.desc())).all()
-    ids = [row.id for row in rows if player is None or player in (row.seats or [])]
+    ids = tables.match_ids(table, variant if variant in VARIANTS else None, player)
     pages = max(1, -(-len(ids) // PAGE_SIZE))
     page = min(max(request.args.get("page", 1, type=int), 1), pages)
     shown = ids[(page - 1) * PAGE_SIZE: page * PAGE_SIZE]
-    matches = []
-    if shown:
-        found = {m.id: m for m in db.session.scalars(sa.select(Match).where(Match.id.in_(shown)))}
-        matches = [found[i] for i in shown]
+    matches = tables.matches_by_id(shown)
     names = {p.id: p.name for p in table.players}
     items = []
     for m, summary in zip(matches, summaries.summaries(matches)):
@@ -187,10 +177,8 @@ def stats(token: str):
     table = _table(token)
     remember_table(table.token)
     # the latest matches only (the page says so), each read as its kept summary
-    total = db.session.scalar(sa.select(sa.func.count()).select_from(Match).where(Match.table_id == table.id))
-    matches = list(reversed(list(db.session.scalars(
-        sa.select(Match).where(Match.table_id == table.id).options(defer(Match.actions))
-        .order_by(Match.id.desc()).limit(limits.STATS_MATCHES)))))
+    total = tables.count_matches(table)
+    matches = list(reversed(tables.latest_matches(table, limits.STATS_MATCHES)))
     by_id = {p.id: p.name for p in table.players}
     played = summaries.played(matches, by_id)
     form = head_to_head_form(table.players, request.args)

@@ -7,8 +7,6 @@ hint that the table exists.
 from __future__ import annotations
 
 import segno
-import sqlalchemy as sa
-from sqlalchemy.orm import defer
 from flask_babel import gettext
 from flask import Blueprint, redirect, render_template, request, url_for
 from markupsafe import Markup
@@ -41,12 +39,6 @@ def new():
     return render_template("tables/new.html", form=form), 422 if form.errors else 200
 
 
-def _latest(table: Table, *conditions, limit: int) -> list[Match]:
-    # the undo log is not shown here (it can hold a few dozen hands' payloads per match)
-    return list(db.session.scalars(sa.select(Match).where(Match.table_id == table.id, *conditions)
-                                   .options(defer(Match.actions)).order_by(Match.id.desc()).limit(limit)))
-
-
 def _keeps() -> bool:
     """Whether this page may keep the summaries it makes: not when it is drawn again for a refused
     change (a refused request leaves the database as it was)."""
@@ -71,7 +63,7 @@ def _in_progress(matches: list[Match]) -> list[dict]:
 def _head_to_head(table: Table) -> dict | None:
     """Wins per game and the current streak of the table's regular players, over its latest
     ``limits.HEAD_TO_HEAD_MATCHES`` finished matches, from their kept summaries."""
-    finished = list(reversed(_latest(table, Match.status == "finished", limit=limits.HEAD_TO_HEAD_MATCHES)))
+    finished = list(reversed(tables.latest_matches(table, limits.HEAD_TO_HEAD_MATCHES, "finished")))
     if not finished:
         return None
     played = summaries.played(finished, {p.id: p.name for p in table.players}, keep=_keeps())
@@ -87,12 +79,11 @@ def _render_table(table: Table, player_form: PlayerForm | None = None, status: i
     qr = Markup(segno.make(link, error="m").svg_inline(scale=4, dark="#000", light="#fff", border=2,
                                                         title=gettext("QR code of the table's link")))
     # the latest matches only: the history page pages through them all
-    done = _latest(table, Match.status != "active", limit=limits.TABLE_PAGE_MATCHES)
-    more = db.session.scalar(sa.select(sa.func.count()).select_from(Match).where(
-        Match.table_id == table.id, Match.status != "active")) - len(done)
+    done = tables.latest_matches(table, limits.TABLE_PAGE_MATCHES, "over")
+    more = tables.count_matches(table, "over") - len(done)
     return render_template(
         "tables/show.html", table=table, link=link, qr=qr,
-        active=_in_progress(_latest(table, Match.status == "active", limit=limits.TABLE_PAGE_MATCHES)),
+        active=_in_progress(tables.latest_matches(table, limits.TABLE_PAGE_MATCHES, "active")),
         done=done, more_done=more,
         players={p.id: p for p in table.players}, played=tables.played(table),
         player_form=player_form or PlayerForm(formdata=None), button=ButtonForm(),
