@@ -13,14 +13,14 @@ number of followers (the streams wait on a condition, holding no database connec
 worker wakes the watcher at once (``poke``), so its own followers do not wait for the tick.
 
 Bounds: a worker holds at most ``LIVE_STREAMS`` streams (a share of its threads, the rest kept for
-pages), one address at most a sixth of them (``per_address_slots``); a stream lasts ``STREAM_SECONDS`` and then ends (the browser opens the next one by itself), so
-a connection abandoned without a word is found; a stream whose words are not taken by the other end
-(not acknowledged: a phone gone, a client that stopped reading and whose window closed) within
-``STALL_SECONDS`` is closed before its next word, so that neither its slot nor the thread that writes
-it waits on a socket that does not drain (``Stream``); a worker that is told to stop ends its streams at
-once, so that a restart does not wait for them. Where
-no stream can be held (a server of one thread per worker, such as gunicorn's sync workers, or every
-slot taken) the answer is 204, which tells the browser not to try again, and the page polls instead.
+pages), one address at most a sixth of them (``per_address_slots``); a stream lasts ``STREAM_SECONDS``
+and then ends (the browser opens the next one by itself), and a word it writes that the other end does
+not take (acknowledge) within ``STALL_SECONDS`` closes it (``Stream``: a phone gone, a client that
+reads nothing once its window is full), so that neither its slot nor the thread that writes it waits
+on a socket that does not drain; a worker that is told to stop ends its streams at once, so that a
+restart does not wait for them. Where no stream can be held (a server of one thread per worker, such as
+gunicorn's sync workers, or every slot taken) the answer is 204, which tells the browser not to try
+again, and the page polls instead.
 """
 
 from __future__ import annotations
@@ -247,14 +247,15 @@ class Stream:
     whether it ran to its end, the browser went away, or it was never read at all (a generator that
     never started would never run its own ``finally``).
 
-    Before each word is handed to the server to write (and before the stream ends, which the server
-    says with a last write), the words before it must have been taken by the other end, within
-    ``stall`` seconds: else the stream is cut (``_cut``) and ends. A server writes a stream's words
-    with a blocking send, and a socket whose buffers are full (a follower that reads nothing, a phone
-    gone) would hold that thread, and the slot, for as long as the other end keeps the connection
-    open: past ``STREAM_SECONDS``, which is only looked at between two writes. A follower that reads
-    nothing but whose buffers still have room cannot be told from one that reads: it is found once they
-    are full, or when the stream ends."""
+    Each word the server writes must be taken by the other end (acknowledged) within ``stall`` seconds
+    of being written, before the next is handed over: else the stream is cut (``_cut``) and ends. A
+    server writes a stream's words with a blocking send, and a socket whose buffers are full (a client
+    that reads nothing, a phone gone) would hold that thread, and the slot, for as long as the other
+    end keeps the connection open: past ``STREAM_SECONDS``, which is only looked at between two
+    writes. A phone gone without a word is found at the next comment (``KEEPALIVE_SECONDS``) plus
+    ``stall``. A client that reads nothing but whose kernel still acknowledges (its receive window has
+    room) cannot be told from one that reads: it is found once that window is full, or when the
+    stream ends."""
 
     def __init__(self, watch: Watch, token: str, version: int, *, seconds: float = STREAM_SECONDS,
                  address: str = "", sock: socket.socket | None = None, stall: float = STALL_SECONDS) -> None:
@@ -262,20 +263,18 @@ class Stream:
         self.events = watch.events(token, version, seconds=seconds)
         self.given_back = False
         self.sock, self.stall = sock, stall
+        self.written = False
 
     def __iter__(self) -> Stream:
         return self
 
     def __next__(self) -> bytes:
-        try:
-            event = next(self.events)
-        except StopIteration:
-            if not self._taken():
-                self._cut()
-            raise
-        if not self._taken():
+        # called once the server has written the word before: it must be taken before anything else
+        if self.written and not self._taken():
             self._cut()
             raise StopIteration
+        event = next(self.events)
+        self.written = True
         return event.encode()
 
     def _taken(self) -> bool:
