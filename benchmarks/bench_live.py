@@ -220,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     flask = shutil.which("flask", path=bin_dir) or "flask"
     with tempfile.TemporaryDirectory(prefix="scorekeeper-live-") as tmp:
         url = f"sqlite:///{Path(tmp) / 'live.sqlite3'}"
-        env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "live bench secret"}
+        env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "live bench secret", "MALLOC_ARENA_MAX": "2"}
         subprocess.run([flask, "--app", "scorekeeper", "db", "upgrade"], cwd=REPO, env=env, check=True,
                        capture_output=True)
         tables = setup_tables(env, args.tables)

@@ -1,13 +1,14 @@
 """Benchmark: where a worker's memory goes over a soak of mixed requests, and what bounds it. A script,
 not a test: it prints figures.
 
-    .venv/bin/python benchmarks/bench_soak_memory.py [--requests 10000] [--server-args "..."] [--env K=V]
+    .venv/bin/python benchmarks/bench_soak_memory.py [--requests 10000] [--arenas 2] [--server-args "..."] [--trace]
 
 It migrates a fresh SQLite file, makes a table of ``--matches`` finished matches of 6 players and
 ``--hands`` hands each, a few matches being played and a second table that takes imports, and starts the
-README's server (``gunicorn -w 4 -k gthread --threads 128 --preload``; rate limits off, since one
-address sends everything and no shared store is started here) with ``--server-args`` added (such as
-``--max-requests 2000 --max-requests-jitter 200``) and ``--env`` set (such as ``MALLOC_ARENA_MAX=2``).
+README's server (``MALLOC_ARENA_MAX=2 gunicorn -w 4 -k gthread --threads 128 --preload``; rate limits
+off, since one address sends everything and no shared store is started here; ``--arenas 0`` leaves
+glibc's own number of arenas) with ``--server-args`` added (such as ``--max-requests 2000
+--max-requests-jitter 200``) and ``--env`` set.
 It then sends ``--requests`` requests on 8 connections, drawn from a fixed mix: table, scoreboard,
 history, stats and chart pages, spectator pages and sheets, share pictures, exports of a match (JSON,
 CSV) and of the whole table, the meld checker, saved hands (the scoreboard, then the hand's form),
@@ -357,7 +358,9 @@ def main() -> int:
     parser.add_argument("--hands", type=int, default=100)
     parser.add_argument("--threads", type=int, default=128, help="gunicorn threads per worker, as README says")
     parser.add_argument("--server-args", default="", help="more gunicorn arguments, e.g. '--max-requests 2000'")
-    parser.add_argument("--env", action="append", default=[], help="K=V for the server, e.g. MALLOC_ARENA_MAX=2")
+    parser.add_argument("--env", action="append", default=[], help="K=V for the server")
+    parser.add_argument("--arenas", default="2", help="MALLOC_ARENA_MAX, as the README sets it; 0: glibc's own "
+                        "(eight per core), as before the README set it")
     parser.add_argument("--trace", action="store_true", help="tracemalloc in one worker (slower, and it holds more)")
     parser.add_argument("--seed", type=int, default=29)
     args = parser.parse_args()
@@ -378,11 +381,14 @@ def main() -> int:
         print(f"setup: {args.matches} matches of {len(PLAYERS)} players x {args.hands} hands, 4 being played "
               f"({time.perf_counter() - started:.0f} s)")
         server_env = dict(env, **dict(kv.split("=", 1) for kv in args.env), SOAK_TRACE="1" if args.trace else "0")
+        if args.arenas != "0":
+            server_env["MALLOC_ARENA_MAX"] = args.arenas
         port = free_port()
         command = [gunicorn, "-w", "4", "-k", "gthread", "--threads", str(args.threads), "--preload",
                    *shlex.split(args.server_args), "-c", str(folder / "hooks.py"), "-b", f"127.0.0.1:{port}",
                    "scorekeeper:create_app({'RATELIMIT_ENABLED': False})"]
-        print("server: gunicorn -w 4 -k gthread --threads", args.threads, "--preload", args.server_args,
+        print("server:", f"MALLOC_ARENA_MAX={args.arenas}" if args.arenas != "0" else "(glibc's arenas)",
+              "gunicorn -w 4 -k gthread --threads", args.threads, "--preload", args.server_args,
               " ".join(args.env), "(rate limits off)" + (" tracemalloc in one worker" if args.trace else ""))
         with open(folder / "gunicorn.log", "wb") as log:
             server = subprocess.Popen(command, cwd=REPO, env=server_env, stdout=log, stderr=subprocess.STDOUT,
