@@ -297,7 +297,7 @@ class Stream:
                 if self.watch.closing or time.monotonic() >= deadline:
                     return False
                 time.sleep(DRAIN_LOOK_SECONDS)
-        except (OSError, ValueError):
+        except OSError:
             return False
 
     def _cut(self) -> None:
