@@ -341,5 +341,5 @@ def close(app: Flask) -> None:
         found.close()
 
 
-__all__ = ["PER_ADDRESS_SHARE", "STALL_SECONDS", "STREAM_SECONDS", "per_address_slots", "TICK_SECONDS", "Stream", "Watch", "can_stream", "close", "poke", "slots_for_threads", "socket_of",
-           "unacknowledged", "watch"]
+__all__ = ["PER_ADDRESS_SHARE", "STALL_SECONDS", "STREAM_SECONDS", "TICK_SECONDS", "Stream", "Watch", "can_stream",
+           "close", "per_address_slots", "poke", "slots_for_threads", "socket_of", "unacknowledged", "watch"]
