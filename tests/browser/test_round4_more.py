@@ -1,0 +1,114 @@
+"""At the table, round 4, on a 390×844 touch phone: a refusal said once beside its box (and at Save);
+the meld checker's reason for counting a Pool hand whole; where an import lands and what a sides game's
+history lists; the card picker's first row clear of its sticky chips; a rejoin named in the grid, a
+pair's refusal naming the pair, the match page in Italian. Each test asserts what is IN THE VIEWPORT
+after the action. One server for the module; tables are seeded straight into the database (see
+``test_at_the_table``)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .conftest import PHONE, migrated_app, serve_app
+from .test_at_the_table import Seed, form, in_view, points_box, tap
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    url = f"sqlite:///{tmp_path_factory.mktemp('table') / 'sk.sqlite3'}"
+
+    def make():
+        app = migrated_app({"DATABASE_URL": url, "RATELIMIT_ENABLED": False})
+        return app, app
+
+    with serve_app(make) as served:
+        yield served
+
+
+@pytest.fixture
+def phone(browser: Browser):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def telefono(browser: Browser):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True, is_mobile=True,
+                                  locale="it-IT")
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def said(page: Page, words: str):
+    """Each place on the form that says ``words`` apart from the Save button's "Not saved: …"."""
+    return page.locator("form.hand-form .error:not(#save-status *), #preview .preview-error", has_text=words)
+
+
+def saved_refused(page: Page, words: str):
+    """Save tapped: ``words`` is said once beside its box, in view, and once at Save."""
+    tap(page, form(page).get_by_role("button", name="Save hand"))
+    status = page.locator("#save-status")
+    expect(status).to_contain_text("Not saved: " + words)
+    in_view(page, status)
+    beside = said(page, words)
+    expect(beside).to_have_count(1)
+    in_view(page, beside)
+    expect(page.locator("#preview")).not_to_contain_text(words)
+    return beside
+
+
+# -- 14. a refusal said once ----------------------------------------------------------------------------
+
+def test_a_knock_over_the_limit_is_said_once_beside_the_knockers_box_and_at_save(server, phone: Page):
+    seed = Seed(server, "oklahoma", ("Nat", "Sam"))
+    phone.goto(seed.url)
+    upcard = form(phone).locator("fieldset.upcard")
+    tap(phone, upcard.locator("label", has_text=re.compile("^4$")))
+    tap(phone, upcard.locator(".suit-D label"))
+    tap(phone, form(phone).locator("fieldset", has_text="Who ended").get_by_text("Nat", exact=True))
+    points_box(phone, "Nat").fill("5")
+    points_box(phone, "Sam").fill("20")
+    expect(phone.locator("#preview")).to_contain_text("cannot knock with 5: the limit is 4")
+    beside = saved_refused(phone, "cannot knock with 5: the limit is 4")
+    expect(form(phone).locator(".held-row", has=phone.get_by_label("Nat", exact=True))).to_contain_text(
+        "cannot knock with 5")
+    # typed again: the preview says the new reason, and the old one beside the box is gone
+    points_box(phone, "Nat").fill("6")
+    expect(phone.locator("#preview")).to_contain_text("cannot knock with 6: the limit is 4")
+    expect(beside).to_have_count(0)
+    expect(said(phone, "cannot knock")).to_have_count(1)
+    assert seed.live() == 0
+
+
+def test_pools_count_over_the_most_is_said_once_beside_its_box(server, phone: Page):
+    seed = Seed(server, "pool_rummy", ("Ann", "Ben", "Cat"))
+    phone.goto(seed.url)
+    tap(phone, form(phone).locator("fieldset", has_text="Who declared?").get_by_text("Ann", exact=True))
+    points_box(phone, "Ben").fill("131")
+    points_box(phone, "Cat").fill("10")
+    expect(phone.locator("#preview")).to_contain_text("131")
+    saved_refused(phone, "Ben: 131 points is more than one hand can give in this match (at most 130)")
+    assert seed.live() == 0
+
+
+def test_a_contract_refusal_is_said_under_the_melds_not_under_the_winners_box(server, phone: Page):
+    seed = Seed(server, "liverpool", ("Ann", "Ben", "Cat"))
+    phone.goto(seed.url)
+    tap(phone, form(phone).locator("fieldset", has_text="Who ended").get_by_text("Ann", exact=True))
+    points_box(phone, "Ben").fill("20")
+    points_box(phone, "Cat").fill("10")
+    tap(phone, form(phone).locator("details.melds-box summary"))
+    form(phone).locator("details.melds-box").get_by_role("textbox").fill("2C 2D 2H | 3C 4C 5C")
+    expect(phone.locator("#preview")).to_contain_text("lay-down")
+    beside = saved_refused(phone, "Ann's lay-down: 3♣ 4♣ 5♣: a run needs at least 4 cards")
+    expect(form(phone).locator("details.melds-box")).to_contain_text("a run needs at least 4 cards")
+    expect(form(phone).locator(".held-row", has=phone.get_by_label("Ann", exact=True))).not_to_contain_text(
+        "lay-down")
+    expect(beside.locator("xpath=..").locator("textarea, input")).to_be_focused()
+    assert seed.live() == 0
