@@ -112,3 +112,34 @@ def test_a_contract_refusal_is_said_under_the_melds_not_under_the_winners_box(se
         "lay-down")
     expect(beside.locator("xpath=..").locator("textarea, input")).to_be_focused()
     assert seed.live() == 0
+
+
+# -- 9. the meld checker's reason for counting every card ----------------------------------------------
+
+POOL_NO_PURE = "QC QD QS 9C 9D 9H 2S 4H 6D 8C KH AS 5C"
+
+
+@pytest.mark.parametrize("language, no_group, every_card", [
+    ("en", "No group counts: the hand has no pure sequence.", "Every card counts: 13 cards, worth 102."),
+    ("it", "Nessun gruppo conta: la mano non ha una scala pura.", "Ogni carta conta: 13 carte, valgono 102."),
+])
+def test_pools_checker_says_why_every_card_counts(server, browser: Browser, language, no_group, every_card):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True, is_mobile=True,
+                                  locale="it-IT" if language == "it" else "en-GB")
+    page = context.new_page()
+    base, _app = server
+    page.goto(f"{base}/melds?variant=pool_rummy&mode=hand")
+    expect(page.locator("[data-picker-ready]").first).to_be_attached()
+    box = page.locator("input.picker-text, textarea.picker-text").first
+    box.fill(POOL_NO_PURE)
+    verdict = page.locator("#cards-preview .verdict")
+    expect(verdict).to_contain_text(no_group)
+    expect(verdict).to_contain_text(every_card)
+    for words in (no_group, every_card):
+        line = verdict.get_by_text(words)
+        line.scroll_into_view_if_needed()
+        in_view(page, line)
+    expect(verdict).not_to_contain_text("No meld in these cards")
+    expect(verdict).not_to_contain_text("in no group")
+    page.screenshot(path=f"/tmp/ui33b/checker-{language}.png")
+    context.close()
