@@ -10,7 +10,8 @@ import threading
 
 import pytest
 
-from scorekeeper import create_app, health
+from scorekeeper import create_app
+from scorekeeper.web import health
 from scorekeeper.web.extensions import alembic, db, limiter
 
 from .conftest import free_port

@@ -9,7 +9,7 @@ import re
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper import charts
+from scorekeeper.web import charts
 from scorekeeper.web.extensions import db
 from scorekeeper.service.models import Entry, Match
 from scorekeeper.service import summaries

@@ -18,7 +18,7 @@ import scorekeeper.web.i18n as web_i18n
 from scorekeeper.service import models
 from scorekeeper.web.extensions import db
 
-TRANSLATIONS = Path(web_i18n.__file__).resolve().parent / "translations" / "it" / "LC_MESSAGES"
+TRANSLATIONS = web_i18n.SOURCES / "it" / "LC_MESSAGES"
 ENGINE_CATALOG = TRANSLATIONS / "engine.po"
 
 #: words that are English only in English text (names of games, of the app, of formats stay)

@@ -81,7 +81,7 @@ def test_someone_guessing_links_is_still_stopped(limited):
 
 
 def test_several_workers_counting_in_memory_refuse_to_start(monkeypatch):
-    from scorekeeper import factory
+    from scorekeeper.web import factory
 
     with pytest.raises(RuntimeError, match="each of the 4 worker processes .* RATELIMIT_STORAGE_URI"):
         factory._refuse_unshared_limits({"RATELIMIT_STORAGE_URI": "memory://"}, 4)
@@ -100,7 +100,7 @@ def test_several_workers_counting_in_memory_refuse_to_start(monkeypatch):
 def test_a_server_builds_the_solver_tables_as_it_starts(monkeypatch):
     """Under gunicorn the app builds the solver's tables before it serves (no player's first hand waits
     for them); flask commands, the development server and the tests start without; WARM_SOLVERS decides."""
-    from scorekeeper import factory
+    from scorekeeper.web import factory
 
     monkeypatch.setattr(sys, "argv", ["gunicorn", "-w", "1", "scorekeeper:create_app()"])
     monkeypatch.delenv("SERVER_SOFTWARE", raising=False)
@@ -122,7 +122,7 @@ def test_a_server_compiles_its_templates_and_reads_its_catalogs_as_it_starts(mon
     """With the solver's tables, a server's app compiles every template and reads every language's
     catalogs before it serves (with --preload, once, in the master), so that a worker's first page of
     each kind does not compile while a player waits; the tests' apps start without."""
-    from scorekeeper import factory, i18n
+    from scorekeeper.web import factory, i18n
 
     monkeypatch.setattr(factory, "warm_solvers", lambda: None)
     monkeypatch.setattr(factory.gc, "freeze", lambda: None)
