@@ -7,13 +7,24 @@ after the action. One server for the module; tables are seeded straight into the
 
 from __future__ import annotations
 
+import json
 import re
+import tempfile
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import PHONE, migrated_app, serve_app
 from .test_at_the_table import Seed, form, in_view, points_box, tap
+
+
+SHOTS = Path(tempfile.gettempdir())
+
+
+def shot(page: Page, name: str) -> None:
+    """The viewport, photographed into the temporary folder (looked at, not compared)."""
+    page.screenshot(path=str(SHOTS / f"round4-{name}.png"))
 
 
 @pytest.fixture(scope="module")
@@ -141,5 +152,49 @@ def test_pools_checker_says_why_every_card_counts(server, browser: Browser, lang
         in_view(page, line)
     expect(verdict).not_to_contain_text("No meld in these cards")
     expect(verdict).not_to_contain_text("in no group")
-    page.screenshot(path=f"/tmp/ui33b/checker-{language}.png")
+    shot(page, f"checker-{language}")
     context.close()
+
+
+# -- 5. where an import lands --------------------------------------------------------------------------
+
+def canasta_file(tmp_path, hands: int):
+    """A partnership Canasta match document of ``hands`` hands (see tests/web/test_export.py)."""
+    from tests.web.test_export import canasta_document
+
+    path = tmp_path / f"canasta-{hands}.json"
+    path.write_text(json.dumps(canasta_document(hands)))
+    return path
+
+
+def imported(phone: Page, seed: Seed, path) -> None:
+    phone.goto(f"{seed.base}/t/{seed.token}/import")
+    phone.wait_for_load_state("load")
+    phone.get_by_label("Match or table document (JSON)").set_input_files(str(path))
+    tap(phone, phone.get_by_role("button", name="Import", exact=True))
+
+
+def test_a_match_imported_still_being_played_opens_ready_for_its_next_hand(server, phone: Page, tmp_path):
+    seed = Seed(server, "free", ("Zed", "Yan"))
+    imported(phone, seed, canasta_file(tmp_path, 1))
+    expect(phone).to_have_url(re.compile(r"/m/\d+$"))
+    in_view(phone, phone.get_by_role("heading", name="Record hand"))
+    side = phone.locator("li.standing", has=phone.locator(".name", has_text=re.compile("^NS$")))
+    expect(side.locator(".total")).to_have_text("1,115")
+    in_view(phone, side)
+    shot(phone, "import-going-on")
+
+
+def test_a_finished_match_imported_shows_its_two_sides_not_four_players(server, phone: Page, tmp_path):
+    seed = Seed(server, "free", ("Zed", "Yan"))
+    imported(phone, seed, canasta_file(tmp_path, 5))
+    expect(phone).to_have_url(re.compile(r"/m/\d+/history$"))
+    rows = phone.locator(".standings-table tbody tr")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(0)).to_contain_text("NS")
+    expect(rows.nth(0)).to_contain_text("Ann, Cat")
+    expect(rows.nth(0)).to_contain_text("5,575")
+    expect(rows.nth(1)).to_contain_text("EW")
+    shot(phone, "import-finished")
+    for i in range(2):
+        in_view(phone, rows.nth(i))
