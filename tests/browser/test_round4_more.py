@@ -198,3 +198,55 @@ def test_a_finished_match_imported_shows_its_two_sides_not_four_players(server, 
     shot(phone, "import-finished")
     for i in range(2):
         in_view(phone, rows.nth(i))
+
+
+# -- 10. the card picker's first row below its sticky chips --------------------------------------------
+
+THIRTEEN = "2S 3S 4S 5H 6H 7H 9C 9D 9H KD QC 8S 10D"
+
+
+def box(locator) -> dict:
+    found = locator.bounding_box()
+    assert found is not None
+    return found
+
+
+def below(upper: dict, lower: dict) -> None:
+    assert upper["y"] + upper["height"] <= lower["y"] + 1, f"{lower} is under {upper}"
+
+
+def test_the_pickers_first_row_shows_below_its_chips_with_13_cards(server, phone: Page):
+    seed = Seed(server, "pool_rummy", ("Ann", "Ben", "Cat"))
+    phone.goto(seed.url)
+    tap(phone, form(phone).locator("fieldset", has_text="Who declared?").get_by_text("Ann", exact=True))
+    row = form(phone).locator(".held-row", has=phone.get_by_label("Ben", exact=True))
+    tap(phone, row.locator("summary"))
+    picker = row.locator("[data-picker]")
+    head, aces = picker.locator(".picker-head"), picker.locator("tbody tr").first
+    in_view(phone, aces)
+    below(box(head), box(aces))
+    # 13 cards typed: a value, the melds found, and still the ace row below the head, none under another
+    picker.locator("input.picker-text").fill(THIRTEEN)
+    found = picker.locator(".melds-found")
+    expect(found).to_contain_text("Melds found:")
+    in_view(phone, found)
+    chips = picker.locator("[data-picker-chips] li")
+    expect(chips).to_have_count(13)
+    assert box(chips.nth(12))["y"] == box(chips.nth(0))["y"]  # one line
+    in_view(phone, chips.nth(12))  # the newest in view
+    below(box(found), {"y": box(head)["y"] + box(head)["height"] + 1, "height": 0})  # inside the head
+    for twos in (picker.locator("tbody tr").nth(1), aces):
+        twos.scroll_into_view_if_needed()
+        in_view(phone, twos)
+    # scrolled down through the grid, the head sticks; a row brought into view stops below it
+    picker.locator("tbody tr").nth(9).scroll_into_view_if_needed()
+    aces.evaluate("row => row.scrollIntoView()")
+    in_view(phone, aces)
+    below(box(head), box(aces))
+    below(box(found), box(aces))
+    shot(phone, "picker-13")
+    for row_number in (1, 5):
+        tens = picker.locator("tbody tr").nth(row_number)
+        tens.evaluate("row => row.scrollIntoView()")
+        below(box(head), box(tens))
+        in_view(phone, tens)
