@@ -250,3 +250,64 @@ def test_the_pickers_first_row_shows_below_its_chips_with_13_cards(server, phone
         tens.evaluate("row => row.scrollIntoView()")
         below(box(head), box(tens))
         in_view(phone, tens)
+
+
+# -- 15. the rest: a rejoin named in the grid; a pair's refusal names the pair; the match page in Italian --
+
+POOL_TO_A_REJOIN = (
+    {"kind": "hand", "end": "declare", "by": "Ann",
+     "held": {"Ben": {"drop": "first"}, "Cat": {"points": 12}, "Dan": {"wrong_show": True}}},
+    {"kind": "hand", "end": "declare", "by": "Ben",
+     "held": {"Ann": {"points": 30}, "Cat": {"drop": "middle"}, "Dan": {"points": 95}}},
+)
+
+
+def test_a_rejoin_is_called_a_rejoin_in_the_grid(server, phone: Page):
+    seed = Seed(server, "pool_rummy", ("Ann", "Ben", "Cat", "Dan"))
+    for entry in POOL_TO_A_REJOIN:
+        seed.add(entry)
+    phone.goto(seed.url)
+    tap(phone, phone.locator(".rebuy-offer").get_by_role("button", name="Rejoin Dan"))
+    expect(phone.locator(".rebuy-offer")).to_have_count(0)
+    row = phone.locator("#sheet tr.kind-rebuy")
+    row.scroll_into_view_if_needed()
+    in_view(phone, row)
+    expect(row.locator("th")).to_have_text("rejoin")
+    expect(row).to_contain_text("−107")
+    shot(phone, "rejoin-row")
+
+
+def test_the_match_page_in_italian_says_its_dates_and_changes_in_italian(server, telefono: Page):
+    seed = Seed(server, "free", ("Ann", "Ben"))
+    seed.add({"kind": "hand", "end": "scores", "held": {"Ann": {"points": 5}, "Ben": {"points": 3}}})
+    page = telefono
+    page.goto(seed.url)
+    tap(page, page.locator(".undo-bar").get_by_role("button", name=re.compile("^Annulla")))
+    expect(page.locator(".undo-bar").get_by_role("button", name=re.compile("^Ripristina"))).to_be_visible()
+    tap(page, page.locator(".undo-bar").get_by_role("button", name=re.compile("^Ripristina")))
+    expect(page.locator(".undo-bar").get_by_role("button", name=re.compile("^Annulla"))).to_be_visible()
+    page.goto(seed.url + "/history")
+    when = page.locator(".match-head time")
+    expect(when).to_have_text(re.compile(r"^\d{1,2} (gen|feb|mar|apr|mag|giu|lug|ago|set|ott|nov|dic), \d\d:\d\d$"))
+    in_view(page, when)
+    changes = page.locator("#changes")
+    changes.scroll_into_view_if_needed()
+    in_view(page, changes)
+    expect(changes).to_contain_text("Mano 1 eliminata (annullato)")
+    expect(changes).to_contain_text("Mano 1 ripristinata (ripristinato)")
+    expect(changes.locator("time").first).to_have_text(re.compile(r"^\d{1,2} [a-z]{3}, \d\d:\d\d$"))
+    for english in ("(undone)", "(redone)", "deleted", "AM", "PM", "Dec"):
+        assert english not in page.locator("main").inner_text()
+    shot(page, "it-match-page")
+    # the new match's first dealer, unchosen, is said in Italian too
+    page.goto(f"{seed.base}/t/{seed.token}/matches/new?variant=free")
+    page.wait_for_load_state("load")
+    page.locator(".seat-clear").tap()
+    dealer = page.get_by_label("Primo mazziere")
+    dealer.scroll_into_view_if_needed()
+    in_view(page, dealer)
+    expect(dealer.locator("option").first).to_have_text("il primo seduto")
+    page.locator(".seat-taps").get_by_role("button", name="Ben", exact=True).tap()
+    expect(dealer.locator("option").first).to_have_text("Ben")
+    page.locator(".seat-clear").tap()
+    expect(dealer.locator("option").first).to_have_text("il primo seduto")
