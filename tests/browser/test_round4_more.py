@@ -311,3 +311,25 @@ def test_the_match_page_in_italian_says_its_dates_and_changes_in_italian(server,
     expect(dealer.locator("option").first).to_have_text("Ben")
     page.locator(".seat-clear").tap()
     expect(dealer.locator("option").first).to_have_text("il primo seduto")
+
+
+def test_a_cutthroat_pair_short_of_canastas_is_named_as_the_pair(server, phone: Page):
+    seed = Seed(server, "canasta", ("Ann", "Ben", "Cat"), three_player_mode="cutthroat", canastas_to_go_out=2)
+    phone.goto(seed.url)
+    record = form(phone)
+    tap(phone, record.locator("fieldset", has_text="Who went out?").get_by_text("Ben", exact=True))
+    tap(phone, record.locator("fieldset", has_text="Who plays alone?").get_by_text("Ann", exact=True))
+    def side(legend: str):
+        return record.locator("fieldset.side-entry", has=phone.locator("legend", has_text=re.compile(f"^{legend}$")))
+
+    for legend, values in {"Alone": {"Points melded": "220", "Points in hand": "85"},
+                           "The pair": {"Points melded": "410", "Points in hand": "35"}}.items():
+        for label, value in values.items():
+            side(legend).get_by_label(label, exact=True).fill(value)
+    side("The pair").get_by_label("Mixed canastas", exact=True).fill("1")
+    said = "going out needs 2 canastas (the pair Ben and Cat has 1)"
+    expect(phone.locator("#preview")).to_contain_text(said)
+    saved_refused(phone, said)
+    expect(side("The pair")).to_contain_text(said)
+    assert not re.search(r"\((Ben|Cat) has 1\)", phone.locator("main").inner_text())
+    shot(phone, "cutthroat-pair")
