@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper.engine.arrange import arrange, best_discard  # noqa: E402
+from scorekeeper.engine.solver import arrange, best_discard  # noqa: E402
 from scorekeeper.engine.cards import SUITS, Card  # noqa: E402
 from scorekeeper.engine.melds import MeldRules  # noqa: E402
 from scorekeeper.engine.variants import find_variant  # noqa: E402

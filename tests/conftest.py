@@ -1,6 +1,7 @@
 """Shared fixtures in the flaskr shape: an app on a fresh database per test (built by running the
 migrations, never ``create_all``), a client, a CLI runner, and ``Sheet``, a helper for the multi-step
-things a person does (create a table, add players, start a match, record hands)."""
+things a person does (create a table, add players, start a match, record hands); and
+``table_with_players``, the same table made straight in the database where its making is not the subject."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper import create_app
+from scorekeeper import create_app, service
 from scorekeeper.engine.variants import find_variant, load_variants
 from scorekeeper.service import models
 from scorekeeper.web.extensions import alembic, db
@@ -205,6 +206,19 @@ class Sheet:
         for k, v in extra.items():
             data[k] = str(ids[v]) if k == "by" else v
         return self.post(f"/t/{self.token}/m/{match_id}/hands/new", data)
+
+
+def table_with_players(names, name: str = "Club night") -> tuple[models.Table, dict[str, int]]:
+    """A table with these players on its roster, made straight in the database (in an app context), for
+    tests whose subject comes after (the pages that create tables and add players have their own):
+    the table, and its players' ids by name."""
+    table = models.Table(token=service.new_token(), name=name)
+    db.session.add(table)
+    db.session.flush()
+    players = [models.Player(table_id=table.id, name=n, name_key=models.name_key(n)) for n in names]
+    db.session.add_all(players)
+    db.session.commit()
+    return table, {p.name: p.id for p in players}
 
 
 def db_select(*args):

@@ -31,24 +31,19 @@ __all__ += ["Card", "InvalidCardError", "check_copies", "format_cards", "parse_c
 
 # -- melds ----------------------------------------------------------------------------------------
 from .melds import (  # noqa: E402
-    CONTRACTS,
     ContractCheck,
     InvalidMeldError,
     MeldCheck,
     MeldRules,
     OpeningCheck,
-    check_contract,
     check_meld,
-    contract_in_hand,
     check_opening,
-    is_rumino,
     opening_value,
-    rumino_outs,
 )
 
 __all__ += [
-    "CONTRACTS", "ContractCheck", "InvalidMeldError", "MeldCheck", "MeldRules", "OpeningCheck",
-    "check_contract", "check_meld", "check_opening", "contract_in_hand", "is_rumino", "opening_value", "rumino_outs",
+    "ContractCheck", "InvalidMeldError", "MeldCheck", "MeldRules", "OpeningCheck", "check_meld", "check_opening",
+    "opening_value",
 ]
 
 # -- contracts (what a deal asks to be laid, for any contract game) --------------------------------
@@ -68,6 +63,12 @@ from .variants import (  # noqa: E402
 )
 
 __all__ += ["VARIANTS", "InvalidRulesError", "Rules", "Switch", "UnknownVariantError", "Variant", "find_variant"]
+
+# Russian Rummy's contracts and Rumino's instant win are one game's rules each, kept in that game's module
+from .variants.russian import CONTRACTS, check_contract, contract_in_hand  # noqa: E402
+from .variants.rumino import is_rumino, rumino_outs  # noqa: E402
+
+__all__ += ["CONTRACTS", "check_contract", "contract_in_hand", "is_rumino", "rumino_outs"]
 
 # -- further blocks (match replay, ...) are appended below, each with its own ``__all__ +=`` ------
 

@@ -326,7 +326,6 @@ class PlayerState:
     rebuys: int = 0
     paid: Decimal | None = None
     boxes: int = 0
-    hands_won: int = 0
     #: what the player's hand scores added up to, before end-of-match adjustments
     hand_points: int = 0
     #: knocked out by a hand (and not back by a rebuy since), as against a loser of a match that ended

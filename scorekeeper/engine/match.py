@@ -7,6 +7,10 @@ applies the results in the order of docs/rules/common.md#order-of-operations: to
 rebuys, match end, end-of-match bonuses. Every problem refuses the whole document with an :class:`InvalidMatchError` naming the entry, the player and
 the field. ``docs/match-format.md`` documents every field read and returned here.
 
+Beside it: ``standings`` (what a replay returns), ``rebuys`` (the window of offers and the rebuy entry,
+in the table's words), ``checkpoints`` (a replay's state as JSON-safe values, which ``MatchReplay``
+resumes from) and ``sides`` (the sides a match is bound to).
+
 >>> standings = replay({
 ...     "format": "scorekeeper.match/1", "variant": "free", "players": ["Ann", "Ben"],
 ...     "entries": [{"kind": "hand", "end": "scores", "held": {"Ann": {"points": 12}, "Ben": {"points": -3}}}],
@@ -21,21 +25,25 @@ from __future__ import annotations
 
 import copy
 import json
-from dataclasses import dataclass, field, fields, is_dataclass, replace
+from dataclasses import replace
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from collections.abc import Mapping
 from typing import Any
 
 from . import limits
 from .errors import Refusal
-from .i18n import Joined, Message, _, _n, joined, message_of
+from .i18n import _, joined, message_of
 from .hands import (
     Explanations, Hand, InvalidHandError, InvalidMatchError, InvalidRebuyError, MatchState, PlayerState,
-    RebuyPolicy, parse_meld_list,
+    parse_meld_list,
 )
 from .sheet import EntryKind
-from .sides import Side, default_sides, parse_teams
-from .variants import UnknownVariantError, Variant, find_variant
+from . import checkpoints
+from .checkpoints import StaleCheckpointError
+from .rebuys import Rebuys
+from .standings import EntryResult, GameStanding, PlayerStanding, RebuyOffer, SideStanding, Standings
+from .sides import match_sides
+from .variants import Rules, UnknownVariantError, Variant, find_variant
 
 FORMAT = "scorekeeper.match/1"
 #: entry kinds beyond hands, voids and rebuys that a game takes only if it declares them
@@ -51,196 +59,8 @@ __all__ = [
 ]
 
 
-# -- what replay returns ----------------------------------------------------------------------------------
-
-
-def _jsonable(value: Any) -> Any:
-    if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _jsonable(getattr(value, f.name)) for f in fields(value)}
-    if isinstance(value, Decimal):
-        return f"{value:.2f}"
-    if isinstance(value, Mapping):
-        return {k: _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    return value
-
-
 #: the hand fields every game read before each declared its own sheet (docs/match-format.md)
 _FIRST_HAND_FIELDS = frozenset({"melds", "upcard", "deal"})
-
-class _ToDict:
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-safe values: money as strings with two decimals."""
-        return _jsonable(self)
-
-
-@dataclass
-class RebuyOffer(_ToDict):
-    """An open rebuy: ``player`` may come back on ``total`` by paying ``cost`` (None without a stake)."""
-
-    player: str
-    total: int
-    cost: Decimal | None
-
-
-@dataclass
-class PlayerStanding(_ToDict):
-    name: str
-    total: int
-    win_points: int | None
-    state: str  # in | out | finished | winner
-    rebuys: int
-    paid: Decimal | None
-    boxes: int | None
-    place: int
-    #: the player's side, in a game scored by sides (None otherwise); ``total`` is then the side's
-    side: str | None = None
-    #: what the game says of the player beyond the total (``Variant.player_facts``: Phase 10's ``phase``,
-    #: Rummikub's ``games_won``), read as attributes and written out beside the other fields
-    facts: dict[str, Any] = field(default_factory=dict)
-    #: what the pages say beside the player's name, in the game's words (``Variant.player_note``: "Phase
-    #: 4: 1 run of 7"), or None
-    note: str | None = None
-    #: the note cut to a word or two for the Save bar (``Variant.player_short_note``: "Phase 4"), or None
-    short_note: str | None = None
-
-    def __getattr__(self, name: str) -> Any:
-        facts = self.__dict__.get("facts") or {}
-        if name in facts:
-            return facts[name]
-        raise AttributeError(name)
-
-    def to_dict(self) -> dict[str, Any]:
-        out = _jsonable(self)
-        out.update(out.pop("facts"))
-        return out
-
-
-@dataclass
-class SideStanding(_ToDict):
-    """One side of a game scored by sides: its members, its total (every member's), its place among the
-    sides (equal totals share), its state, and the least first meld of its next hand (None when the game
-    has none, or once the match is over)."""
-
-    name: str
-    members: list[str]
-    total: int
-    place: int
-    state: str  # in | winner | finished
-    opening_minimum: int | None
-
-
-@dataclass
-class EntryResult(_ToDict):
-    index: int
-    kind: str  # hand | void | rebuy | split
-    end: str | None
-    by: str | None
-    dealer: str | None
-    scores: dict[str, int] = field(default_factory=dict)
-    win_points: dict[str, int] = field(default_factory=dict)
-    #: each player's explanation (``hands.Explanations``: a sentence is said when it is read)
-    explanations: Mapping[str, str] = field(default_factory=dict)
-    totals: dict[str, int] = field(default_factory=dict)
-    eliminated: list[str] = field(default_factory=list)
-    summary: str = ""
-    #: a sheet of several games (Hollywood): the games this hand's points went into, those it closed, and
-    #: {winner: points} for the hand (empty for a void or a 0–0 hand)
-    games: list[int] = field(default_factory=list)
-    closed: list[int] = field(default_factory=list)
-    hand_points: dict[str, int] = field(default_factory=dict)
-    #: a game scored by sides: each side's change (``scores`` gives every member the side's); the
-    #: ``explanations`` are then one per side, by the side's name
-    side_scores: dict[str, int] = field(default_factory=dict)
-
-
-@dataclass
-class GameStanding(_ToDict):
-    """One game of a sheet of several (Hollywood Gin): its number, whether it is still open, each player's
-    points and boxes in it, the numbers of the hands entered in it, and once closed its winner, whether
-    the loser was shut out, each player's final with the bonuses, and the winner's final less the loser's."""
-
-    number: int
-    open: bool
-    totals: dict[str, int]
-    boxes: dict[str, int]
-    hands: list[int]
-    winner: str | None
-    shutout: bool
-    finals: dict[str, int] | None
-    difference: int | None
-
-
-@dataclass
-class Standings(_ToDict):
-    variant: str
-    players: list[PlayerStanding]
-    hands: list[EntryResult]
-    finished: bool
-    winners: list[str]
-    pot: Decimal | None
-    payouts: dict[str, Decimal]
-    pot_remainder: Decimal | None
-    next_dealer: str | None
-    open_rebuys: list[RebuyOffer]
-    deal: int | None
-    contract: str | None
-    leader: list[str]
-    notes: list[str]
-    #: a sheet of several games (Hollywood Gin): every game opened so far, in order; None for other games
-    games: list[GameStanding] | None = None
-    #: a game scored by sides: each side, in the seat order of its first member
-    sides: list[SideStanding] = field(default_factory=list)
-    #: the sides that won (several when they share); ``winners`` lists their members
-    winning_sides: list[str] = field(default_factory=list)
-    #: while a rebuy is open for the player the deal would pass to, that player: they deal if they buy back
-    #: in, otherwise ``next_dealer`` does (docs/rules/common.md#next-dealer); None when nobody's rebuy
-    #: changes the next dealer
-    next_dealer_if_rebuy: str | None = None
-    #: the notes about the match as it stands (the game's and the end's), without those about single hands
-    #: ("hand 1: Ann's melds taken as …"), which a finished match's result no longer needs
-    match_notes: list[str] = field(default_factory=list)
-    #: who deals the next hands, ``next_dealer`` first, while nobody is knocked out (a void hand keeps the
-    #: dealer): what a phone with hands kept offline says; empty once finished or where the dealer
-    #: depends on the hand (2-player Gin's winner deals)
-    dealers_ahead: list[str] = field(default_factory=list)
-    #: a game played in numbered rounds that change the rules (Hand and Foot): the next round's number,
-    #: None once finished or in a game without rounds
-    round: int | None = None
-    #: between hands of a game with rebuys (rejoins): whether one is open now and on what total, in
-    #: words (None when a window lists its offers, when the game has none, once the match is over)
-    rebuy_status: str | None = None
-    #: once finished, what the winner collects from each other player in points, where the game settles
-    #: by differences (Rummy 500); empty otherwise
-    differences: dict[str, int] = field(default_factory=dict)
-    #: victory points by side (or player), from the totals as they stand, where the table turns the
-    #: difference into them (Burraco played as a set number of hands); empty otherwise
-    victory_points: dict[str, int] = field(default_factory=dict)
-    #: who plays the next hand when it is not everyone still in (Phase 10's tie-break hand: the tied
-    #: players only), in seat order; None otherwise
-    next_players: list[str] | None = None
-    #: what the game says of the match beyond the shared fields (``Variant.match_facts``: Phase 10's
-    #: ``tie_break_players``, Rummikub's ``game``), read as attributes and written out beside the others
-    facts: dict[str, Any] = field(default_factory=dict)
-
-    def __getattr__(self, name: str) -> Any:
-        facts = self.__dict__.get("facts") or {}
-        if name in facts:
-            return facts[name]
-        raise AttributeError(name)
-
-    def to_dict(self) -> dict[str, Any]:
-        out = _jsonable(self)
-        out["players"] = [p.to_dict() for p in self.players]
-        out.update(out.pop("facts"))
-        return out
-
-    def player(self, name: str) -> PlayerStanding:
-        return next(p for p in self.players if p.name == name)
-
-    def side(self, name: str) -> SideStanding:
-        return next(s for s in self.sides if s.name == name)
 
 
 # -- the public functions ---------------------------------------------------------------------------------
@@ -252,10 +72,6 @@ def replay(document: Mapping[str, Any]) -> Standings:
     run.play_all()
     return run.standings()
 
-
-class StaleCheckpointError(ValueError):
-    """A checkpoint that is not of this match document (another variant, rules, seats, names or
-    stake): it cannot be resumed, replay the whole match instead."""
 
 
 class MatchReplay:
@@ -301,7 +117,7 @@ class MatchReplay:
         Raises :class:`StaleCheckpointError` when the checkpoint is not of this document's header, and
         what :func:`replay` would raise for the entries."""
         run = _Replay(document)
-        run.restore(checkpoint)
+        checkpoints.restore(run, checkpoint)
         twin = object.__new__(cls)
         twin._run, twin._every, twin._marks = run, every, {}
         twin._play(run.entries)
@@ -318,7 +134,7 @@ class MatchReplay:
             run.play(entries[done:done + step])
             done += step
             if run.played % every == 0:
-                self._marks[run.played] = run.snapshot()
+                self._marks[run.played] = checkpoints.snapshot(run)
                 for old in sorted(self._marks)[:-self.KEPT_CHECKPOINTS]:
                     del self._marks[old]
 
@@ -376,11 +192,11 @@ class MatchReplay:
     @property
     def header(self) -> dict[str, Any]:
         """What a checkpoint of this replay shares with the document it resumes (all but the entries)."""
-        return self._run.header()
+        return checkpoints.header(self._run)
 
     def checkpoint(self) -> dict[str, Any]:
         """The replay's state now, as JSON-safe values, to :meth:`resume` from."""
-        return self._run.snapshot()
+        return checkpoints.snapshot(self._run)
 
     def checkpoints(self) -> dict[int, dict[str, Any]]:
         """The checkpoints taken on the way (with ``every``), by the entries played when taken."""
@@ -431,54 +247,6 @@ def next_entry_context(document: Mapping[str, Any]) -> dict[str, Any]:
     return ctx
 
 
-# -- checkpoints --------------------------------------------------------------------------------------------
-
-#: the shape of a checkpoint; one of another shape is not resumed (the match is replayed whole instead)
-CHECKPOINT_FORMAT = 2
-
-
-def _encode(value: Any) -> Any:
-    """``value`` as JSON-safe values that :func:`_decode` turns back into equal ones: the engine's
-    sentences keep their key and values (so they are said in any language later), amounts stay
-    ``Decimal``, tuples stay tuples. Anything else is refused: a checkpoint is exact or not made."""
-    if value is None or type(value) in (bool, int, float):
-        return value
-    if isinstance(value, Joined):
-        return {"$j": value.msgid, "parts": [_encode(p) for p in value.parts]}
-    if isinstance(value, Message):
-        msgid, values, plural, count = value._said
-        return {"$m": msgid, "v": {k: _encode(v) for k, v in values.items()}, "p": plural, "n": count}
-    if type(value) is str:
-        return value
-    if isinstance(value, Decimal):
-        return {"$d": str(value)}
-    if isinstance(value, tuple):
-        return {"$t": [_encode(v) for v in value]}
-    if isinstance(value, list):
-        return [_encode(v) for v in value]
-    if isinstance(value, Mapping) and all(type(k) is str for k in value):
-        return {"$o": {k: _encode(v) for k, v in value.items()}}
-    raise TypeError(f"a checkpoint cannot hold {type(value).__name__}")
-
-
-def _decode(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_decode(v) for v in value]
-    if not isinstance(value, dict):
-        return value
-    if "$o" in value:
-        return {k: _decode(v) for k, v in value["$o"].items()}
-    if "$m" in value:
-        return Message(value["$m"], {k: _decode(v) for k, v in value["v"].items()}, value["p"], value["n"])
-    if "$j" in value:
-        return Joined(value["$j"], [_decode(p) for p in value["parts"]])
-    if "$d" in value:
-        return Decimal(value["$d"])
-    if "$t" in value:
-        return tuple(_decode(v) for v in value["$t"])
-    raise ValueError("not a checkpoint's value")
-
-
 # -- the replay itself ------------------------------------------------------------------------------------
 
 
@@ -486,8 +254,8 @@ def _header_error(message: str, fld: str) -> InvalidMatchError:
     return InvalidMatchError(message, field=fld)
 
 
-def _load_variant(key: str, players: list[str], overrides: Mapping[str, Any]) -> Variant:
-    """The variant, bound to the match's house rules (validated by the variant: docs/rules/common.md#house-rules)."""
+def _load_variant(key: str, players: list[str], overrides: Mapping[str, Any]) -> tuple[Variant, Rules]:
+    """The variant and the match's house rules (validated by the variant: docs/rules/common.md#house-rules)."""
     try:
         variant = find_variant(key)
     except UnknownVariantError:
@@ -503,7 +271,7 @@ def _load_variant(key: str, players: list[str], overrides: Mapping[str, Any]) ->
         rules = variant.rules(len(players), **overrides)
     except ValueError as exc:
         raise _header_error(message_of(exc), "rules") from None
-    return variant.for_match(rules, players)
+    return variant, rules
 
 
 def _parse_stake(value: Any) -> Decimal | None:
@@ -547,10 +315,9 @@ class _Replay:
         if not isinstance(overrides, Mapping):
             raise _header_error(_("rules must be an object of house-rule switches"), "rules")
         self.overrides = dict(overrides)
-        self.variant = _load_variant(self.key, list(players), overrides)
+        variant, rules = _load_variant(self.key, list(players), overrides)
         # what a hand entry holds and how much (cards, points), as the game's sheet declares it, read once
-        rules = self.variant.house
-        sheet = self.variant.sheet(rules, len(players))
+        sheet = variant.sheet(rules, len(players))
         cards, points = sheet.field("cards"), sheet.field("points")
         self.cards_limit: int | None = cards.maximum if cards is not None else None
         self.points_limit: int | None = points.maximum if points is not None else None
@@ -562,11 +329,11 @@ class _Replay:
         #: ends, with their own refusals), what the sheet asks once a hand, ``held`` when it asks anything
         #: of each player, and what the game checks without asking (Russian's ``deal``)
         self.hand_fields = frozenset({"kind", "note", "end", "by", *(f.name for f in sheet.per_hand),
-                                      *(("held",) if sheet.per_player else ()), *self.variant.checked_fields})
+                                      *(("held",) if sheet.per_player else ()), *variant.checked_fields})
         #: a game scored by sides: its sides (``engine.sides``), every member showing the side's total
         self.by_sides = sheet.scored == "sides"
-        self.sides = self.read_teams(document.get("teams"), list(players))
-        self.variant.sides = self.sides
+        self.sides = match_sides(variant, rules, document.get("teams"), list(players), self.by_sides)
+        self.variant = variant.for_match(rules, players, self.sides)
         #: hands hold ``sides`` (a game scored by sides, or one whose hands have units of their own)
         self.side_entries = self.by_sides or "sides" in self.variant.entry_keys
         if self.side_entries:
@@ -589,29 +356,8 @@ class _Replay:
         self.dealer: str = first
         self.advance_dealer = False
         self.notes: list[str] = []
-        self.policy: RebuyPolicy | None = self.variant.rebuy_policy()
-        # an open rebuy window: who may still come back, on what total, after which hand
-        self.window: dict[str, Any] | None = None
-        # players the last hand knocked out who may not rebuy, and why
-        self.refused: dict[str, str] = {}
+        self.rebuys = Rebuys(self.variant)
         self.end_notes: list[str] = []
-
-    def read_teams(self, teams: Any, players: list[str]) -> tuple[Side, ...]:
-        """The match's sides: the document's ``teams`` where the game takes them, else its default sides
-        (docs/match-format.md, "teams"); none in a game scored by player."""
-        variant = self.variant
-        if teams is not None:
-            if not variant.teams_allowed(len(players), variant.house):
-                raise _header_error(_("{game} with {count} players has no teams", game=variant.name,
-                                      count=len(players)), "teams")
-            sides = parse_teams(teams, players)
-            wrong = variant.check_teams(sides, variant.house)
-            if wrong:
-                raise _header_error(wrong, "teams")
-            return sides
-        if not self.by_sides:
-            return ()
-        return default_sides(players, variant.partnerships)
 
     # -- walking the entries ---------------------------------------------------------------------------
 
@@ -638,46 +384,6 @@ class _Replay:
         """Entries played so far, those before a resumed checkpoint included."""
         return self.first + len(self.results)
 
-    # -- checkpoints: the state as JSON-safe values ------------------------------------------------------
-
-    def header(self) -> dict[str, Any]:
-        """What a checkpoint must share with the document it resumes: everything but the entries."""
-        return {"variant": self.key, "rules": _encode(dict(self.overrides)),
-                "players": list(self.state.players), "first_dealer": self.first_dealer,
-                "stake": None if self.stake is None else str(self.stake),
-                "teams": [[s.name, list(s.members)] for s in self.sides]}
-
-    def snapshot(self) -> dict[str, Any]:
-        """Everything a later entry reads, as JSON-safe values. The scored hands kept in
-        ``state.history`` are not in it (nothing reads them back): a resumed replay keeps those it
-        scores itself, as it keeps only its own results."""
-        state = self.state
-        return {
-            "format": CHECKPOINT_FORMAT, "header": self.header(), "at": self.played,
-            "players": [_encode({f.name: getattr(ps, f.name) for f in fields(ps)}) for ps in state.players.values()],
-            "hands_played": state.hands_played, "finished": state.finished, "winners": list(state.winners),
-            "kept": _encode(state.kept), "dealer": self.dealer, "advance_dealer": self.advance_dealer,
-            "notes": _encode(self.notes), "window": _encode(self.window), "refused": _encode(self.refused),
-            "end_notes": _encode(self.end_notes),
-        }
-
-    def restore(self, snapshot: Mapping[str, Any]) -> None:
-        """Carry on from ``snapshot`` (made by :meth:`snapshot` for this document's header), before any
-        entry is played."""
-        if not isinstance(snapshot, Mapping) or snapshot.get("format") != CHECKPOINT_FORMAT \
-                or snapshot.get("header") != self.header():
-            raise StaleCheckpointError("the checkpoint is not of this match")
-        players = [PlayerState(**_decode(p)) for p in snapshot["players"]]
-        self.state = MatchState({ps.name: ps for ps in players}, snapshot["hands_played"], snapshot["finished"],
-                                list(snapshot["winners"]), [], _decode(snapshot["kept"]))
-        self.first = snapshot["at"]
-        self.results = []
-        self.dealer, self.advance_dealer = snapshot["dealer"], snapshot["advance_dealer"]
-        self.notes = _decode(snapshot["notes"])
-        self.window = _decode(snapshot["window"])
-        self.refused = _decode(snapshot["refused"])
-        self.end_notes = _decode(snapshot["end_notes"])
-
     def fork(self) -> "_Replay":
         """An independent copy of the replay so far, to carry on without replaying what came before: the
         results and hand scores already made are shared (they never change once made), the players'
@@ -691,8 +397,7 @@ class _Replay:
         twin.results = list(self.results)
         twin.notes = list(self.notes)
         twin.end_notes = list(self.end_notes)
-        twin.window = copy.deepcopy(self.window)
-        twin.refused = dict(self.refused)
+        twin.rebuys = self.rebuys.copy()
         return twin
 
     def play_one(self, index: int, entry: Any) -> None:
@@ -931,8 +636,6 @@ class _Replay:
                 ps.total = 0
             ps.win_points += scored.win_points.get(name, 0)
             ps.boxes += scored.boxes.get(name, 0)
-        if scored.winner:
-            state.players[scored.winner].hands_won += 1
         # 6. eliminations
         eliminated: list[str] = []
         limit = variant.elimination()
@@ -949,8 +652,6 @@ class _Replay:
                 ps.hand_points -= scored.scores.get(name, 0)
                 ps.win_points -= scored.win_points.get(name, 0)
                 ps.boxes -= scored.boxes.get(name, 0)
-            if scored.winner:
-                state.players[scored.winner].hands_won -= 1
             self.notes.append(_("hand {number}: everybody went out at once, hand to be replayed", number=index + 1))
             return EntryResult(index, "hand", hand.end, hand.by, hand.dealer, {p: 0 for p in players_in}, {},
                                {p: _("everybody went out at once: hand to be replayed") for p in players_in},
@@ -995,157 +696,23 @@ class _Replay:
             result.summary = _("{summary}; out: {outs}", summary=result.summary, outs=", ".join(eliminated))
         return result
 
-    # -- rebuys ---------------------------------------------------------------------------------------
+    # -- rebuys (``engine.rebuys``) ------------------------------------------------------------------
 
     def open_window(self, index: int, eliminated: list[str]) -> None:
-        state, policy = self.state, self.policy
-        still_in = state.still_in
-        offers: list[str] = []
-        closed = self.rebuy_closed() if policy is not None and len(still_in) >= policy.min_remaining else None
-        if policy is not None and len(still_in) >= policy.min_remaining and closed is None:
-            offers = [p for p in eliminated
-                      if policy.max_rebuys is None or state.players[p].rebuys < policy.max_rebuys]
-        for name in eliminated:
-            if name not in offers:
-                state.players[name].state = "finished"
-                # kept so that a rebuy entry for them is refused with the real reason
-                if policy is None:
-                    self.refused[name] = _("this game has no rebuys")
-                elif closed is not None:
-                    self.refused[name] = closed
-                elif len(still_in) < policy.min_remaining:
-                    self.refused[name] = _n(
-                        "rebuys are open only while {min_remaining} or more players are still in, and {count} is",
-                        "rebuys are open only while {min_remaining} or more players are still in, and {count} are",
-                        len(still_in), min_remaining=policy.min_remaining)
-                else:
-                    n = policy.max_rebuys
-                    self.refused[name] = (_n("{name} has used the {count} rejoin allowed",
-                                             "{name} has used the {count} rejoins allowed", n, name=name)
-                                          if policy.word == "rejoin" else
-                                          _n("{name} has used the {count} rebuy allowed",
-                                             "{name} has used the {count} rebuys allowed", n, name=name))
-        if offers:
-            highest = max(state.players[p].total for p in still_in)
-            self.window = {"after": index, "players": offers, "total": policy.comeback_total(highest),
-                           "highest": highest}
-        elif len(still_in) == 1:
-            self.finish(still_in)
-
-    def rebuy_closed(self) -> str | None:
-        """Why no rebuy can open now although enough players are still in (None: it can): someone
-        still in is above the policy's cutoff, or the comeback total would itself be out
-        (docs/rules/common.md#rebuys)."""
-        state, policy = self.state, self.policy
-        still_in = state.still_in
-        if not still_in:
-            return None
-        highest = max(state.players[p].total for p in still_in)
-        if policy.cutoff is not None and highest > policy.cutoff:
-            top = next(p for p in still_in if state.players[p].total == highest)
-            return _("{name} is on {total}, above {cutoff}", name=top, total=highest, cutoff=policy.cutoff)
-        limit = self.variant.elimination()
-        if limit is not None:
-            comeback = policy.comeback_total(highest)
-            threshold, inclusive = limit
-            if comeback >= threshold if inclusive else comeback > threshold:
-                return _("coming back on {total} would be out at once", total=comeback)
-        return None
-
-    def rebuy_status(self) -> str | None:
-        """Whether a rebuy (a rejoin) is open now and on what total, in words, between hands of a game
-        that has them and no window open (an open window lists its offers instead); where a rebuy would
-        come back is said once someone has been out."""
-        state, policy = self.state, self.policy
-        waiting = self.window is not None and any(state.players[n].state == "out" for n in self.window["players"])
-        if policy is None or state.finished or waiting:
-            return None
-        still_in = state.still_in
-        rejoin = policy.word == "rejoin"
-        if len(still_in) < policy.min_remaining:
-            return (_n("Rejoin closed: it needs {count} player still in.",
-                       "Rejoin closed: it needs {count} players still in.", policy.min_remaining) if rejoin else
-                    _n("Rebuys closed: they need {count} player still in.",
-                       "Rebuys closed: they need {count} players still in.", policy.min_remaining))
-        closed = self.rebuy_closed()
-        if closed is not None:
-            return (_("Rejoin closed: {why}.", why=closed) if rejoin else _("Rebuys closed: {why}.", why=closed))
-        if not any(ps.state != "in" or ps.rebuys for ps in state.players.values()):
-            return None  # nobody has been out yet: where one would come back is about no one yet
-        highest = max(state.players[p].total for p in still_in)
-        total = policy.comeback_total(highest)
-        if policy.cutoff is not None:
-            return (_("Rejoin open, on {total}: nobody still in is above {cutoff}.", total=total, cutoff=policy.cutoff)
-                    if rejoin else
-                    _("Rebuys open, on {total}: nobody still in is above {cutoff}.", total=total, cutoff=policy.cutoff))
-        return (_("Rejoin open, on {total}.", total=total) if rejoin else _("Rebuys open, on {total}.", total=total))
+        if not self.rebuys.open_window(self.state, index, eliminated) and len(self.state.still_in) == 1:
+            self.finish(self.state.still_in)
 
     def close_window(self) -> None:
         """A hand or void follows: whoever did not rebuy is finished, and the match may be over."""
-        self.refused = {}
-        if self.window is None:
-            return
-        for name in self.window["players"]:
-            if self.state.players[name].state == "out":
-                self.state.players[name].state = "finished"
-        self.window = None
-        if len(self.state.still_in) == 1:
+        had_window = self.rebuys.window is not None
+        self.rebuys.close_window(self.state)
+        if had_window and len(self.state.still_in) == 1:
             self.finish(self.state.still_in)
 
     def rebuy(self, index: int, entry: Mapping[str, Any]) -> EntryResult:
-        unknown = set(entry) - {"kind", "player", "note"}
-        if unknown:
-            raise InvalidRebuyError(_("a rebuy has no {name}", name=sorted(unknown)[0]), entry=index, field="player")
-        name = entry.get("player")
-        if not isinstance(name, str) or name not in self.state.players:
-            raise InvalidRebuyError(_("{name!r} is not a player in this match", name=name), entry=index,
-                                    field="player")
-        ps = self.state.players[name]
-        window = self.window
-        if self.policy is None:
-            # a game whose table may switch coming back off (Scala 40's rejoin = false) says so in its word
-            raise InvalidRebuyError(_("{name} cannot rejoin: this table plays without rejoining", name=name)
-                                    if self.variant.rebuy_word == "rejoin" else
-                                    _("{name} cannot rebuy: this game has no rebuys", name=name), entry=index,
-                                    player=name, field="player")
-        if window is None or name not in window["players"]:
-            if ps.state == "in":
-                why = _("{name} is still in", name=name)
-            elif name in self.refused:
-                why = self.refused[name]
-            elif window is None:
-                why = _("rebuys are only open straight after the hand that knocked a player out")
-            else:
-                why = _("no rebuy is open for them")
-            raise InvalidRebuyError(_("{name} cannot rejoin: {why}", name=name, why=why) if self.policy.word == "rejoin"
-                                    else _("{name} cannot rebuy: {why}", name=name, why=why), entry=index, player=name,
-                                    field="player")
-        if ps.state != "out":
-            raise InvalidRebuyError(_("{name} has already rejoined", name=name) if self.policy.word == "rejoin"
-                                    else _("{name} has already rebought", name=name), entry=index, player=name,
-                                    field="player")
-        old = ps.total
-        ps.total = window["total"]
-        ps.state = "in"
-        ps.knocked_out, ps.out_at = False, 0
-        ps.rebuys += 1
-        cost = None
-        if self.stake is not None:
-            cost = self.policy.cost_of(self.stake, ps.rebuys)
-            ps.paid = (ps.paid or Decimal(0)) + cost
-        how = {"highest_remaining": _("highest still in"), "highest_remaining_minus_1": _("highest still in, less 1"),
-               "highest_plus_one": _("highest still in, plus 1"), "zero": _("back to 0")}[self.policy.score]
-        if self.policy.word == "rejoin":
-            expl = (_("rejoin at {total} ({how}), stake {cost}", total=window["total"], how=how, cost=cost)
-                    if cost is not None else _("rejoin at {total} ({how})", total=window["total"], how=how))
-            summary = _("{name} rejoins on {total}", name=name, total=window["total"])
-        else:
-            expl = (_("rebuy at {total} ({how}), stake {cost}", total=window["total"], how=how, cost=cost)
-                    if cost is not None else _("rebuy at {total} ({how})", total=window["total"], how=how))
-            summary = _("{name} rebuys on {total}", name=name, total=window["total"])
-        self.variant.after_rebuy(self.state, name)
-        return EntryResult(index, "rebuy", None, None, None, {name: window["total"] - old}, {},
-                           {name: expl}, self.totals(), [], summary)
+        result = self.rebuys.rebuy(self.state, self.stake, index, entry)
+        result.totals = self.totals()
+        return result
 
     # -- the end --------------------------------------------------------------------------------------
 
@@ -1153,7 +720,7 @@ class _Replay:
         state = self.state
         state.finished = True
         state.winners = list(winners)
-        self.window = None
+        self.rebuys.window = None
         for ps in state.players.values():
             if ps.name in winners:
                 ps.state = "winner"
@@ -1175,13 +742,7 @@ class _Replay:
                 share = (pot / len(state.winners)).quantize(CENT, rounding=ROUND_DOWN)
                 payouts = {w: share for w in state.winners}
                 remainder = pot - share * len(state.winners)
-        offers: list[RebuyOffer] = []
-        if self.window is not None:
-            for name in self.window["players"]:
-                if state.players[name].state == "out":
-                    ps = state.players[name]
-                    cost = self.policy.cost_of(self.stake, ps.rebuys + 1) if self.stake is not None else None
-                    offers.append(RebuyOffer(name, self.window["total"], cost))
+        offers = self.rebuys.offers(state, self.stake)
         leaders = state.winners if state.finished else variant.leaders(state)
         places = self.places()
         side_of = {m: s.name for s in self.sides for m in s.members}
@@ -1220,7 +781,7 @@ class _Replay:
             differences=variant.differences(state),
             sides=sides, winning_sides=[s.name for s in sides if s.state == "winner"],
             round=None if state.finished else ctx.get("round"),
-            rebuy_status=self.rebuy_status(), facts=variant.match_facts(state),
+            rebuy_status=self.rebuys.status(state), facts=variant.match_facts(state),
             next_players=None if state.finished else variant.next_hand_players(state),
             victory_points=variant.victory_points(state),
         )
@@ -1239,8 +800,7 @@ class _Replay:
         entered without their rebuy; with ``assume_rebuys`` they count as in, since a player who buys back in
         keeps their seat (docs/rules/common.md#next-dealer)."""
         if self.advance_dealer:
-            waiting = (frozenset(self.window["players"]) if assume_rebuys and self.window is not None
-                       else frozenset())
+            waiting = self.rebuys.waiting() if assume_rebuys else frozenset()
             return self.next_seat_in(self.dealer, waiting)
         return self.dealer
 

@@ -593,22 +593,3 @@ def check_opening(
                                             minimum=minimum), values, tuple(checks))
     return OpeningCheck(True, total, _("opens with {detail}, the minimum is {minimum}", detail=detail, minimum=minimum),
                         values, tuple(checks))
-
-
-# -- moved to their variants ----------------------------------------------------------------------
-
-#: Russian Rummy's contracts and Rumino's instant win are one game's rules each, so they live in that
-#: game's module; their names are still importable from here, found when first asked for (an import at
-#: the top would be circular: the variants import this module).
-_MOVED = {
-    "CONTRACTS": "russian", "check_contract": "russian", "contract_in_hand": "russian", "final_contract": "russian",
-    "is_rumino": "rumino", "rumino_outs": "rumino",
-}
-
-
-def __getattr__(name: str):
-    if name in _MOVED:
-        from importlib import import_module
-
-        return getattr(import_module(f".variants.{_MOVED[name]}", __package__), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

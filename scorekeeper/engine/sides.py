@@ -8,7 +8,8 @@ This module owns the shapes shared by every such game, whatever the game:
 - ``default_sides(players, partnerships)``: without ``teams``, four players of a partnership game play
   seats 1 + 3 against 2 + 4 ("Ann & Cat" against "Ben & Dan"); any other table plays one side per player,
   named by the player;
-- ``parse_teams(value, players)``: the match document's ``teams``, checked (docs/match-format.md);
+- ``parse_teams(value, players)``: the match document's ``teams``, checked (docs/match-format.md), and
+  ``match_sides(variant, rules, teams, players, scored_by_sides)``: the sides a match is bound to;
 - ``read_sides(hand, raw, units, fields)``: a hand's ``sides`` read against the sheet's per-side fields,
   each value a whole number within its bounds, points typed or counted by value class (``SideEntry``).
 
@@ -132,6 +133,23 @@ def parse_teams(value: Any, players: Sequence[str]) -> tuple[Side, ...]:
         if p not in side_of:
             raise InvalidMatchError(_("{player} is in no side", player=p), field="teams", player=p)
     return tuple(sorted(sides, key=lambda s: seat[s.members[0]]))
+
+
+def match_sides(variant: Any, rules: Any, teams: Any, players: Sequence[str], scored_by_sides: bool) -> tuple[Side, ...]:
+    """A match's sides, as ``Variant.for_match`` binds them: the document's ``teams`` where the game
+    (``variant``, under ``rules``) takes them, else its default sides (docs/match-format.md, "teams");
+    none in a game scored by player."""
+    if teams is not None:
+        if not variant.teams_allowed(len(players), rules):
+            raise _bad(_("{game} with {count} players has no teams", game=variant.name, count=len(players)))
+        sides = parse_teams(teams, players)
+        wrong = variant.check_teams(sides, rules)
+        if wrong:
+            raise _bad(wrong)
+        return sides
+    if not scored_by_sides:
+        return ()
+    return default_sides(players, variant.partnerships)
 
 
 def _whole(value: Any) -> bool:

@@ -1,6 +1,7 @@
 """Browser fixtures: the app served from a thread on a free loopback port, and Playwright driving
 Debian's Chromium (``/usr/bin/chromium``; Playwright never downloads a browser here) at a phone's
-390×844 viewport."""
+390×844 viewport. ``live_server`` serves a fresh database to each test; ``server`` serves one database
+to a whole module, where each test seeds its own table (``Seed``) and opens a ``phone``."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import queue
 import re
 import shutil
 import threading
+import uuid
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
@@ -18,9 +20,11 @@ from playwright.sync_api import Browser, expect
 from werkzeug.http import parse_cookie
 from werkzeug.serving import WSGIRequestHandler, make_server
 
-from scorekeeper import create_app
+from scorekeeper import create_app, service
 from scorekeeper.web.extensions import alembic, db
 from scorekeeper.web.spectate import live
+
+from ..conftest import table_with_players
 
 # A loaded CI machine (two cores running the whole suite) can take seconds to answer one htmx request;
 # an assertion that waits longer still fails when the thing never appears.
@@ -285,6 +289,82 @@ def live_server(database_url):
             yield base
         finally:
             del _LINES[base]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory, migrated_sqlite):
+    """The app on one SQLite file for the whole module (a copy of the migrated one), served from a
+    thread: (base URL, app). Each test seeds its own table (``Seed``); the app's ``DATABASE_URL`` names
+    the file, and ``server_line(base)`` cuts a phone's connection."""
+    path = tmp_path_factory.mktemp("module") / "sk.sqlite3"
+    shutil.copyfile(migrated_sqlite, path)
+    url = f"sqlite:///{path}"
+
+    def make():
+        app = migrated_app({"DATABASE_URL": url, "RATELIMIT_ENABLED": False})
+        return app, app
+
+    line = ServerLine()
+    with serve_app(make, line) as served:
+        _LINES[served[0]] = line
+        try:
+            yield served
+        finally:
+            del _LINES[served[0]]
+
+
+@pytest.fixture
+def phone(browser: Browser):
+    """A touch phone at 390×844: a browser context of its own, closed after the test."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+class Seed:
+    """A table with players and a match on the module's ``server``, made straight in the database (the
+    pages that create tables and matches have their own tests), and its hands."""
+
+    def __init__(self, server, variant: str, names: tuple[str, ...], **rules):
+        self.base, self.app = server
+        self.names = names
+
+        def make():
+            table, by_name = table_with_players(names)
+            token, ids = table.token, [by_name[n] for n in names]
+            db.session.expunge_all()  # loaded afresh, as a request would find them
+            table = service.find_table(token)
+            assert len(table.players) == len(names)  # loaded, as the new-match page has them
+            match = service.create_match(table, variant=variant, rules=rules, seats=ids,
+                                         first_dealer_id=ids[0], stake=None)
+            return token, match.id, by_name
+
+        self.token, self.match_id, self.ids = in_thread(self.app, make)
+        self.url = f"{self.base}/t/{self.token}/m/{self.match_id}"
+
+    def add(self, payload: dict) -> int:
+        """Record an entry as another phone would (players by name in ``by``/``held``)."""
+        ids = self.ids
+
+        def add():
+            match = service.find_match(service.find_table(self.token), self.match_id)
+            stored = dict(payload)
+            if "by" in stored:
+                stored["by"] = ids[stored["by"]]
+            if "held" in stored:
+                stored["held"] = {str(ids[k]): v for k, v in stored["held"].items()}
+            return service.add_entry(match, stored, version=match.version, key=uuid.uuid4().hex).id
+
+        return in_thread(self.app, add)
+
+    def live(self) -> int:
+        """How many of the match's entries are live."""
+        def count():
+            match = service.find_match(service.find_table(self.token), self.match_id)
+            return len(service.live_entries(match))
+
+        return in_thread(self.app, count)
 
 
 def in_thread(app, fn):

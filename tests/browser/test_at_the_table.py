@@ -13,86 +13,11 @@ that create tables and matches have their own tests).
 from __future__ import annotations
 
 import re
-import uuid
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
-from scorekeeper.web.extensions import db
-from scorekeeper import service
-from scorekeeper.service.models import Player, Table
-
-from .conftest import PHONE, in_thread, migrated_app, serve_app
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """The app on one fresh SQLite file for the module, served from a thread: (base URL, app)."""
-    url = f"sqlite:///{tmp_path_factory.mktemp('table') / 'sk.sqlite3'}"
-
-    def make():
-        app = migrated_app({"DATABASE_URL": url, "RATELIMIT_ENABLED": False})
-        return app, app
-
-    with serve_app(make) as served:
-        yield served
-
-
-class Seed:
-    """A table with players and a match, made straight in the database, and its hands."""
-
-    def __init__(self, server, variant: str, names: tuple[str, ...], **rules):
-        self.base, self.app = server
-        self.names = names
-
-        def make():
-            token = service.new_token()
-            table = Table(token=token, name="Club night")
-            db.session.add(table)
-            db.session.flush()
-            players = [Player(table_id=table.id, name=n, name_key=n.casefold()) for n in names]
-            db.session.add_all(players)
-            db.session.commit()
-            ids = [p.id for p in players]
-            db.session.expunge_all()  # loaded afresh, as a request would find them
-            table = service.find_table(token)
-            assert len(table.players) == len(names)  # loaded, as the new-match page has them
-            match = service.create_match(table, variant=variant, rules=rules, seats=ids,
-                                         first_dealer_id=ids[0], stake=None)
-            return token, match.id, dict(zip(names, ids))
-
-        self.token, self.match_id, self.ids = in_thread(self.app, make)
-        self.url = f"{self.base}/t/{self.token}/m/{self.match_id}"
-
-    def add(self, payload: dict) -> int:
-        """Record an entry as another phone would (players by name in ``by``/``held``)."""
-        ids = self.ids
-
-        def add():
-            match = service.find_match(service.find_table(self.token), self.match_id)
-            stored = dict(payload)
-            if "by" in stored:
-                stored["by"] = ids[stored["by"]]
-            if "held" in stored:
-                stored["held"] = {str(ids[k]): v for k, v in stored["held"].items()}
-            return service.add_entry(match, stored, version=match.version, key=uuid.uuid4().hex).id
-
-        return in_thread(self.app, add)
-
-    def live(self) -> int:
-        def count():
-            match = service.find_match(service.find_table(self.token), self.match_id)
-            return len(service.live_entries(match))
-
-        return in_thread(self.app, count)
-
-
-@pytest.fixture
-def phone(browser: Browser):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    yield page
-    context.close()
+from .conftest import PHONE, Seed
 
 
 def in_view(page: Page, locator: Locator) -> None:

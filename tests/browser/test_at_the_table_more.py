@@ -2,7 +2,7 @@
 test asserts what is IN THE VIEWPORT after the action. The dealer while a rebuy is open; one limit for one
 box; touch targets and words; the leftovers; the finished screen; free scoring's finish; an edit's sign;
 the offline sheet's next dealer. One server and one browser for the module; tables are seeded straight
-into the database (see ``test_at_the_table``).
+into the database (``Seed``).
 """
 
 from __future__ import annotations
@@ -11,30 +11,10 @@ import base64
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
-from .conftest import PHONE, migrated_app, serve_app
-from .test_at_the_table import Seed, form, in_view, points_box, tap
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    url = f"sqlite:///{tmp_path_factory.mktemp('table') / 'sk.sqlite3'}"
-
-    def make():
-        app = migrated_app({"DATABASE_URL": url, "RATELIMIT_ENABLED": False})
-        return app, app
-
-    with serve_app(make) as served:
-        yield served
-
-
-@pytest.fixture
-def phone(browser: Browser):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    yield page
-    context.close()
+from .conftest import Seed
+from .test_at_the_table import form, in_view, points_box, tap
 
 
 # -- the dealer while a player may still buy back in ------------------------------------------------------

@@ -9,65 +9,11 @@ database."""
 
 from __future__ import annotations
 
-
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
-from scorekeeper.web.extensions import db
-from scorekeeper import service
-from scorekeeper.service.models import Player, Table
-
-from .conftest import PHONE, in_thread, migrated_app, serve_app
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """The app on one fresh SQLite file for the module, served from a thread: (base URL, app)."""
-    url = f"sqlite:///{tmp_path_factory.mktemp('double-tap') / 'sk.sqlite3'}"
-
-    def make():
-        app = migrated_app({"DATABASE_URL": url, "RATELIMIT_ENABLED": False})
-        return app, app
-
-    with serve_app(make) as served:
-        yield served
-
-
-def seed(server, variant: str, names: tuple[str, ...]) -> tuple[str, callable]:
-    """A table with these players and a match of ``variant``: its URL, and a count of its entries."""
-    base, app = server
-    token = service.new_token()
-
-    def make():
-        table = Table(token=token, name="Club night")
-        db.session.add(table)
-        db.session.flush()
-        players = [Player(table_id=table.id, name=n, name_key=n.casefold()) for n in names]
-        db.session.add_all(players)
-        db.session.commit()
-        ids = [p.id for p in players]
-        db.session.expunge_all()
-        table = service.find_table(token)
-        assert len(table.players) == len(names)  # loaded, as the new-match page has them
-        return service.create_match(table, variant=variant, rules={}, seats=ids, first_dealer_id=ids[0],
-                                    stake=None).id
-
-    match_id = in_thread(app, make)
-
-    def entries() -> int:
-        return in_thread(app, lambda: len(service.live_entries(
-            service.find_match(service.find_table(token), match_id))))
-
-    return f"{base}/t/{token}/m/{match_id}", entries
-
-
-@pytest.fixture
-def phone(browser: Browser):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    yield page
-    context.close()
+from .conftest import PHONE, Seed
 
 
 def type_hand(page: Page) -> None:
@@ -109,8 +55,9 @@ def saved_once(page: Page, entries) -> None:
 
 @pytest.mark.parametrize("gap_ms", [30, 60, 150])
 def test_a_double_tap_on_save_saves_once_and_says_saved(server, phone: Page, gap_ms: int):
-    url, entries = seed(server, "rummy", ("Ann", "Ben", "Cat"))
-    phone.goto(url)
+    table = Seed(server, "rummy", ("Ann", "Ben", "Cat"))
+    entries = table.live
+    phone.goto(table.url)
     type_hand(phone)
     x, y = save_spot(phone)
     phone.touchscreen.tap(x, y)
@@ -122,8 +69,9 @@ def test_a_double_tap_on_save_saves_once_and_says_saved(server, phone: Page, gap
 def test_a_second_tap_on_the_fresh_form_is_the_same_double_tap(server, phone: Page):
     """The second tap that lands on the form drawn after the save (the slowest double tap of all, or
     the quickest server): ignored, "Saved" stays in view."""
-    url, entries = seed(server, "rummy", ("Ann", "Ben", "Cat"))
-    phone.goto(url)
+    table = Seed(server, "rummy", ("Ann", "Ben", "Cat"))
+    entries = table.live
+    phone.goto(table.url)
     type_hand(phone)
     x, y = save_spot(phone)
     phone.touchscreen.tap(x, y)
@@ -140,8 +88,9 @@ def test_a_second_tap_on_the_fresh_form_is_the_same_double_tap(server, phone: Pa
 def test_a_tap_on_an_empty_fresh_form_later_is_answered_as_usual(server, phone: Page):
     """Only the double tap is ignored: Save tapped on an empty form that has been in view a while
     still says what is missing."""
-    url, entries = seed(server, "rummy", ("Ann", "Ben", "Cat"))
-    phone.goto(url)
+    table = Seed(server, "rummy", ("Ann", "Ben", "Cat"))
+    entries = table.live
+    phone.goto(table.url)
     type_hand(phone)
     phone.locator("form.hand-form").get_by_role("button", name="Save hand").tap()
     expect(phone.locator("#standings .action-note")).to_have_text("Saved: hand 1.")
@@ -153,10 +102,11 @@ def test_a_tap_on_an_empty_fresh_form_later_is_answered_as_usual(server, phone: 
 
 @pytest.mark.parametrize("gap_ms", [30, 150])
 def test_without_javascript_a_double_tap_saves_once(browser: Browser, server, gap_ms: int):
-    url, entries = seed(server, "rummy", ("Ann", "Ben", "Cat"))
+    table = Seed(server, "rummy", ("Ann", "Ben", "Cat"))
+    entries = table.live
     context = browser.new_context(viewport=PHONE, has_touch=True, java_script_enabled=False)
     page = context.new_page()
-    page.goto(url)
+    page.goto(table.url)
     form = page.locator("form.hand-form")
     form.locator("fieldset", has_text="Who ended").get_by_text("Ann", exact=True).tap()
     form.locator("fieldset", has_text="How?").get_by_text("Out", exact=True).tap()

@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .conftest import _LINES, PHONE, ServerLine, migrated_app, serve_app
-from .test_at_the_table import Seed
+from .conftest import PHONE, Seed
 from .test_offline import go_offline, reconnect, shell_ready, stored_entries
 
 #: every test here cuts a phone off the network: the requests it sends meanwhile fail, as they must
@@ -21,27 +20,8 @@ pytestmark = pytest.mark.console_errors(r"net::ERR_INTERNET_DISCONNECTED", r"net
                                         r"htmx:(afterRequest|sendError)")
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    """One app and one SQLite file for the module, with a line to cut a phone's connection."""
-    url = f"sqlite:///{tmp_path_factory.mktemp('offline') / 'sk.sqlite3'}"
-
-    def make():
-        app = migrated_app({"DATABASE_URL": url, "RATELIMIT_ENABLED": False})
-        return app, app
-
-    line = ServerLine()
-    with serve_app(make, line) as served:
-        _LINES[served[0]] = line
-        served[1].config["TEST_DATABASE_URL"] = url
-        try:
-            yield served
-        finally:
-            del _LINES[served[0]]
-
-
 def stored(server, match_id: int) -> list[dict]:
-    return stored_entries(server[1].config["TEST_DATABASE_URL"], match_id)
+    return stored_entries(server[1].config["DATABASE_URL"], match_id)
 
 
 def canasta(page: Page) -> None:

@@ -18,8 +18,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
-from scorekeeper.web.extensions import db
-
+from ..conftest import table_with_players
 from .conftest import migrated_app, serve_app
 
 PLAYERS = ["Ann", "Ben", "Cat", "Dan"]
@@ -69,14 +68,8 @@ def _lay_the_table(app) -> dict[str, str]:
     from scorekeeper import service
     from scorekeeper.service import presets
     from scorekeeper.service.importing import import_match
-    from scorekeeper.service.models import Player, Table
 
-    table = Table(name="Thursday night", token=service.new_token())
-    db.session.add(table)
-    db.session.flush()
-    for name in PLAYERS:
-        db.session.add(Player(table_id=table.id, name=name, name_key=name.casefold()))
-    db.session.commit()
+    table, _ = table_with_players(PLAYERS, "Thursday night")
     matches = {key: import_match(table, doc) for key, doc in DOCUMENTS.items()}
     presets.save(table, "ramino", "Our Ramino", {"opening_min": 40, "target": 500})
     free = matches["free"]

@@ -17,7 +17,8 @@ import pytest
 
 from scorekeeper.engine.cards import Card, parse_cards
 from scorekeeper.engine.match import InvalidMatchError, replay
-from scorekeeper.engine.melds import CONTRACTS, check_contract, check_meld, contract_in_hand, final_contract
+from scorekeeper.engine.melds import check_meld
+from scorekeeper.engine.variants.russian import CONTRACTS, check_contract, contract_in_hand, final_contract
 from scorekeeper.engine.variants import find_variant
 
 RUSSIAN = find_variant("russian")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -114,6 +115,7 @@ def _defender_deadwood(variant_key: str, rules: dict, melds, knocker, defender) 
     return kdw - (hand.scores["D"] - 25)  # undercut: the difference plus the bonus
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(rumino_knocks())
 def test_rumino_layoffs_in_replay_are_the_least_over_every_order(case):

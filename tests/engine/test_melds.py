@@ -8,17 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.engine.cards import Card, format_cards, parse_cards
-from scorekeeper.engine.melds import (
-    CONTRACTS,
-    InvalidMeldError,
-    MeldRules,
-    check_contract,
-    check_meld,
-    check_opening,
-    is_rumino,
-    opening_value,
-    rumino_outs,
-)
+from scorekeeper.engine.melds import InvalidMeldError, MeldRules, check_meld, check_opening, opening_value
+from scorekeeper.engine.variants.rumino import is_rumino, rumino_outs
+from scorekeeper.engine.variants.russian import CONTRACTS, check_contract
 from scorekeeper.engine.variants import VARIANTS, find_variant
 from scorekeeper.testing import check_golden_meld, golden_meld_cases
 

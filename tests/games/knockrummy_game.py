@@ -52,7 +52,7 @@ class KnockRummy(KnockGame, Variant):
                          run_max=None, ace_run="low_only", decks=1, jokers_in_deck=0)
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         return [_("One pack, no jokers; 7 cards each, 10 with two players."),
                 _("Melds: sets of 3 or 4 of one rank, runs of 3 or more in one suit, ace low."),
                 values_sentence(self.values(r), jokers=False),
@@ -61,7 +61,7 @@ class KnockRummy(KnockGame, Variant):
                   "deadwood (rummy) collects {bonus} more from each.", bonus=RUMMY_BONUS),
                 _("The first to {target} or more wins.", target=r.target)]
 
-    def typed_maximum(self) -> int | None:
+    def typed_maximum(self, rules: Rules | None = None, n_players: int | None = None) -> int | None:
         return 10 * 10
 
     def may_leave_out(self, hand: Hand, player: str) -> bool:

@@ -40,7 +40,7 @@ class Sevens(GoingOut, Variant):
                          run_max=None, ace_run="low_only", decks=1, jokers_in_deck=0)
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         return [_("One pack, no jokers; 7 cards each."),
                 _("Melds: sets of 3 or 4 of one rank, runs of 3 or more in one suit, ace low."),
                 values_sentence(self.values(r), jokers=False),
@@ -48,7 +48,7 @@ class Sevens(GoingOut, Variant):
                 _("Everyone adds their own cards; a total of {target} or more is out; the last one in wins.",
                   target=r.target)]
 
-    def typed_maximum(self) -> int | None:
+    def typed_maximum(self, rules: Rules | None = None, n_players: int | None = None) -> int | None:
         return 8 * 10  # seven cards and the one drawn, each at most a picture's 10
 
     def loser_counts(self, hand: Hand, held) -> range:

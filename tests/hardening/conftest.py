@@ -33,6 +33,8 @@ from scorekeeper.service import models
 from scorekeeper.web.extensions import alembic, db
 from scorekeeper import service
 
+from ..conftest import table_with_players
+
 REPO = Path(__file__).resolve().parents[2]
 PG_URL = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL") or None
 CSRF_RE = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
@@ -89,18 +91,14 @@ class Store:
     def make_match(self, players: list[str], variant: str = "free", rules: dict | None = None,
                    table_name: str = "Hardening") -> "Game":
         with self.app.app_context():
-            table = models.Table(name=table_name, token=service.new_token())
-            db.session.add(table)
-            db.session.flush()
-            roster = [models.Player(table_id=table.id, name=n, name_key=n.casefold()) for n in players]
-            db.session.add_all(roster)
-            db.session.commit()
+            table, ids = table_with_players(players, table_name)
+            seats = [ids[n] for n in players]
             match = models.Match(table_id=table.id, variant=variant, rules=rules or {},
-                                 seats=[p.id for p in roster], first_dealer_id=roster[0].id, stake=None,
+                                 seats=seats, first_dealer_id=seats[0], stake=None,
                                  view_token=service.new_token(), version=1, status="active")
             db.session.add(match)
             db.session.commit()
-            return Game(table.token, match.id, match.view_token, {p.name: p.id for p in roster})
+            return Game(table.token, match.id, match.view_token, ids)
 
     def entries(self, match_id: int, live_only: bool = True) -> list[models.Entry]:
         with self.app.app_context():
@@ -289,8 +287,14 @@ class Server:
 
 
 @pytest.fixture
-def db_url(tmp_path) -> str:
-    return database_url(tmp_path)
+def db_url(tmp_path, request) -> str:
+    """PostgreSQL's URL when set, else a copy of the migrated SQLite file (``Store`` finds nothing left
+    to migrate)."""
+    if PG_URL:
+        return PG_URL
+    path = tmp_path / "hardening.sqlite3"
+    shutil.copyfile(request.getfixturevalue("migrated_sqlite"), path)
+    return f"sqlite:///{path}"
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import re
 import pytest
 import sqlalchemy as sa
 
-from scorekeeper.engine import arrange as arrange_module
+from scorekeeper.engine import solver as arrange_module
 from scorekeeper.engine import limits
 from scorekeeper.engine.cards import SUITS, Card
 from scorekeeper.engine.variants import find_variant

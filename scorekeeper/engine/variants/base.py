@@ -1,14 +1,17 @@
-"""The ``Variant`` base class, house-rule switches (``Switch``), resolved rules (``Rules``) and their errors.
+"""The ``Variant`` base class: what every game shares and the hooks a game overrides.
 
-This module owns what every variant shares: how house rules are described for forms, how they are
-validated and resolved (docs/rules/common.md#house-rules: *variant defaults <- preset bundle <- explicit
-overrides*), the thin wrappers that turn a variant's rules into the generic meld checks of
-``scorekeeper.engine.melds`` and the solver of ``scorekeeper.engine.arrange``, and the hooks ``match.py``
-calls to score a hand and end a match (with their defaults). A variant module subclasses ``Variant`` and
-overrides class-level metadata (as python-chess variants do) plus the few methods whose answer differs.
+A variant module subclasses ``Variant`` and overrides class-level metadata (as python-chess variants do)
+plus the few hooks whose answer differs; ``GAME_HOOKS`` lists every hook a game may override, and
+docs/engine.md ("What a game declares") says what each answers. The class holds how house rules are
+resolved for one game (their shapes are ``house_rules``), the wrappers that turn a game's rules into
+the meld checks of ``scorekeeper.engine.melds`` and the solver of ``scorekeeper.engine.solver``, what
+a hand asks for (``sheet``), the sides and contracts questions, and the hooks ``match.py`` calls to
+score a hand and end a match (with their defaults). Beside it: ``house_rules`` (``Switch``, ``Rules``,
+the rebuy switches), ``card_values`` (a game's value table and its sentence) and ``files`` (where a game
+keeps its rules page, golden files and catalogs).
 
 A registry variant is unbound: every method takes optional ``rules`` (None: the defaults). Replay binds
-a copy to one match with ``for_match(rules, players)``; the bound copy answers with that match's rules.
+a copy to one match with ``for_match(rules, players, sides)``; the bound copy answers with that match's rules.
 
 >>> from scorekeeper.engine.variants import find_variant
 >>> rules = find_variant("gin").rules(preset="classic_pagat", gin_bonus=25)
@@ -17,33 +20,27 @@ a copy to one match with ``for_match(rules, players)``; the bound copy answers w
 >>> find_variant("gin").rules(knock_limit=True)
 Traceback (most recent call last):
 ...
-scorekeeper.engine.variants.base.InvalidRulesError: knock_limit must be a whole number (0–10), not true
+scorekeeper.engine.variants.house_rules.InvalidRulesError: knock_limit must be a whole number (0–10), not true
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 import copy
-import json
-import sys
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
-from pathlib import Path
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from types import MappingProxyType
-from typing import Any, ClassVar, Iterable, Literal
+from typing import Any, ClassVar, Iterable
 
-from ..errors import Refusal
-from .. import arrange as _arrange
+from .. import solver
 from .. import melds as _melds
-from ..arrange import Arrangement
+from ..solver import Arrangement
 from ..cards import Card, InvalidCardError, check_copies, format_cards, parse_cards
 from ..decks import Deck, StandardPack
 from ..i18n import _, joined, message_of
 from ..ends import END_KINDS, End, unknown_end
-from ..switch_words import CHOICES, LABELS, NONE_WORDS
 from ..hands import Hand, HandScore, Held, MatchState, PlayerState, RebuyPolicy, parse_held
 from .. import limits as _limits
-from ..limits import POINTS_CEILING
 from ..sheet import EntryField, EntryKind, Sheet
 from ..sides import read_sides
 from ..melds import ContractCheck, MeldCheck, MeldRules, OpeningCheck
@@ -51,230 +48,10 @@ from .. import contracts as _contracts
 from .. import verdicts as _verdicts
 from ..verdicts import Verdict
 from ..contracts import Contract
-
-#: ``int_list``: a list of whole numbers (Hand and Foot's minimum of each round); ``pairs``: a list of
-#: pairs of whole numbers (its score bands, [from, minimum]); the variant checks what they must hold
-#: ``text_list``: a list of short texts (Phase 10's own phases, "set 3 + run 4"), null when not set
-SwitchType = Literal["bool", "int", "enum", "int_or_null", "int_list", "pairs", "text_list"]
-
-
-class InvalidRulesError(Refusal):
-    """House rules (or a player count) that a variant refuses; the message names the switch and why."""
-
-
-class UnknownVariantError(Refusal):
-    """No variant has that key or alias."""
-
-
-@dataclass(frozen=True)
-class Switch:
-    """One house-rule switch, as a form shows it (the house-rule tables of docs/rules/).
-
-    ``choices`` lists the allowed values of an ``enum`` (or of an ``int`` that takes only a few values,
-    such as Rummy's ``ace_value``); ``min``/``max`` bound an ``int`` or ``int_or_null`` (None: no bound).
-    ``only_when`` names the preset/mode values under which the switch applies, as pairs
-    ``(switch, allowed values)``; a form hides the switch otherwise and ``rules()`` refuses it.
-    ``preset_defaults`` gives the default under each preset when it differs.
-    """
-
-    name: str
-    type: SwitchType
-    default: Any
-    help: str
-    choices: tuple[Any, ...] | None = None
-    min: int | None = None
-    max: int | None = None
-    only_when: tuple[tuple[str, tuple[Any, ...]], ...] = ()
-    preset_defaults: tuple[tuple[str, Any], ...] = ()
-    #: the switch's name on a form, where the shared words (``engine.switch_words``) have none
-    label: str | None = None
-    #: what an empty (null) value means ("no bonus"), where "no limit" would not say it
-    none_words: str | None = None
-
-    def label_words(self) -> str:
-        """What a player calls this switch ("Opening at least")."""
-        return self.label or LABELS.get(self.name) or self.name.replace("_", " ").capitalize()
-
-    def value_words(self, value: Any) -> str | int:
-        """A value as a player says it: "yes", "no limit", "the stake"; a number stays a number, for
-        the page to write the way its language does."""
-        if self.type == "int_list" and isinstance(value, (list, tuple)):
-            return joined(" / ", [_("{value:,}", value=v) for v in value])
-        if self.type == "pairs" and isinstance(value, (list, tuple)):
-            return joined(", ", [_("{minimum:,} from {start:,}", minimum=b, start=a) for a, b in value])
-        if self.type == "text_list" and isinstance(value, (list, tuple)):
-            return joined("; ", [str(v) for v in value])
-        if self.type == "bool":
-            return _("yes") if value else _("no")
-        if value is None:
-            return self.none_words or NONE_WORDS.get(self.name) or _("no limit")
-        if isinstance(value, str):
-            return CHOICES.get(value) or value.replace("_", " ")
-        return value
-
-    def is_default(self, value: Any) -> bool:
-        """Whether ``value`` is the default (a list read from a form or a document is the default's
-        tuple)."""
-        if self.type in ("int_list", "pairs", "text_list") and isinstance(value, (list, tuple)):
-            return _plain(value) == _plain(self.default)
-        return value == self.default
-
-    def allowed(self) -> str:
-        """The allowed values in words, for messages and forms."""
-        if self.type == "int_list":
-            return _("a list of whole numbers")
-        if self.type == "pairs":
-            return _("a list of [from, minimum] pairs")
-        if self.type == "text_list":
-            return _("a list of texts")
-        if self.type == "bool":
-            return _("true or false")
-        if self.choices is not None:
-            return joined(", ", [_show(c) for c in self.choices])
-        if self.min is not None and self.max is not None:
-            rng = _("{min}–{max}", min=self.min, max=self.max)
-        elif self.min is not None:
-            rng = _("{min} or more", min=self.min)
-        elif self.max is not None:
-            rng = _("{max} or less", max=self.max)
-        else:
-            rng = _("any whole number")
-        return _("{range}, or null", range=rng) if self.type == "int_or_null" else rng
-
-    def check(self, value: Any) -> None:
-        """Refuse a value of the wrong JSON type or outside the allowed set."""
-        if self.type in ("int_list", "pairs"):
-            if not isinstance(value, (list, tuple)):
-                raise InvalidRulesError(_("{name} must be {allowed}, not {value}", name=self.name,
-                                          allowed=self.allowed(), value=_show(value)))
-            return  # what the list must hold, the variant checks
-        if self.type == "text_list":
-            if value is None:
-                return
-            if not isinstance(value, (list, tuple)) or not all(isinstance(v, str) and len(v) <= 100 for v in value):
-                raise InvalidRulesError(_("{name} must be {allowed}, not {value}", name=self.name,
-                                          allowed=self.allowed(), value=_show(value)))
-            return
-        if self.type == "bool":
-            if not isinstance(value, bool):
-                raise InvalidRulesError(_("{name} must be true or false, not {value}", name=self.name,
-                                          value=_show(value)))
-            return
-        if self.type == "enum":
-            if not isinstance(value, str) or value not in (self.choices or ()):
-                raise InvalidRulesError(_("{name} must be one of {allowed}, not {value}", name=self.name,
-                                          allowed=self.allowed(), value=_show(value)))
-            return
-        if value is None and self.type == "int_or_null":
-            return
-        # bool is a subclass of int in Python, but JSON true is not a number
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise InvalidRulesError(_("{name} must be a whole number ({allowed}), not {value}", name=self.name,
-                                      allowed=self.allowed(), value=_show(value)))
-        outside = (self.choices is not None and value not in self.choices) \
-            or (self.min is not None and value < self.min) or (self.max is not None and value > self.max)
-        if outside:
-            raise InvalidRulesError(_("{name} must be {allowed}, not {value}", name=self.name, allowed=self.allowed(),
-                                      value=value))
-        if abs(value) > POINTS_CEILING:
-            # a switch with no bound of its own (a target, a penalty) still holds a number of points
-            raise InvalidRulesError(_("{name} must be between −{ceiling:,} and {ceiling:,}", name=self.name,
-                                      ceiling=POINTS_CEILING))
-
-
-def _plain(value: Any) -> Any:
-    """Lists and tuples alike, nested: how a list rule is compared."""
-    return [_plain(v) for v in value] if isinstance(value, (list, tuple)) else value
-
-
-def _show(value: Any) -> str:
-    """A value as the match document (JSON) spells it."""
-    try:
-        return json.dumps(value, ensure_ascii=False)
-    except TypeError:
-        return repr(value)
-
-
-class Rules(Mapping[str, Any]):
-    """The resolved house rules of one match: every switch's value plus the variant's fixed values.
-
-    Read by item or attribute (``rules["gin_bonus"]`` or ``rules.gin_bonus``). A switch that cannot
-    apply under the chosen preset or mode reads ``None``. ``overrides`` holds only what the table set
-    explicitly (what a match document stores); ``n_players`` is the player count the rules were
-    resolved for (None if not given).
-    """
-
-    __slots__ = ("_values", "variant", "overrides", "n_players", "_memo", "__dict__")
-
-    def __init__(self, variant: str, values: Mapping[str, Any], overrides: Mapping[str, Any],
-                 n_players: int | None) -> None:
-        # every value is an attribute too (``rules.gin_bonus``), read as fast as any attribute: replay reads a
-        # few for every player of every hand, and ``__getattr__`` costs twenty times more. One dict serves
-        # both ways (``_values`` is a read-only view of it). A value named like one of the class's own
-        # attributes would hide it (or be hidden), so none may be.
-        own = dict(values)
-        clash = sorted(own.keys() & _RULES_ATTRIBUTES)
-        if clash:
-            raise ValueError(f"a rule cannot be called {clash[0]!r}: Rules has an attribute of that name")
-        object.__setattr__(self, "__dict__", own)
-        object.__setattr__(self, "_values", MappingProxyType(own))
-        object.__setattr__(self, "variant", variant)
-        object.__setattr__(self, "overrides", dict(overrides))
-        object.__setattr__(self, "n_players", n_players)
-        # what the variant derives from these rules once (meld rules, values): rules never change
-        object.__setattr__(self, "_memo", {})
-
-    def __getitem__(self, key: str) -> Any:
-        return self._values[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._values)
-
-    def __len__(self) -> int:
-        return len(self._values)
-
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return self._values[name]
-        except KeyError:
-            raise AttributeError(f"{self.variant} rules have no {name!r}") from None
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("rules are immutable: resolve new ones with variant.rules(...)")
-
-    def __reduce__(self):
-        # copy and pickle rebuild through __init__, since __setattr__ refuses
-        return (Rules, (self.variant, dict(self._values), dict(self.overrides), self.n_players))
-
-    def __hash__(self) -> int:
-        return hash((self.variant, self.n_players, tuple(sorted(self._values.items(), key=lambda kv: kv[0]))))
-
-    def __repr__(self) -> str:
-        return f"Rules({self.variant!r}, n_players={self.n_players!r}, overrides={self.overrides!r})"
-
-
-#: the names ``Rules`` itself answers to (its methods and slots), which no rule may take
-_RULES_ATTRIBUTES = frozenset(dir(Rules))
-
-
-@dataclass(frozen=True)
-class GameFiles:
-    """Where a game keeps what it ships beside its module (``Variant.files``): its rules page (with its
-    "House rules" table and worked examples), its golden files (of matches, and of melds if it has its
-    own) and its catalogs (``<lang>/LC_MESSAGES/engine.po``, or ``.mo``). A path may not exist: a game
-    without melds of its own has no meld golden file, a game shown only in English no catalogs.
-    ``translations`` is None for Scorekeeper's own games, whose words are in the app's catalogs."""
-
-    rules_page: Path
-    golden_matches: Path
-    golden_melds: Path
-    translations: Path | None
-
-
-#: the checkout holding Scorekeeper's own games' rules pages and golden files (docs/, tests/golden/)
-_CHECKOUT = Path(__file__).resolve().parents[3]
-_OWN_MODULES = __name__.rsplit(".", 1)[0] + "."
-
+from .card_values import card_values, values_sentence
+from .files import GameFiles, game_files
+from .house_rules import (REBUY_SCORES, InvalidRulesError, Rules, Switch, SwitchType, UnknownVariantError,
+                          as_json, rebuy_switches)
 
 class Variant(ABC):
     """A rummy-family game: metadata, house rules, card values and meld rules.
@@ -377,14 +154,7 @@ class Variant(ABC):
         ``golden/melds/<key>.json`` and ``translations/``; for Scorekeeper's own games, in the checkout
         (``docs/rules/``, ``tests/golden/``). A game that keeps them elsewhere overrides this. Only paths
         are worked out here: nothing is read."""
-        module = type(self).__module__
-        if module.startswith(_OWN_MODULES):
-            return GameFiles(_CHECKOUT / "docs" / "rules" / f"{self.key}.md",
-                             _CHECKOUT / "tests" / "golden" / "matches" / f"{self.key}.json",
-                             _CHECKOUT / "tests" / "golden" / "melds" / f"{self.key}.json", None)
-        here = Path(sys.modules[module].__file__ or ".").resolve().parent
-        return GameFiles(here / "rules" / f"{self.key}.md", here / "golden" / "matches" / f"{self.key}.json",
-                         here / "golden" / "melds" / f"{self.key}.json", here / "translations")
+        return game_files(self.key, type(self).__module__)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.key!r}>"
@@ -412,7 +182,7 @@ class Variant(ABC):
         own (Phase 10, Rummikub) declares a ``NumberDeck``; the card picker, a hand's sum, the copy
         check and the bounds all read it."""
         if rules is None:
-            rules = self.house if self.house is not None else self._resolve()
+            rules = self.house if self.house is not None else self.resolved()
         if n_players is None:
             n_players = len(self.players) if self.players else rules.n_players
         return StandardPack(self.decks(n_players), self.jokers(n_players, rules), self.values(rules))
@@ -430,9 +200,9 @@ class Variant(ABC):
         defaults = self._defaults(n_players, {})
         out = []
         for s in self.SWITCHES:
-            if n_players is not None and not self._fits_players(s, n_players):
+            if n_players is not None and not self.fits_players(s, n_players):
                 continue
-            out.append(_replace(s, default=defaults.get(s.name, s.default)))
+            out.append(replace(s, default=defaults.get(s.name, s.default)))
         return out
 
     def rules(self, n_players: int | None = None, **house: Any) -> Rules:
@@ -450,7 +220,7 @@ class Variant(ABC):
             if name in self.FIXED:
                 raise InvalidRulesError(
                     _("{name} is fixed in {game} ({value}), not a house rule", name=name, game=self.name,
-                      value=_show(self.FIXED[name])))
+                      value=as_json(self.FIXED[name])))
             if name not in specs:
                 raise InvalidRulesError(_("{name} is not a house rule of {game}", name=name, game=self.name))
             specs[name].check(value)
@@ -458,15 +228,15 @@ class Variant(ABC):
         values.update(house)
         for name in house:
             spec = specs[name]
-            if n_players is not None and not self._fits_players(spec, n_players):
-                raise InvalidRulesError(self._players_refusal(spec, n_players))
+            if n_players is not None and not self.fits_players(spec, n_players):
+                raise InvalidRulesError(self.players_refusal(spec, n_players))
             for cond, allowed in spec.only_when:
                 if values.get(cond) not in allowed:
                     raise InvalidRulesError(
                         _("{name} does not apply when {cond} is {value}: it is used only when {cond} is {allowed}",
-                          name=name, cond=cond, value=_show(values.get(cond)),
-                          allowed=joined(_(" or "), [_show(a) for a in allowed])))
-        self._validate(values, house, n_players)
+                          name=name, cond=cond, value=as_json(values.get(cond)),
+                          allowed=joined(_(" or "), [as_json(a) for a in allowed])))
+        self.check_rules(values, house, n_players)
         # A switch that cannot apply reads None, so nobody scores with a value the table never chose.
         for spec in self.SWITCHES:
             if any(values.get(cond) not in allowed for cond, allowed in spec.only_when):
@@ -477,7 +247,7 @@ class Variant(ABC):
     def _defaults(self, n_players: int | None, house: Mapping[str, Any]) -> dict[str, Any]:
         """Variant defaults, then the preset's bundle (the preset chosen, or the one for the players)."""
         values = {s.name: s.default for s in self.SWITCHES}
-        values.update(self._player_defaults(n_players, house))
+        values.update(self.player_defaults(n_players, house))
         if self.PRESET_SWITCH is not None:
             preset = house.get(self.PRESET_SWITCH, values.get(self.PRESET_SWITCH))
             # each switch says its own default under each preset (``Switch.preset_defaults``)
@@ -491,25 +261,25 @@ class Variant(ABC):
         describe every size."""
         return None
 
-    def _player_defaults(self, n_players: int | None, house: Mapping[str, Any]) -> dict[str, Any]:
+    def player_defaults(self, n_players: int | None, house: Mapping[str, Any]) -> dict[str, Any]:
         """Defaults that depend on the player count (Rummy's cards dealt, Oklahoma's preset)."""
         return {}
 
-    def _fits_players(self, spec: Switch, n_players: int) -> bool:
+    def fits_players(self, spec: Switch, n_players: int) -> bool:
         """Whether a switch can apply at all with this many players."""
         return True
 
-    def _players_refusal(self, spec: Switch, n_players: int) -> str:
+    def players_refusal(self, spec: Switch, n_players: int) -> str:
         return _("{name} does not apply to {game} with {n_players} players", name=spec.name, game=self.name,
                  n_players=n_players)
 
-    def _validate(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
+    def check_rules(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
         """Checks between switches; values may be completed here (for example a preset by player count)."""
 
     def _check_players(self, n_players: Any) -> None:
         if not isinstance(n_players, int) or isinstance(n_players, bool):
             raise InvalidRulesError(_("the number of players must be a whole number, not {value}",
-                                      value=_show(n_players)))
+                                      value=as_json(n_players)))
         if not self.min_players <= n_players <= self.max_players:
             raise InvalidRulesError(_("{game} is for {span} players, not {n_players}", game=self.name,
                                       span=self.players_span(), n_players=n_players))
@@ -520,7 +290,7 @@ class Variant(ABC):
             return str(self.min_players)
         return _("{min}–{max}", min=self.min_players, max=self.max_players)
 
-    def _resolve(self, rules: Rules | Mapping[str, Any] | None = None) -> Rules:
+    def resolved(self, rules: Rules | Mapping[str, Any] | None = None) -> Rules:
         """Accept resolved rules, a mapping of overrides, or None (the bound match's rules, else the
         defaults, resolved once)."""
         if rules is None:
@@ -546,7 +316,7 @@ class Variant(ABC):
     def card_value(self, card: Card | str, rules: Rules | None = None) -> int:
         """What one card counts when it is held, not melded. A joker counts as a joker."""
         card = Card.parse(card) if isinstance(card, str) else card
-        return self._solver(rules)[1][card.rank]
+        return self.melds_and_values(rules)[1][card.rank]
 
     @abstractmethod
     def meld_rules(self, rules: Rules | None = None) -> MeldRules:
@@ -556,7 +326,7 @@ class Variant(ABC):
         """Check one meld under these rules (cards as text or ``Card`` values). ``deal`` holds the game's
         own fields of the deal the meld is from, as its sheet names them (Pool Rummy's ``wild_rank``);
         a game without such fields ignores them."""
-        return _melds.check_meld(cards, self._solver(rules)[0])
+        return _melds.check_meld(cards, self.melds_and_values(rules)[0])
 
     def check_declaration(self, cards: str | Iterable[Card], rules: Rules | None = None,
                           **deal: Any) -> MeldCheck | None:
@@ -567,16 +337,16 @@ class Variant(ABC):
     def arrange(self, cards: str | Iterable[Card], rules: Rules | None = None, **deal: Any) -> Arrangement:
         """The arrangement of ``cards`` with the least deadwood (or least value left) under these rules.
 
-        Delegates to ``scorekeeper.engine.arrange.arrange`` with this variant's meld rules and values.
+        Delegates to ``scorekeeper.engine.solver.arrange`` with this variant's meld rules and values.
         ``deal`` is as for ``check_meld``.
         """
-        meld_rules, values = self._solver(rules)
-        return _arrange.arrange(_cards(cards), meld_rules, values)
+        meld_rules, values = self.melds_and_values(rules)
+        return solver.arrange(_cards(cards), meld_rules, values)
 
-    def _solver(self, rules: Rules | Mapping[str, Any] | None = None) -> tuple[MeldRules, tuple[int, ...]]:
+    def melds_and_values(self, rules: Rules | Mapping[str, Any] | None = None) -> tuple[MeldRules, tuple[int, ...]]:
         """(meld rules, card values) for these rules, worked out once per ``Rules``: the solver keeps its
         tables for the last pair it saw, so handing it the same objects again costs nothing."""
-        resolved = self._resolve(rules)
+        resolved = self.resolved(rules)
         found = resolved._memo.get("solver")
         if found is None:
             found = resolved._memo["solver"] = (self.meld_rules(resolved), tuple(self.values(resolved)))
@@ -589,11 +359,14 @@ class Variant(ABC):
 
     # -- one match: what replay asks (docs/rules/common.md#order-of-operations gives the order) ------------
 
-    def for_match(self, rules: Rules, players: Iterable[str]) -> "Variant":
-        """A copy of this variant bound to one match's rules and seats; replay scores with it."""
+    def for_match(self, rules: Rules, players: Iterable[str], sides: Iterable[Any] = ()) -> "Variant":
+        """A copy of this variant bound to one match: its rules, its seats and, in a game scored by sides,
+        its sides (``engine.sides.match_sides``); replay scores with it. Binding is this one step: nothing
+        else sets ``house``, ``players`` or ``sides``."""
         bound = copy.copy(self)
-        bound.house = self._resolve(rules)
+        bound.house = self.resolved(rules)
         bound.players = tuple(players)
+        bound.sides = tuple(sides)
         return bound
 
     def high_wins(self, rules: Rules | None = None) -> bool:
@@ -618,7 +391,7 @@ class Variant(ABC):
         changes the score), each with its bounds under ``rules`` at a table of ``n_players``.
 
         A game whose hands hold something else declares its own sheet by overriding this."""
-        rules = self._resolve(rules)
+        rules = self.resolved(rules)
         fields: list[EntryField] = []
         if self.by_required:
             fields.append(EntryField("by", "player", _("Who ended the hand?"), required=True))
@@ -634,7 +407,7 @@ class Variant(ABC):
             fields.append(EntryField("melds", "melds", label,
                                      help=_("Separate the melds with | , e.g. 3h 4h 5h | 8s 8d 8c")))
         points = _limits.hand_points_limit(self, rules)
-        own = self.typed_maximum_under(rules, n_players)
+        own = self.typed_maximum(rules, n_players)
         if own is not None:
             # one limit for one box: the game's own bound on typed points is the figure the box says and
             # the replay checks, never a looser one first and this one past it
@@ -655,17 +428,11 @@ class Variant(ABC):
         reaches the switch point, every player is entered alone)."""
         return self.sheet(self.house, len(self.players))
 
-    def typed_maximum(self) -> int | None:
-        """The most points one player's hand typed as points can hold in the bound match, by the game's own
-        count (docs/rules/common.md#typed-points); None when the game has no bound of its own."""
+    def typed_maximum(self, rules: Rules | None = None, n_players: int | None = None) -> int | None:
+        """The most points one player's hand typed as points can hold under ``rules`` at a table of
+        ``n_players`` (the bound match's when not given), by the game's own count
+        (docs/rules/common.md#typed-points); None when the game has no bound of its own."""
         return None
-
-    def typed_maximum_under(self, rules: Rules, n_players: int | None = None) -> int | None:
-        """``typed_maximum`` under ``rules`` at a table of ``n_players``, for a variant bound or not."""
-        if self.house is rules and self.players:
-            return self.typed_maximum()
-        seats = tuple(f"seat {i + 1}" for i in range(n_players or rules.n_players or self.min_players))
-        return self.for_match(rules, seats).typed_maximum()
 
     def opening_minimum(self, rules: Rules | None = None) -> int | None:
         """The least value of a player's first lay-down, for a game with openings (None: no opening)."""
@@ -677,7 +444,7 @@ class Variant(ABC):
         minimum = self.opening_minimum(rules)
         if minimum is None:
             return None
-        return _melds.check_opening(melds, self._solver(rules)[0], minimum)
+        return _melds.check_opening(melds, self.melds_and_values(rules)[0], minimum)
 
     # -- the meld checker's questions (``engine.verdicts``) ---------------------------------------------
 
@@ -692,7 +459,7 @@ class Variant(ABC):
         whose contract a whole hand is held to, ``upcard`` the card that sets the knock limit where the game
         needs one, ``minimum`` the first meld's minimum for melds laid together, and ``fields`` the deal's
         own fields as the game's sheet names them (a wild rank)."""
-        rules = self._resolve(rules)
+        rules = self.resolved(rules)
         if mode == "lay_off":
             return _verdicts.lay_off(self, cards if isinstance(cards, str) else format_cards(cards, symbols=False),
                                      rules)
@@ -743,7 +510,7 @@ class Variant(ABC):
 
     def scored_by_sides(self, rules: Rules | None = None, n_players: int | None = None) -> bool:
         """Whether a match of this game under ``rules`` is scored by sides (its sheet says so)."""
-        return self.sheet(self._resolve(rules), n_players).scored == "sides"
+        return self.sheet(self.resolved(rules), n_players).scored == "sides"
 
     def teams_allowed(self, n_players: int, rules: Rules | None = None) -> bool:
         """Whether a match of ``n_players`` may say who plays with whom (the document's ``teams``); a game
@@ -808,7 +575,7 @@ class Variant(ABC):
         found = self.contract(deal, rules)
         if found is None:
             return ""
-        return _contracts.contract_words(found, self._solver(rules)[0], whole=whole,
+        return _contracts.contract_words(found, self.melds_and_values(rules)[0], whole=whole,
                                          no_discard=self.whole_without_discard(rules))
 
     def check_contract(self, deal: int, melds: Iterable[str | Iterable[Card]], rules: Rules | None = None,
@@ -818,7 +585,7 @@ class Variant(ABC):
         found = self.contract(deal, rules)
         if found is None:
             return self._no_contract(deal)
-        return _contracts.check_contract(found, melds, self._solver(rules)[0], deal=deal,
+        return _contracts.check_contract(found, melds, self.melds_and_values(rules)[0], deal=deal,
                                          no_discard=self.whole_without_discard(rules), hand=hand)
 
     def contract_in_hand(self, deal: int, cards: str | Iterable[Card], rules: Rules | None = None) -> ContractCheck:
@@ -827,7 +594,7 @@ class Variant(ABC):
         found = self.contract(deal, rules)
         if found is None:
             return self._no_contract(deal)
-        return _contracts.contract_in_hand(found, _cards(cards), self._solver(rules)[0], deal=deal,
+        return _contracts.contract_in_hand(found, _cards(cards), self.melds_and_values(rules)[0], deal=deal,
                                            no_discard=self.whole_without_discard(rules))
 
     def _no_contract(self, deal: int) -> ContractCheck:
@@ -1033,6 +800,7 @@ class Variant(ABC):
         return {"deal": deal, "contract": self.contract_words(deal, whole=True)}
 
     def notes(self, state: MatchState) -> list[str]:
+        """Bound: notes about the match as it stands, in words (the standings' ``notes``); none by default."""
         return []
 
     # -- entries of the game's own (Hollywood's stop, Free's finish), and a sheet of several games -------
@@ -1098,7 +866,7 @@ class Variant(ABC):
 
     def check_melds(self, hand: Hand) -> None:
         """Every declared meld must be valid in this game."""
-        meld_rules = self._solver()[0]
+        meld_rules = self.melds_and_values()[0]
         for meld in hand.melds or []:
             check = _melds.check_meld(meld, meld_rules)
             if not check.valid:
@@ -1126,10 +894,10 @@ class Variant(ABC):
     def value_words(self) -> tuple[tuple[int, ...], tuple[str, ...]]:
         """The card values under the match's rules, and each written out ("10"), once per ``Rules``: a
         replay writes a sum ("10 + 5 + 1") for every player of every hand."""
-        resolved = self._resolve()
+        resolved = self.resolved()
         found = resolved._memo.get("value_words")
         if found is None:
-            values = self._solver()[1]
+            values = self.melds_and_values()[1]
             found = resolved._memo["value_words"] = (values, tuple(map(str, values)))
         return found
 
@@ -1150,45 +918,10 @@ class Variant(ABC):
     def rebuys_from_switches(self, cost_switch: str = "rebuy_cost_mode", score: str | None = None) -> RebuyPolicy:
         """The rebuy policy read from the usual switches (Rumino's names; Kalooki names its cost
         ``rebuy_cost`` and fixes the score instead of offering ``rebuy_score``)."""
-        r = self._resolve()
+        r = self.resolved()
         return RebuyPolicy(min_remaining=r.rebuy_min_remaining, max_rebuys=r.max_rebuys,
                            score=score or r.rebuy_score, cost=r[cost_switch])
 
-
-
-#: each game's word for coming back after elimination, and the rebuy switches' help in that word
-_REBUY_WORDS = {
-    "rebuy": (_("Players who must still be in for rebuys to open."), _("Rebuys per player."),
-              _("How each rebuy's stake grows.")),
-    "buy-in": (_("Players who must still be in for a buy-in."), _("Buy-ins per player."), _("What a buy-in costs.")),
-    "re-entry": (_("Players who must still be in for re-entry."), _("Re-entries per player."),
-                 _("What each re-entry costs.")),
-}
-#: the totals a rebuying player may come back on (``RebuyPolicy``)
-REBUY_SCORES = ("highest_remaining", "highest_remaining_minus_1", "zero")
-
-
-def rebuy_switches(word: str = "rebuy", *, min_remaining: int = 2, most_remaining: int | None = 6,
-                   max_rebuys: int | None = None, cost: str = "double_per_entry",
-                   costs: tuple[str, ...] = ("double_per_entry", "first_rebuy_equals_stake"),
-                   cost_switch: str = "rebuy_cost_mode", score: str | None = "highest_remaining",
-                   only_when: tuple = ()) -> tuple[Switch, ...]:
-    """The switches of a game where an eliminated player may come back, in the game's own ``word``
-    (``rebuy``, ``buy-in``, ``re-entry``): the total they come back on (unless the game fixes it:
-    ``score=None``), how many must still be in, how many times, and what it costs. They are what
-    ``Variant.rebuys_from_switches`` reads."""
-    remaining_help, most_help, cost_help = _REBUY_WORDS[word]
-    switches = []
-    if score is not None:
-        switches.append(Switch("rebuy_score", "enum", score, _("The total a rebuying player comes back on."),
-                               choices=REBUY_SCORES, only_when=only_when))
-    switches += [
-        Switch("rebuy_min_remaining", "int", min_remaining, remaining_help, min=2, max=most_remaining,
-               only_when=only_when),
-        Switch("max_rebuys", "int_or_null", max_rebuys, most_help, min=0, only_when=only_when),
-        Switch(cost_switch, "enum", cost, cost_help, choices=costs, only_when=only_when),
-    ]
-    return tuple(switches)
 
 
 def _cards(cards: str | Iterable[Card] | Iterable[str]) -> Sequence[Card]:
@@ -1204,34 +937,43 @@ def _cards(cards: str | Iterable[Card] | Iterable[str]) -> Sequence[Card]:
     return [c if isinstance(c, Card) else Card.parse(c) for c in cards]
 
 
-def _replace(switch: Switch, **changes: Any) -> Switch:
-    return replace(switch, **changes)
+#: what a game declares as class attributes (all optional but ``key`` and ``name``; docs/engine.md, "What a
+#: game declares")
+GAME_ATTRIBUTES: tuple[str, ...] = (
+    "key", "name", "aliases", "summary", "order", "min_players", "max_players", "ends", "own_ends",
+    "winner_deals_next_match", "FIXED", "PRESET_SWITCH", "REFUSED", "SWITCHES", "PACKS", "extra_cards_held",
+    "knock_game", "by_required", "upcard_required", "contracts", "contract_deals", "deck_grows_with_players",
+    "uses_cards", "checks_laid_melds", "laid_cards_limit", "arranged_in_play", "not_opened_word",
+    "declared_melds_use", "counts_loose_cards", "rebuy_word", "shared_entry_kinds", "partnerships",
+    "changes_sheet", "entry_keys", "checked_fields",
+)
+
+#: every method a game may override, by what it answers (docs/engine.md, "The hooks a game overrides"):
+#: ``values``, ``meld_rules``, ``rules_sheet`` and ``score`` it must; the others have defaults. Every other
+#: member of ``Variant`` is the engine's, for a game to call or read, never to replace.
+GAME_HOOKS: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "the game and its deck": ("files", "cards_dealt", "decks", "jokers", "deck", "refuse_players"),
+    "house rules": ("switches", "rules", "player_defaults", "fits_players", "players_refusal", "check_rules"),
+    "cards and melds": ("values", "card_value", "meld_rules", "check_meld", "check_declaration", "arrange",
+                        "rules_sheet", "opening_minimum", "check_opening", "instant_win", "upcard_note",
+                        "knock_limit_with", "first_meld_choices", "check_laid", "meld_points", "laid_groups"),
+    "the meld checker": ("verdict", "meld_verdict", "hand_verdict"),
+    "contracts": ("contract", "whole_without_discard", "contract_in_hand"),
+    "sides": ("teams_allowed", "check_teams", "side_minimum", "side_minimum_at", "parse_sides"),
+    "a hand": ("sheet", "sheet_at", "typed_maximum", "ends_allowed", "may_leave_out", "parse_held",
+               "parse_extra", "score"),
+    "the match": ("high_wins", "keeps_win_points", "has_boxes", "elimination", "rebuy_policy", "target",
+                  "all_bust_replays", "floors_totals", "after_hand", "after_rebuy", "match_over", "finish",
+                  "next_dealer", "dealer_by_hand", "next_match_first_dealer"),
+    "the standings": ("leaders", "place_key", "place_key_in", "player_facts", "match_facts", "player_note",
+                      "player_short_note", "next_hand_players", "context", "notes", "victory_points",
+                      "differences", "games"),
+    "entries of the game's own": ("entry_kinds", "entry_kinds_allowed", "play_entry", "table_end"),
+})
 
 
-def card_values(ace: int, joker: int, *, pictures: int = 10, low: int | None = None) -> tuple[int, ...]:
-    """A 14-long value table: joker, ace, 2–10 (face value, or ``low`` each for 2–9), J, Q, K.
-
-    >>> card_values(1, 10)
-    (10, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
-    """
-    pips = [low if low is not None and r < 10 else r for r in range(2, 11)]
-    return (joker, ace, *pips, pictures, pictures, pictures)
+__all__ = ["GAME_ATTRIBUTES", "GAME_HOOKS", "Variant", "GameFiles", "Switch", "SwitchType", "Rules", "InvalidRulesError", "UnknownVariantError",
+           "card_values", "values_sentence", "rebuy_switches", "REBUY_SCORES", "MeldCheck", "OpeningCheck",
+           "ContractCheck", "InvalidCardError"]
 
 
-__all__ = ["Variant", "GameFiles", "Switch", "Rules", "InvalidRulesError", "UnknownVariantError", "card_values", "rebuy_switches",
-           "MeldCheck", "OpeningCheck", "ContractCheck", "InvalidCardError"]
-
-
-def values_sentence(values: tuple[int, ...], jokers: bool = True) -> str:
-    """Card values in words, for a rules sheet.
-
-    >>> values_sentence(card_values(15, 25, low=5))
-    'Cards held count: ace 15, 2–9 count 5 each, 10/J/Q/K 10, joker 25.'
-    """
-    if values[2] == values[9]:
-        pips = _("2–9 count {low} each, 10/J/Q/K {high}", low=values[2], high=values[10])
-    else:
-        pips = _("2–10 face value, J/Q/K {pictures}", pictures=values[11])
-    if jokers:
-        return _("Cards held count: ace {ace}, {pips}, joker {joker}.", ace=values[1], pips=pips, joker=values[0])
-    return _("Cards held count: ace {ace}, {pips}.", ace=values[1], pips=pips)

@@ -151,7 +151,7 @@ class Burraco(MeldPlusHandMinus, Variant):
 
     # -- house rules ----------------------------------------------------------------------------------
 
-    def _player_defaults(self, n_players: int | None, house: Mapping[str, Any]) -> dict[str, Any]:
+    def player_defaults(self, n_players: int | None, house: Mapping[str, Any]) -> dict[str, Any]:
         defaults: dict[str, Any] = {}
         if n_players == 3:
             defaults["target"] = 1505
@@ -166,13 +166,13 @@ class Burraco(MeldPlusHandMinus, Variant):
             return _("Burraco is for 2, 3, 4 or 6 players, not 5")
         return None
 
-    def _fits_players(self, spec: Switch, n_players: int) -> bool:
+    def fits_players(self, spec: Switch, n_players: int) -> bool:
         return spec.name not in _THREE or n_players == 3
 
-    def _players_refusal(self, spec: Switch, n_players: int) -> str:
+    def players_refusal(self, spec: Switch, n_players: int) -> str:
         return _("{name} applies only with 3 players, not {n_players}", name=spec.name, n_players=n_players)
 
-    def _validate(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
+    def check_rules(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
         for name in self.FIVES:
             if values[name] is not None and values[name] % 5:
                 raise InvalidRulesError(_("{name} must be a multiple of 5 (every card counts 5, 10, 15, 20 or 30), "
@@ -194,7 +194,7 @@ class Burraco(MeldPlusHandMinus, Variant):
         return 2 * self.decks(n_players)
 
     def values(self, rules: Rules | None = None) -> tuple[int, ...]:
-        self._resolve(rules)
+        self.resolved(rules)
         # joker 30, ace 15, two 20, three to seven 5, eight to king 10
         return (30, 15, 20, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10)
 
@@ -204,7 +204,7 @@ class Burraco(MeldPlusHandMinus, Variant):
         return tuple(ValueClass(name, labels[name], value, count * decks) for name, value, count in PER_PACK)
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         lines = [_("Each hand, enter per side its burrachi, the points on the table, the points left in hand, "
                    "and whether it took its pozzetto.")]
         kinds = [_("clean {bonus}", bonus=r.clean_bonus)]
@@ -270,7 +270,7 @@ class Burraco(MeldPlusHandMinus, Variant):
         return fields
 
     def sheet(self, rules: Rules | None = None, n_players: int | None = None) -> Sheet:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         n = n_players or r.n_players or 4
         head = [EntryField("end", "end", _("How did the hand end?"), required=True),
                 EntryField("by", "player", _("Who closed?"))]
@@ -319,7 +319,7 @@ class Burraco(MeldPlusHandMinus, Variant):
         return _("First meld"), (FirstMeldChoice("any", _("no minimum in Burraco"), 0),), "any"
 
     def meld_rules(self, rules: Rules | None = None) -> MeldRules:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         return MeldRules(game_name=self.name, set_min=3, set_max=9, set_distinct_suits=False, run_min=3,
                          run_max=14, ace_run="either_end", max_jokers_per_meld=1, decks=2, jokers_in_deck=4,
                          set_word="set", run_word="sequence")
@@ -327,7 +327,7 @@ class Burraco(MeldPlusHandMinus, Variant):
     def check_meld(self, cards: str | Iterable[Card], rules: Rules | None = None, **deal: Any) -> MeldCheck:
         """One meld: a sequence or a set with at most one wild card (a two in its own place is natural),
         a burraco from 7 cards and of which kind, its wild card, and its card points."""
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         cards = tuple(parse_cards(cards) if isinstance(cards, str) else cards)
         read = _read_meld(cards, r)
         if isinstance(read, str) or not isinstance(read, tuple):
@@ -355,7 +355,7 @@ class Burraco(MeldPlusHandMinus, Variant):
                    minimum: int | None = None) -> OpeningCheck:
         """Cards laid together: split into Burraco melds (sequences and sets, a wild card each at most),
         each meld's verdict and their card points; refused when no split makes every card a meld."""
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         cards = tuple(parse_cards(cards) if isinstance(cards, str) else cards)
         if not cards:
             return OpeningCheck(False, 0, _("no cards"))

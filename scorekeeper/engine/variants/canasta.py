@@ -96,7 +96,7 @@ class Canasta(MeldPlusHandMinus, Variant):
 
     # -- house rules ----------------------------------------------------------------------------------
 
-    def _player_defaults(self, n_players: int | None, house: Mapping[str, Any]) -> dict[str, Any]:
+    def player_defaults(self, n_players: int | None, house: Mapping[str, Any]) -> dict[str, Any]:
         defaults: dict[str, Any] = {}
         if n_players == 2:
             defaults["canastas_to_go_out"] = 2
@@ -104,13 +104,13 @@ class Canasta(MeldPlusHandMinus, Variant):
             defaults["target"] = 7500
         return defaults
 
-    def _fits_players(self, spec: Switch, n_players: int) -> bool:
+    def fits_players(self, spec: Switch, n_players: int) -> bool:
         return spec.name != "three_player_mode" or n_players == 3
 
-    def _players_refusal(self, spec: Switch, n_players: int) -> str:
+    def players_refusal(self, spec: Switch, n_players: int) -> str:
         return _("three_player_mode applies only with 3 players, not {n_players}", n_players=n_players)
 
-    def _validate(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
+    def check_rules(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
         for name in self.FIVES:
             if values[name] % 5:
                 raise InvalidRulesError(_("{name} must be a multiple of 5 (every card counts 5, 10, 20 or 50), "
@@ -118,7 +118,7 @@ class Canasta(MeldPlusHandMinus, Variant):
 
     def cutthroat(self, rules: Rules | None = None) -> bool:
         """Whether the match is Cutthroat (three players, a lone hand against a pair each hand)."""
-        return self._resolve(rules).three_player_mode == "cutthroat"
+        return self.resolved(rules).three_player_mode == "cutthroat"
 
     # -- the deck -------------------------------------------------------------------------------------
 
@@ -132,7 +132,7 @@ class Canasta(MeldPlusHandMinus, Variant):
         return 4
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         lines = [
             _("Each hand, enter per side its canastas, red threes, the points melded and the points left in hand."),
             _("A natural canasta earns {natural}, a mixed one {mixed}; going out {out}, concealed {concealed} more.",
@@ -173,7 +173,7 @@ class Canasta(MeldPlusHandMinus, Variant):
         return fields
 
     def sheet(self, rules: Rules | None = None, n_players: int | None = None) -> Sheet:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         fields = [
             EntryField("end", "end", _("How did the hand end?"), required=True),
             EntryField("by", "player", _("Who went out?")),
@@ -207,7 +207,7 @@ class Canasta(MeldPlusHandMinus, Variant):
         return {"natural": rules.natural_canasta_bonus, "mixed": rules.mixed_canasta_bonus}.get(kind)
 
     def first_meld_choices(self, rules: Rules | None = None) -> tuple[Any, tuple[FirstMeldChoice, ...], str]:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         negative = r.negative_min_meld
         return _("The side's total before the hand"), (
             FirstMeldChoice("negative", _("below 0: {minimum}", minimum=negative) if negative

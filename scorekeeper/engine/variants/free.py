@@ -13,7 +13,7 @@ players out, and a table that plays to none ends it with a finish entry: the bes
 >>> free.rules(winner="highest", elimination_at=100)
 Traceback (most recent call last):
 ...
-scorekeeper.engine.variants.base.InvalidRulesError: elimination_at does not apply when winner is "highest": it is used only when winner is "lowest"
+scorekeeper.engine.variants.house_rules.InvalidRulesError: elimination_at does not apply when winner is "highest": it is used only when winner is "lowest"
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ class Free(Variant):
                min=1, max=FREE_HAND_POINTS_MAX),
     )
 
-    def _validate(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
+    def check_rules(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
         # "high is bad" contradicts "highest wins" (docs/rules/free.md); a null elimination is harmless
         if values["elimination_at"] is not None and values["winner"] == "highest":
             raise InvalidRulesError(
@@ -79,7 +79,7 @@ class Free(Variant):
         return 0
 
     def values(self, rules: Rules | None = None) -> tuple[int, ...]:
-        self._resolve(rules)
+        self.resolved(rules)
         return (0,) * 14  # no cards are counted; hands are typed points
 
     def card_value(self, card: Card | str, rules: Rules | None = None) -> int:
@@ -92,7 +92,7 @@ class Free(Variant):
         raise InvalidMeldError(_("free scoring has no melds to check"))
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         lines = [_("Each hand, type every player's points (negative allowed)."),
                  _("The lowest total wins; equal best totals share.") if r.winner == "lowest" else
                  _("The highest total wins; equal best totals share.")]
@@ -110,7 +110,7 @@ class Free(Variant):
     # -- a hand: typed scores (docs/rules/free.md) ---------------------------------------------------------
 
     def high_wins(self, rules: Rules | None = None) -> bool:
-        return self._resolve(rules).winner == "highest"
+        return self.resolved(rules).winner == "highest"
 
     def may_leave_out(self, hand: Hand, player: str) -> bool:
         return False  # every player still in is required (docs/rules/free.md)

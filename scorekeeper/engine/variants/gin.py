@@ -25,7 +25,7 @@ from abc import abstractmethod
 
 from typing import Any, Mapping
 
-from ..arrange import Arrangement
+from ..solver import Arrangement
 from ..cards import format_cards
 from ..hands import Hand, HandScore, MatchState, check_typed
 from ..i18n import _
@@ -65,11 +65,11 @@ class KnockRummy(KnockGame, Variant):
         return SEED_HAND_SIZE if n_players is not None and n_players >= 3 else HAND_SIZE
 
     def values(self, rules: Rules | None = None) -> tuple[int, ...]:
-        self._resolve(rules)
+        self.resolved(rules)
         return card_values(1, 0)  # no jokers in the deck; index 0 is never looked up
 
     def meld_rules(self, rules: Rules | None = None) -> MeldRules:
-        self._resolve(rules)
+        self.resolved(rules)
         return MeldRules(game_name=self.name, set_min=3, set_max=4, set_distinct_suits=True,
                          run_min=3, run_max=None, ace_run="low_only", max_jokers_per_meld=0,
                          min_naturals_per_meld=1, decks=self.PACKS, jokers_in_deck=0)  # no jokers: no switch adds any
@@ -103,7 +103,7 @@ class KnockRummy(KnockGame, Variant):
 
     def big_gin_allowed(self, rules: Rules | None = None) -> bool:
         # the seed scheme scores big gin as gin; two players need its bonus switched on
-        return self.seed_scheme(rules) or self._resolve(rules).big_gin_bonus is not None
+        return self.seed_scheme(rules) or self.resolved(rules).big_gin_bonus is not None
 
     def hand_knock_limit(self, hand: Hand) -> int:
         """Highest deadwood a knock may show in this hand (0: only gin)."""
@@ -115,8 +115,9 @@ class KnockRummy(KnockGame, Variant):
     def may_leave_out(self, hand: Hand, player: str) -> bool:
         return player == hand.by and hand.end != "knock"
 
-    def typed_maximum(self) -> int:
-        return self.cards_dealt(len(self.players)) * max(self._solver()[1][1:])
+    def typed_maximum(self, rules: Rules | None = None, n_players: int | None = None) -> int:
+        rules = self.resolved(rules)
+        return self.cards_dealt(n_players or len(self.players) or None, rules) * max(self.melds_and_values(rules)[1][1:])
 
     # -- scoring: one method per way a hand ends -------------------------------------------------------
 
@@ -434,22 +435,22 @@ class Gin(KnockRummy):
                min=1, only_when=_SEED),
     )
 
-    def _player_defaults(self, n_players: int | None, house: Mapping[str, Any]) -> dict[str, Any]:
+    def player_defaults(self, n_players: int | None, house: Mapping[str, Any]) -> dict[str, Any]:
         if n_players is not None and n_players >= 3:
             return {"multiplayer_scheme": "seed_penalty"}
         return {}
 
     def seed_scheme(self, rules: Rules | None = None) -> bool:
-        return self._resolve(rules).multiplayer_scheme == "seed_penalty"
+        return self.resolved(rules).multiplayer_scheme == "seed_penalty"
 
-    def _fits_players(self, spec: Switch, n_players: int) -> bool:
+    def fits_players(self, spec: Switch, n_players: int) -> bool:
         # The scheme follows from the player count, so a scheme-gated switch fits a count or never does.
         scheme = "seed_penalty" if n_players >= 3 else None
         if spec.name == "multiplayer_scheme":
             return scheme is not None
         return all(scheme in allowed for cond, allowed in spec.only_when if cond == "multiplayer_scheme")
 
-    def _players_refusal(self, spec: Switch, n_players: int) -> str:
+    def players_refusal(self, spec: Switch, n_players: int) -> str:
         if spec.name == "multiplayer_scheme":
             return _("multiplayer_scheme applies only with 3–4 players; 2-player Gin is standard Gin")
         if n_players >= 3:
@@ -458,7 +459,7 @@ class Gin(KnockRummy):
         return _("{name} applies only with 3–4 players (the seed's penalty scheme)", name=spec.name)
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         lines = [
             _("One pack, no jokers; {count} cards each.", count=SEED_HAND_SIZE if r.multiplayer_scheme else HAND_SIZE),
             _("Melds: sets of 3 or 4 of a kind, runs of 3 or more in one suit; the ace is low only "

@@ -15,6 +15,7 @@ from ..cards import Card, format_cards
 from ..i18n import _, _n
 from ..hands import Hand, Held, InvalidHandError, check_typed
 from ..melds import check_opening
+from .base import Rules
 
 
 def physical(cards: Iterable[Card]) -> Counter:
@@ -32,7 +33,7 @@ def not_melded(hand: Hand, player: str, how: str, cards: list[Card]) -> InvalidH
 class GoingOut:
     """Mixin for the going-out games, placed before ``Variant`` in the bases."""
 
-    def typed_maximum(self) -> int | None:
+    def typed_maximum(self, rules: Rules | None = None, n_players: int | None = None) -> int | None:
         """The most points a hand typed as points can hold (docs/rules/common.md#typed-points); None for no
         bound of the variant's own (Russian)."""
         return None
@@ -110,7 +111,7 @@ class GoingOut:
         """The winner's declared lay-down must reach the opening (a one-turn out, a hunt)."""
         if hand.melds is None:
             return
-        check = check_opening(hand.melds, self._solver()[0], minimum, single)  # type: ignore[attr-defined]
+        check = check_opening(hand.melds, self.melds_and_values()[0], minimum, single)  # type: ignore[attr-defined]
         if not check.valid:
             raise hand.error(_("{by}'s lay-down: {reason}", by=hand.by, reason=check.reason), player=hand.by,
                              field="melds")

@@ -126,11 +126,11 @@ class HandAndFoot(MeldPlusHandMinus, Variant):
 
     # -- house rules ----------------------------------------------------------------------------------
 
-    def _player_defaults(self, n_players: int | None, house: Mapping[str, Any]) -> dict[str, Any]:
+    def player_defaults(self, n_players: int | None, house: Mapping[str, Any]) -> dict[str, Any]:
         # one deck more than the players (docs/rules/hand_and_foot.md#equipment), at least 2
         return {"decks": max(2, min(12, n_players + 1))} if n_players else {}
 
-    def _validate(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
+    def check_rules(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
         for name in self.FIVES:
             if values[name] is not None and values[name] % 5:
                 raise InvalidRulesError(_("{name} must be a multiple of 5 (every card counts 5, 10, 20 or 50), "
@@ -209,7 +209,7 @@ class HandAndFoot(MeldPlusHandMinus, Variant):
         return 2 * rules.decks
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         preset = {"common": _("the usual values"), "pagat_whitnack": _("pagat's partnership rules (Whitnack)"),
                   "simpson": _("Steve Simpson's rules")}[r.preset]
         lines = [
@@ -285,7 +285,7 @@ class HandAndFoot(MeldPlusHandMinus, Variant):
         ]
 
     def sheet(self, rules: Rules | None = None, n_players: int | None = None) -> Sheet:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         fields = [
             EntryField("end", "end", _("How did the round end?"), required=True),
             EntryField("by", "player", _("Who went out?")),
@@ -311,7 +311,7 @@ class HandAndFoot(MeldPlusHandMinus, Variant):
         return rules.wild_book_bonus is not None
 
     def first_meld_choices(self, rules: Rules | None = None) -> tuple[Any, tuple[FirstMeldChoice, ...], str]:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         if r.match_mode == "rounds":
             return _("The round"), tuple(
                 FirstMeldChoice(str(n), _("round {number}: {minimum}", number=n, minimum=least), least)

@@ -104,7 +104,7 @@ class HollywoodGin(KnockRummy):
     def seed_scheme(self, rules: Rules | None = None) -> bool:
         return False
 
-    def _validate(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
+    def check_rules(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
         if values.get("continuous") and "third_game_multiplier" in house:
             # the only_when check already refuses it; this says why in the game's words
             raise InvalidRulesError(_("third_game_multiplier does not apply with continuous play: "
@@ -115,7 +115,7 @@ class HollywoodGin(KnockRummy):
         return Sheet(base.fields, base.scored, games=GAMES)
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         tie = _("a tie counts as an undercut") if r.undercut_on_tie else _("a tie scores 0 for both")
         # Gin Rummy's hands, in Gin's words
         lines = [

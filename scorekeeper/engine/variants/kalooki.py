@@ -76,10 +76,10 @@ class Kalooki(GoingOut, Variant):
         return HAND_SIZE
 
     def values(self, rules: Rules | None = None) -> tuple[int, ...]:
-        return card_values(ACE_VALUE, self._resolve(rules).joker_value)
+        return card_values(ACE_VALUE, self.resolved(rules).joker_value)
 
     def meld_rules(self, rules: Rules | None = None) -> MeldRules:
-        rules = self._resolve(rules)
+        rules = self.resolved(rules)
         return MeldRules(
             game_name=self.name, set_min=3, set_max=4, set_distinct_suits=True,
             natural_sets_may_repeat_suits=rules.allow_duplicate_suits_in_natural_sets,
@@ -90,15 +90,15 @@ class Kalooki(GoingOut, Variant):
         )
 
     def opening_minimum(self, rules: Rules | None = None) -> int | None:
-        return self._resolve(rules).opening_min
+        return self.resolved(rules).opening_min
 
     def check_opening(self, melds: Iterable[str | Iterable[Card]], rules: Rules | None = None) -> OpeningCheck:
         """A first lay-down ("coming down"): all melds of the turn together worth ``opening_min``."""
-        rules = self._resolve(rules)
-        return check_opening(melds, self._solver(rules)[0], rules.opening_min)
+        rules = self.resolved(rules)
+        return check_opening(melds, self.melds_and_values(rules)[0], rules.opening_min)
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         lines = [
             _("Two packs and {jokers} jokers; {count} cards each.", jokers=r.jokers_in_deck, count=HAND_SIZE),
             _("Sets: 3 or 4 of one rank, distinct suits{repeat}. Runs: 3 or more in one suit, {ace}.",
@@ -131,8 +131,8 @@ class Kalooki(GoingOut, Variant):
     def keeps_win_points(self, rules: Rules | None = None) -> bool:
         return True
 
-    def typed_maximum(self) -> int | None:
-        return HAND_SIZE * max(ACE_VALUE, self.house.joker_value)
+    def typed_maximum(self, rules: Rules | None = None, n_players: int | None = None) -> int | None:
+        return HAND_SIZE * max(ACE_VALUE, self.resolved(rules).joker_value)
 
     def loser_counts(self, hand: Hand, held: Held) -> list[int]:
         return [HAND_SIZE] + list(range(1, OPENED_MAX + 1))

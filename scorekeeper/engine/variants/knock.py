@@ -2,7 +2,7 @@
 
 A knock game counts only **deadwood**: the cards a player cannot meld after arranging the hand for the
 least (docs/rules/common.md#two-ways-to-count-a-losers-cards). Every count here comes from
-``scorekeeper.engine.arrange``: the least deadwood (``arrange``), a defender's lay-offs on the knocker's melds (``layoff``, exact: run caps,
+``scorekeeper.engine.solver``: the least deadwood (``arrange``), a defender's lay-offs on the knocker's melds (``layoff``, exact: run caps,
 jokers, identical cards from two decks, runs and sets extended again and again), and the knocker's legal
 layouts (``arrangements``) when the knocker declared none and lay-offs make the choice matter
 (docs/rules/gin.md#knock: the layout best for the knocker once the defenders' lay-offs are counted).
@@ -14,8 +14,8 @@ from abc import abstractmethod
 
 from typing import Any, Callable, ClassVar, Iterable, Sequence
 
-from .. import arrange as _arrange
-from ..arrange import Arrangement, DeclaredCheck
+from .. import solver
+from ..solver import Arrangement, DeclaredCheck
 from ..cards import Card, format_cards
 from ..i18n import _
 from ..hands import Deferred, Hand, HandScore, Held, check_typed
@@ -36,25 +36,25 @@ class KnockGame:
 
     def best_discard(self, cards: str | Iterable[Card], rules: Rules | None = None) -> tuple[Card, Arrangement]:
         """The discard that leaves the least deadwood, and the arrangement of the cards kept."""
-        meld_rules, values = self._solver(rules)  # type: ignore[attr-defined]
-        return _arrange.best_discard(_cards(cards), meld_rules, values)
+        meld_rules, values = self.melds_and_values(rules)  # type: ignore[attr-defined]
+        return solver.best_discard(_cards(cards), meld_rules, values)
 
     def layoff(self, defender_cards: str | Iterable[Card], knocker_melds: Iterable[str | Iterable[Card]],
                rules: Rules | None = None) -> Arrangement:
         """The defender's least deadwood after their own melds and lay-offs on the knocker's melds."""
-        meld_rules, values = self._solver(rules)  # type: ignore[attr-defined]
-        return _arrange.layoff(_cards(defender_cards), [_cards(m) for m in knocker_melds], meld_rules, values)
+        meld_rules, values = self.melds_and_values(rules)  # type: ignore[attr-defined]
+        return solver.layoff(_cards(defender_cards), [_cards(m) for m in knocker_melds], meld_rules, values)
 
     def check_declared(self, melds: Iterable[str | Iterable[Card]], deadwood: str | Iterable[Card],
                        rules: Rules | None = None) -> DeclaredCheck:
         """Check a knocker's declared arrangement (legal melds, cards the deck can hold)."""
-        meld_rules, values = self._solver(rules)  # type: ignore[attr-defined]
-        return _arrange.check_declared([_cards(m) for m in melds], _cards(deadwood), meld_rules, values)
+        meld_rules, values = self.melds_and_values(rules)  # type: ignore[attr-defined]
+        return solver.check_declared([_cards(m) for m in melds], _cards(deadwood), meld_rules, values)
 
     def knock_layouts(self, cards: str | Iterable[Card], limit: int, rules: Rules | None = None) -> list[Arrangement]:
         """Every legal layout of a knocker's ``cards`` with deadwood ``limit`` or less."""
-        meld_rules, values = self._solver(rules)  # type: ignore[attr-defined]
-        return _arrange.arrangements(_cards(cards), meld_rules, values, limit)
+        meld_rules, values = self.melds_and_values(rules)  # type: ignore[attr-defined]
+        return solver.arrangements(_cards(cards), meld_rules, values, limit)
 
     def big_gin_allowed(self, rules: Rules | None = None) -> bool:
         """Whether a hand may go big gin (all cards melded after the draw, no discard)."""
@@ -69,7 +69,7 @@ class KnockGame:
         """The highest deadwood a player may knock with, given the hand's upcard where the game needs
         one (None: any deadwood may knock, or the upcard is needed and not given). It reads the switch
         ``knock_limit``, which a game without a knock limit does not have."""
-        return self._resolve(rules).get("knock_limit")  # type: ignore[attr-defined]
+        return self.resolved(rules).get("knock_limit")  # type: ignore[attr-defined]
 
     def hand_verdict(self, cards: list[Card], rules: Rules, *, deal: int | None = None, upcard: Card | None = None,
                      minimum: int | None = None, **fields: Any) -> Verdict:
@@ -80,12 +80,12 @@ class KnockGame:
     # -- scoring helpers for a bound variant ------------------------------------------------------------
 
     @abstractmethod
-    def typed_maximum(self) -> int:
+    def typed_maximum(self, rules: Rules | None = None, n_players: int | None = None) -> int:
         """The most deadwood a hand typed as points can hold (docs/rules/common.md#typed-points)."""
 
     def declared_arrangement(self, hand: Hand, held: Held) -> Arrangement:
         """The knocker's own melds (``hand.melds``) taken out of their cards: each must be legal and held."""
-        meld_rules, values = self._solver()  # type: ignore[attr-defined]
+        meld_rules, values = self.melds_and_values()  # type: ignore[attr-defined]
         rest = list(held.cards or [])
         for meld in hand.melds or []:
             check = check_meld(meld, meld_rules)

@@ -82,11 +82,11 @@ class Liverpool(GoingOut, Variant):
 
     # -- the house rules ----------------------------------------------------------------------------
 
-    def _player_defaults(self, n_players: int | None, house: Mapping[str, Any]) -> dict[str, Any]:
+    def player_defaults(self, n_players: int | None, house: Mapping[str, Any]) -> dict[str, Any]:
         decks = house.get("decks", 3 if n_players is not None and n_players >= 5 else 2)
         return {"decks": decks, "jokers_in_deck": 2 * decks if isinstance(decks, int) else 4}
 
-    def _validate(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
+    def check_rules(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
         if values["jokers_in_deck"] > 2 * values["decks"]:
             raise InvalidRulesError(_("jokers_in_deck must be 0 to {most} with {decks} packs, not {value}",
                                       most=2 * values["decks"], decks=values["decks"],
@@ -111,14 +111,14 @@ class Liverpool(GoingOut, Variant):
         found = super().contract(deal, rules)
         if found is None:
             return None
-        return replace(found, cards=self._resolve(rules).cards_dealt[deal - 1])
+        return replace(found, cards=self.resolved(rules).cards_dealt[deal - 1])
 
     def whole_without_discard(self, rules: Rules | None = None) -> bool:
-        return self._resolve(rules).final_deal_no_discard
+        return self.resolved(rules).final_deal_no_discard
 
     def cards_dealt(self, n_players: int | None = None, rules: Rules | None = None) -> int:
         # the most any deal deals; each deal's own is ``deal_cards``
-        return max(self._resolve(rules).cards_dealt)
+        return max(self.resolved(rules).cards_dealt)
 
     def decks(self, n_players: int | None = None) -> int:
         if self.house is not None:
@@ -126,14 +126,14 @@ class Liverpool(GoingOut, Variant):
         return 3 if n_players is not None and n_players >= 5 else 2
 
     def values(self, rules: Rules | None = None) -> tuple[int, ...]:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         values = list(card_values(r.ace_value, r.joker_value, low=5 if r.card_values == "five_ten" else None))
         if r.deuces_wild:
             values[2] = 15
         return tuple(values)
 
     def meld_rules(self, rules: Rules | None = None) -> MeldRules:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         return MeldRules(game_name=self.name, set_min=3, set_max=None, set_distinct_suits=False, run_min=4,
                          run_max=None, ace_run="either_end", max_jokers_per_meld=r.max_jokers_per_meld,
                          min_naturals_per_meld=r.min_naturals_per_meld, decks=r.decks,
@@ -142,7 +142,7 @@ class Liverpool(GoingOut, Variant):
     def _as_melded(self, cards: str | Iterable[Card], rules: Rules | None = None) -> list[Card]:
         """The cards as the meld search reads them: with wild deuces a 2 stands in as a joker."""
         cards = parse_cards(cards) if isinstance(cards, str) else list(cards)
-        if not self._resolve(rules).deuces_wild:
+        if not self.resolved(rules).deuces_wild:
             return cards
         return [Card.joker() if c.rank == 2 and not c.is_joker else c for c in cards]
 
@@ -154,43 +154,43 @@ class Liverpool(GoingOut, Variant):
 
     def buys_cards(self, rules: Rules | None = None) -> int:
         """Cards buying may add to a hand in one deal: two per buy (D-L3)."""
-        buys = self._resolve(rules).max_buys
+        buys = self.resolved(rules).max_buys
         return UNLIMITED_BUYS_CARDS if buys is None else 2 * buys
 
     def hand_bound(self, deal: int, rules: Rules | None = None) -> int:
         """B: the most cards a player who did not go out can hold in deal ``deal``."""
-        return self._resolve(rules).cards_dealt[deal - 1] + self.buys_cards(rules)
+        return self.resolved(rules).cards_dealt[deal - 1] + self.buys_cards(rules)
 
     def highest_value(self, rules: Rules | None = None) -> int:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         return max(10, r.ace_value, r.joker_value, 15 if r.deuces_wild else 0)
 
     def lowest_value(self, rules: Rules | None = None) -> int:
         """The least a single card counts at this table."""
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         values = self.values(r)
         return min(values[1:]) if not r.jokers_in_deck else min(values)
 
     def typed_multiple(self) -> int | None:
-        r = self._resolve()
+        r = self.resolved()
         if r.card_values == "five_ten" and r.ace_value % 5 == 0 and r.joker_value % 5 == 0:
             return 5
         return None
 
-    def typed_maximum(self) -> int | None:
+    def typed_maximum(self, rules: Rules | None = None, n_players: int | None = None) -> int | None:
         # the largest deal's bound; each deal's own is checked in ``raw_count``
-        return max(self.hand_bound(d) for d in range(1, DEALS + 1)) * self.highest_value()
+        return max(self.hand_bound(d, rules) for d in range(1, DEALS + 1)) * self.highest_value(rules)
 
     def sheet(self, rules: Rules | None = None, n_players: int | None = None) -> Sheet:
         base = super().sheet(rules, n_players)
         fields = list(base.fields)
-        if self._resolve(rules).exact_cut_bonus is not None:
+        if self.resolved(rules).exact_cut_bonus is not None:
             fields.append(EntryField("exact_cut", "flag", _("Cut exactly"), per="player", ticked=True,
                                      help=_("The player who cut lifted exactly the cards the deal needed.")))
         return replace(base, fields=tuple(fields))
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         n = r.n_players
         deck = (_n("{count} pack of 52 with {jokers} jokers", "{count} packs of 52 with {jokers} jokers",
                    r.decks, jokers=r.jokers_in_deck)
@@ -284,7 +284,8 @@ class Liverpool(GoingOut, Variant):
         melded = self._as_melded(cards)
         if deal == DEALS:
             no_discard = self.house.final_deal_no_discard
-            if whole_lay_down(self.contract(DEALS), melded, self._solver()[0], no_discard=no_discard) is not None:
+            meld_rules = self.melds_and_values()[0]
+            if whole_lay_down(self.contract(DEALS), melded, meld_rules, no_discard=no_discard) is not None:
                 return
             left = [c for c, m in zip(cards, melded) if m in self.unmelded(melded) and not m.is_joker] or cards
             contract = self.contract_words(DEALS)

@@ -92,7 +92,7 @@ class MeldPlusHandMinus:
     # -- values ---------------------------------------------------------------------------------------
 
     def values(self, rules: Rules | None = None) -> tuple[int, ...]:
-        self._resolve(rules)
+        self.resolved(rules)
         # joker 50, ace 20, two 20, three (black) to seven 5, eight to king 10
         return (50, 20, 20, 5, 5, 5, 5, 5, 10, 10, 10, 10, 10, 10)
 
@@ -112,7 +112,7 @@ class MeldPlusHandMinus:
     def check_meld(self, cards: str | Iterable[Card], rules: Rules | None = None, **deal: Any) -> MeldCheck:
         """One meld: a meld, a canasta (book) and of what kind, or why not; ``value`` is its cards' worth
         and ``facts`` its wild cards, what it lacks to be completed and what it earns then."""
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         cards = tuple(parse_cards(cards) if isinstance(cards, str) else cards)
         if not cards:
             return self._refused(cards, _("no cards"))
@@ -206,7 +206,7 @@ class MeldPlusHandMinus:
         """Cards laid together: grouped into melds by rank (the wild cards where they are needed, then
         completing canastas), each meld's verdict, and their worth towards ``minimum`` (None: not asked).
         Refused with the reason when the cards make no set of melds."""
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         cards = tuple(parse_cards(cards) if isinstance(cards, str) else cards)
         if not cards:
             return OpeningCheck(False, 0, _("no cards"))

@@ -66,10 +66,10 @@ class Oklahoma(KnockRummy):
                min=1, only_when=_SEED),
     )
 
-    def _player_defaults(self, n_players: int | None, house: Mapping[str, Any]) -> dict[str, Any]:
+    def player_defaults(self, n_players: int | None, house: Mapping[str, Any]) -> dict[str, Any]:
         return {"preset": "seed_penalty" if n_players is not None and n_players >= 3 else "standard"}
 
-    def _validate(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
+    def check_rules(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
         if n_players is not None and n_players >= 3 and values["preset"] == "standard":
             raise InvalidRulesError(
                 _("preset standard is for 2 players; with {n_players} players only seed_penalty is defined",
@@ -85,25 +85,25 @@ class Oklahoma(KnockRummy):
         return out
 
     def seed_scheme(self, rules: Rules | None = None) -> bool:
-        return self._resolve(rules).preset == "seed_penalty"
+        return self.resolved(rules).preset == "seed_penalty"
 
     def knock_limit_with(self, upcard: Card | None, rules: Rules | None = None) -> int | None:
         return None if upcard is None else self.knock_limit(upcard, rules)
 
     def upcard_note(self, upcard: Card, rules: Rules | None = None) -> str | None:
-        if upcard.suit == "S" and self._resolve(rules).spade_upcard_doubles:
+        if upcard.suit == "S" and self.resolved(rules).spade_upcard_doubles:
             return _("a spade doubles this hand's score")
         return None
 
     def knock_limit(self, upcard: Card | str, rules: Rules | None = None) -> int:
         """The hand's knock limit from its upcard: its value (ace 1), or 0 for an ace under ``gin_only``."""
-        rules = self._resolve(rules)
+        rules = self.resolved(rules)
         card = Card.parse(upcard) if isinstance(upcard, str) else upcard
         if card.is_joker:
             raise InvalidRulesError(_("the upcard must be a natural card, not a joker"))
         if card.rank == 1 and rules.oklahoma_ace == "gin_only":
             return 0
-        return self._solver(rules)[1][card.rank]
+        return self.melds_and_values(rules)[1][card.rank]
 
     # -- a hand: Gin's, with the upcard's limit and the spade's doubling ---------------------------------
 
@@ -140,7 +140,7 @@ class Oklahoma(KnockRummy):
         return {"knock_limit": None, "seed_scheme": self.seed_scheme(), "upcard_required": True}
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         seed = r.preset == "seed_penalty"
         ace = _("an ace allows a knock with 1") if r.oklahoma_ace == "one" else _("an ace allows gin only")
         lines = [

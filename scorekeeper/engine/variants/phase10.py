@@ -15,7 +15,7 @@ tie-break hand of the tied players only, and the table's finish.
 >>> p10.rules(phases=["run 5"])
 Traceback (most recent call last):
 ...
-scorekeeper.engine.variants.base.InvalidRulesError: phases does not apply when phase_list is "standard": it is used only when phase_list is "custom"
+scorekeeper.engine.variants.house_rules.InvalidRulesError: phases does not apply when phase_list is "standard": it is used only when phase_list is "custom"
 """
 
 from __future__ import annotations
@@ -208,7 +208,7 @@ class Phase10(Variant):
 
     # -- house rules --------------------------------------------------------------------------------
 
-    def _validate(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
+    def check_rules(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
         if values["phase_list"] == "custom":
             phases = values.get("phases")
             if not phases:
@@ -236,20 +236,20 @@ class Phase10(Variant):
 
     def phase_list(self, rules: Rules | None = None) -> tuple[Phase, ...]:
         """The phases in play, in order."""
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         found = r._memo.get("phases")
         if found is None:
             found = r._memo["phases"] = self._phases(r)
         return found
 
     def to_win(self, rules: Rules | None = None) -> int:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         return r.phases_to_win or len(self.phase_list(r))
 
     # -- the deck and the sheet ---------------------------------------------------------------------
 
     def deck(self, rules: Rules | None = None, n_players: int | None = None) -> NumberDeck:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         skips = r.skips_in_deck
         return DECK if skips == 4 else DECK.with_specials(S=(skips, 15))
 
@@ -272,7 +272,7 @@ class Phase10(Variant):
         """Whether these cards hold a phase of the list (``phase``, its position; by default the first
         phase they hold, else why not the first): disjoint parts of the sizes the phase needs, each
         with at least one natural card, Wilds filling, no Skip (docs/rules/phase10.md#the-phases)."""
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         deck = self.deck(r)
         tiles = deck.parse(cards) if isinstance(cards, str) else list(cards)
         deck.check_copies(tiles)
@@ -299,7 +299,7 @@ class Phase10(Variant):
                 upcard: Any = None, minimum: int | None = None, **fields: Any) -> Verdict:
         """The meld checker's question in Phase 10: one phase the cards hold ("meld"), or for a whole hand
         each phase of the list, held or not ("hand")."""
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         deck = self.deck(r)
         held = deck.parse(cards) if isinstance(cards, str) else list(cards)
         if mode != "hand":
@@ -316,7 +316,7 @@ class Phase10(Variant):
         return _verdicts.Verdict(True, first.reason, list(first.facts), tuple(held), notes=notes, show_leftover=False)
 
     def sheet(self, rules: Rules | None = None, n_players: int | None = None) -> Sheet:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         fields = [
             EntryField("by", "player", _("Who went out?"), required=True),
             EntryField("end", "end", _("How?"), required=True),
@@ -333,7 +333,7 @@ class Phase10(Variant):
                                            "completed this hand."))
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         lines = [_("Phase 10's deck: 1–12 twice in four colours, 8 Wild, {skips} Skip; 10 cards each.",
                    skips=r.skips_in_deck),
                  _("Cards held count: 1–9 count 5, 10–12 count 10, Skip 15, Wild 25; the one out 0."),

@@ -32,7 +32,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, Iterable, Mapping
 
-from ..arrange import Arrangement
+from ..solver import Arrangement
 from ..cards import RANK_LABELS, Card, InvalidCardError, check_copies, format_cards, parse_cards
 from ..ends import End
 from ..hands import Hand, HandScore, Held, MatchState, RebuyPolicy
@@ -305,7 +305,7 @@ class PoolRummy(Variant):
             house = dict(house, drops_on_rejoin=str(k))
         return super().rules(n_players, **house)
 
-    def _validate(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
+    def check_rules(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
         k = values.get("drops_on_rejoin")
         if k not in (None, "carry_over"):
             if values.get("max_drops") is None:
@@ -337,7 +337,7 @@ class PoolRummy(Variant):
         different)."""
         cards = parse_cards(cards) if isinstance(cards, str) else list(cards)
         wild_rank = _wild(wild_rank)
-        mrules = self._solver(rules)[0]
+        mrules = self.melds_and_values(rules)[0]
         plain = _check_meld(cards, mrules)
         check = plain
         if (not plain.valid and wild_rank is not None and any(not c.is_joker and c.rank == wild_rank for c in cards)
@@ -406,7 +406,7 @@ class PoolRummy(Variant):
                          cards=tuple(cards), counted_whole=whole)
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         cap = (_("a count scores at most {cap} (full count)", cap=r.full_count_cap) if r.full_count_cap is not None
                else _("a count scores in full"))
         line = (_("A total of {limit} or more is out.", limit=r.elimination_limit) if r.elimination_inclusive
@@ -437,7 +437,7 @@ class PoolRummy(Variant):
     # -- what a deal's entry holds ------------------------------------------------------------------------
 
     def sheet(self, rules: Rules | None = None, n_players: int | None = None) -> Sheet:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         return Sheet((
             EntryField("by", "player", _("Who declared?"), required=True),
             EntryField("end", "end", _("How?"), required=True),
@@ -455,7 +455,7 @@ class PoolRummy(Variant):
                        instead_of="points"),
         ))
 
-    def typed_maximum(self) -> int | None:
+    def typed_maximum(self, rules: Rules | None = None, n_players: int | None = None) -> int | None:
         return RAW_MAX
 
     def parse_extra(self, hand: Hand, entry: Mapping[str, Any]) -> None:

@@ -111,11 +111,11 @@ class Ramino(GoingOut, Variant):
         return JOKERS
 
     def values(self, rules: Rules | None = None) -> tuple[int, ...]:
-        self._resolve(rules)
+        self.resolved(rules)
         return card_values(ACE_VALUE, JOKER_VALUE)
 
     def meld_rules(self, rules: Rules | None = None) -> MeldRules:
-        rules = self._resolve(rules)
+        rules = self.resolved(rules)
         return MeldRules(
             game_name=self.name, set_min=3, set_max=4, set_distinct_suits=True,
             run_min=3, run_max=None, ace_run="either_end",
@@ -125,15 +125,15 @@ class Ramino(GoingOut, Variant):
         )
 
     def opening_minimum(self, rules: Rules | None = None) -> int | None:
-        return self._resolve(rules).opening_min
+        return self.resolved(rules).opening_min
 
     def check_opening(self, melds: Iterable[str | Iterable[Card]], rules: Rules | None = None) -> OpeningCheck:
         """A first lay-down: all melds of the turn count, or one by itself with ``opening_single_meld``."""
-        rules = self._resolve(rules)
-        return check_opening(melds, self._solver(rules)[0], rules.opening_min, rules.opening_single_meld)
+        rules = self.resolved(rules)
+        return check_opening(melds, self.melds_and_values(rules)[0], rules.opening_min, rules.opening_single_meld)
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         rounding = {"half_up": _("to the nearest ten, halves up"), "half_down": _("to the nearest ten, halves down"),
                     "half_even": _("to the nearest ten, halves to the even ten"),
                     "italian_steps": _("in steps of ten (halves down, at least 10)"), "none": _("not at all")}
@@ -175,8 +175,8 @@ class Ramino(GoingOut, Variant):
 
     # -- a hand: going out, or out in one turn (docs/rules/ramino.md#how-a-hand-ends) ----------------------
 
-    def typed_maximum(self) -> int | None:
-        return HAND_SIZE * max(self._solver()[1])
+    def typed_maximum(self, rules: Rules | None = None, n_players: int | None = None) -> int | None:
+        return HAND_SIZE * max(self.melds_and_values(rules)[1])
 
     def loser_counts(self, hand: Hand, held: Held) -> list[int]:
         # never opened: all 13 dealt; opened: has laid at least 3 (docs/rules/common.md#card-counts)

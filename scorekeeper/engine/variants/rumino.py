@@ -122,11 +122,11 @@ class Rumino(KnockGame, Variant):
         return HAND_SIZE
 
     def values(self, rules: Rules | None = None) -> tuple[int, ...]:
-        rules = self._resolve(rules)
+        rules = self.resolved(rules)
         return card_values(1, rules.joker_value)
 
     def meld_rules(self, rules: Rules | None = None) -> MeldRules:
-        rules = self._resolve(rules)
+        rules = self.resolved(rules)
         return MeldRules(
             game_name=self.name,
             set_min=3, set_max=4, set_distinct_suits=rules.sets_distinct_suits,
@@ -137,7 +137,7 @@ class Rumino(KnockGame, Variant):
 
     def is_rumino(self, cards: str | Iterable[Card], rules: Rules | None = None) -> MeldCheck:
         """A 7-card straight flush (ace low, no wrap) or 7 of a kind; jokers unless ``rumino_naturals_only``."""
-        return is_rumino(cards, self._solver(rules)[0], self._resolve(rules).rumino_naturals_only)
+        return is_rumino(cards, self.melds_and_values(rules)[0], self.resolved(rules).rumino_naturals_only)
 
     def instant_win(self, cards: str | Iterable[Card], rules: Rules | None = None) -> MeldCheck | None:
         """A whole dealt hand that is a rumino wins the match at once."""
@@ -148,14 +148,14 @@ class Rumino(KnockGame, Variant):
         return found if found.valid else None
 
     def gin_own_total(self, rules: Rules | None = None) -> int | None:
-        return self._resolve(rules).gin_score
+        return self.resolved(rules).gin_score
 
     def rumino_outs(self, six_cards: str | Iterable[Card], rules: Rules | None = None) -> list[Card]:
         """Every card that completes a rumino with these six (claimable out of turn)."""
-        return rumino_outs(six_cards, self._solver(rules)[0], self._resolve(rules).rumino_naturals_only)
+        return rumino_outs(six_cards, self.melds_and_values(rules)[0], self.resolved(rules).rumino_naturals_only)
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         run = _("3 or 4") if r.max_run_length == 4 else (
             _("3 or more") if r.max_run_length is None else _("3 to {longest}", longest=r.max_run_length))
         lines = [
@@ -198,8 +198,8 @@ class Rumino(KnockGame, Variant):
             return True  # a rumino ends the match: nobody else's hand is scored
         return player == hand.by and hand.end != "knock"
 
-    def typed_maximum(self) -> int:
-        return HAND_SIZE * max(10, self.house.joker_value)
+    def typed_maximum(self, rules: Rules | None = None, n_players: int | None = None) -> int:
+        return HAND_SIZE * max(10, self.resolved(rules).joker_value)
 
     def score(self, hand: Hand, state: MatchState) -> HandScore:
         self.check_copies(hand, melds_are_extra=hand.held.get(hand.by) is None or hand.held[hand.by].typed)

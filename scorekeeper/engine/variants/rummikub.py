@@ -13,7 +13,7 @@ to a target or open until the table finishes it.
 >>> rk.rules(5)
 Traceback (most recent call last):
 ...
-scorekeeper.engine.variants.base.InvalidRulesError: Rummikub is for 2–4 players with the standard set (the XP set takes up to 6), not 5
+scorekeeper.engine.variants.house_rules.InvalidRulesError: Rummikub is for 2–4 players with the standard set (the XP set takes up to 6), not 5
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ class Rummikub(Variant):
                                                  "(points only)."), choices=("standard", "xp"), label=_("Tile set")),
     )
 
-    def _validate(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
+    def check_rules(self, values: dict[str, Any], house: Mapping[str, Any], n_players: int | None) -> None:
         if n_players is not None and n_players > PLAYERS[values["tile_set"]]:
             raise InvalidRulesError(_("Rummikub is for 2–4 players with the standard set (the XP set takes up to "
                                       "6), not {n_players}", n_players=n_players))
@@ -90,7 +90,7 @@ class Rummikub(Variant):
     # -- the tiles and the sheet --------------------------------------------------------------------
 
     def deck(self, rules: Rules | None = None, n_players: int | None = None) -> NumberDeck:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         penalty = r.joker_penalty
         return TILES if penalty == 30 else TILES.with_specials(J=(2, penalty))
 
@@ -98,7 +98,7 @@ class Rummikub(Variant):
         return 14
 
     def values(self, rules: Rules | None = None) -> tuple[int, ...]:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         return (r.joker_penalty, *range(1, 14))
 
     def card_value(self, card: Any, rules: Rules | None = None) -> int:
@@ -158,15 +158,15 @@ class Rummikub(Variant):
     def verdict(self, cards: Any, rules: Rules | None = None, *, mode: str = "meld", deal: int | None = None,
                 upcard: Any = None, minimum: int | None = None, **fields: Any) -> Verdict:
         """The meld checker's question in Rummikub: is this a group or a run of tiles (in either mode)."""
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         deck = self.deck(r)
         return _verdicts.one_meld(self, deck.parse(cards) if isinstance(cards, str) else list(cards), r)
 
     def high_wins(self, rules: Rules | None = None) -> bool:
-        return self._resolve(rules).scoring != "penalty_only"
+        return self.resolved(rules).scoring != "penalty_only"
 
     def sheet(self, rules: Rules | None = None, n_players: int | None = None) -> Sheet:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         fields = [
             EntryField("by", "player", _("Who went out?"), required=True),
             EntryField("end", "end", _("How?"), required=True),
@@ -183,7 +183,7 @@ class Rummikub(Variant):
                                            "jokers apart."))
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         lines = [_("Tiles 1–13 twice in four colours and 2 jokers; 14 tiles each.") if r.tile_set == "standard"
                  else _("The XP set: six colours and 4 jokers, for up to 6 players; racks typed as points."),
                  _("A rack counts its tiles' numbers; a joker {penalty}.", penalty=r.joker_penalty)]

@@ -11,7 +11,7 @@ elimination (everyone adds their own cards, over 100 is out, optional rebuys as 
 >>> rummy.rules(max_rebuys=1)
 Traceback (most recent call last):
 ...
-scorekeeper.engine.variants.base.InvalidRulesError: max_rebuys does not apply when match_mode is "points_race": it is used only when match_mode is "elimination"
+scorekeeper.engine.variants.house_rules.InvalidRulesError: max_rebuys does not apply when match_mode is "points_race": it is used only when match_mode is "elimination"
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ class Rummy(GoingOut, Variant):
         *rebuy_switches("rebuy", only_when=_REBUYS),
     )
 
-    def _player_defaults(self, n_players: int | None, house: Mapping[str, Any]) -> dict[str, Any]:
+    def player_defaults(self, n_players: int | None, house: Mapping[str, Any]) -> dict[str, Any]:
         return {"cards_dealt": CARDS_DEALT_3_4 if n_players is not None and n_players >= 3 else CARDS_DEALT}
 
     def cards_dealt(self, n_players: int | None = None, rules: Rules | None = None) -> int:
@@ -65,14 +65,14 @@ class Rummy(GoingOut, Variant):
             rules = self.house
         if rules is not None:
             return rules.cards_dealt
-        return self._player_defaults(n_players, {})["cards_dealt"]
+        return self.player_defaults(n_players, {})["cards_dealt"]
 
     def values(self, rules: Rules | None = None) -> tuple[int, ...]:
-        rules = self._resolve(rules)
+        rules = self.resolved(rules)
         return card_values(rules.ace_value, rules.joker_value)
 
     def meld_rules(self, rules: Rules | None = None) -> MeldRules:
-        rules = self._resolve(rules)
+        rules = self.resolved(rules)
         return MeldRules(
             game_name=self.name, set_min=3, set_max=4, set_distinct_suits=True,
             run_min=3, run_max=None, ace_run=rules.ace_run_position,
@@ -81,7 +81,7 @@ class Rummy(GoingOut, Variant):
         )
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         ace = {"low_only": _("ace low only"), "either_end": _("ace at either end"), "high_only": _("ace high only")}
         lines = [
             _n("One pack and {count} joker (wild, at least one natural card per meld); {dealt} cards each.",
@@ -110,13 +110,14 @@ class Rummy(GoingOut, Variant):
     # -- a hand: going out, or out in one turn ("rummy") (docs/rules/rummy.md) -----------------------------
 
     def high_wins(self, rules: Rules | None = None) -> bool:
-        return self._resolve(rules).match_mode == "points_race"
+        return self.resolved(rules).match_mode == "points_race"
 
-    def typed_maximum(self) -> int | None:
-        values = self._solver()[1]
+    def typed_maximum(self, rules: Rules | None = None, n_players: int | None = None) -> int | None:
+        rules = self.resolved(rules)
+        values = self.melds_and_values(rules)[1]
         # the joker's value counts only when jokers are in the deck
-        highest = max(values[1:] + ((values[0],) if self.table_jokers() else ()))
-        return self.cards_dealt() * highest
+        highest = max(values[1:] + ((values[0],) if self.jokers(n_players, rules) else ()))
+        return self.cards_dealt(n_players, rules) * highest
 
     def loser_counts(self, hand: Hand, held: Held) -> range:
         return range(1, self.cards_dealt() + 1)

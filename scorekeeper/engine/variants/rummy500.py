@@ -19,7 +19,7 @@ with its ties, and the margins the winner collects (``differences``).
 >>> r500.rules(card_values="five_flat", low_ace_value=5)
 Traceback (most recent call last):
 ...
-scorekeeper.engine.variants.base.InvalidRulesError: low_ace_value does not apply when card_values is "five_flat": it is used only when card_values is "pip"
+scorekeeper.engine.variants.house_rules.InvalidRulesError: low_ace_value does not apply when card_values is "five_flat": it is used only when card_values is "pip"
 """
 
 from __future__ import annotations
@@ -168,7 +168,7 @@ class Rummy500(Variant):
 
     # -- the deck -------------------------------------------------------------------------------------
 
-    def _player_defaults(self, n_players: int | None, house: Mapping[str, Any]) -> dict[str, Any]:
+    def player_defaults(self, n_players: int | None, house: Mapping[str, Any]) -> dict[str, Any]:
         decks = house.get("decks")
         if not _whole_number(decks):
             decks = 2 if n_players is not None and n_players >= TWO_PACKS_FROM else 1
@@ -194,19 +194,19 @@ class Rummy500(Variant):
     def deck_value(self, rules: Rules | None = None) -> int:
         """The most the whole deck can be worth: what a hand's laid and held points cannot pass
         (docs/rules/rummy500.md#checks)."""
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         return r.decks * PACK_VALUE[r.card_values] + JOKER_VALUE * r.jokers_in_deck
 
     # -- card values and melds ------------------------------------------------------------------------
 
     def values(self, rules: Rules | None = None) -> tuple[int, ...]:
         """What a card held counts (an ace 15, or 5 under ``five_flat``; a joker 15)."""
-        if self._resolve(rules).card_values == "five_flat":
+        if self.resolved(rules).card_values == "five_flat":
             return card_values(5, JOKER_VALUE, low=5)
         return card_values(ACE_VALUE, JOKER_VALUE)
 
     def meld_rules(self, rules: Rules | None = None) -> MeldRules:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         return MeldRules(game_name=self.name, set_min=3, set_max=4, set_distinct_suits=True, run_min=3, run_max=None,
                          ace_run="either_end", allow_ace_both_ends=False, max_jokers_per_meld=None,
                          min_naturals_per_meld=1, decks=r.decks, jokers_in_deck=r.jokers_in_deck,
@@ -217,7 +217,7 @@ class Rummy500(Variant):
         """What one card laid in the meld ``check`` scores: a joker 15; an ace by where it sits (the bottom
         of a sequence, which then holds its suit's 2: ``low_ace_value``, or 5 under ``five_flat``; the top
         of a sequence 15; in a group 15, or 5 under ``five_flat``); any other card as held."""
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         if card.is_joker:
             return JOKER_VALUE
         if card.rank == 1 and check.kind == "run":
@@ -225,7 +225,7 @@ class Rummy500(Variant):
             if r.card_values == "five_flat":
                 return 5 if low else ACE_VALUE
             return r.low_ace_value if low else ACE_VALUE
-        return self._solver(r)[1][card.rank]
+        return self.melds_and_values(r)[1][card.rank]
 
     def group_value(self, group: Group | str, rules: Rules | None = None) -> tuple[int, MeldCheck]:
         """What a group scores for the player who laid it (their own cards only), and the check of the
@@ -236,7 +236,7 @@ class Rummy500(Variant):
             if len(found) != 1:
                 raise InvalidGroupError(_("one group, please"))
             group = found[0]
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         # a replay values the same groups hand after hand (a long match by cards): each group once per
         # set of rules, in a bounded table kept with the rules
         known = r._memo.setdefault("groups", {})
@@ -254,7 +254,7 @@ class Rummy500(Variant):
             if card.is_joker and card.stands_for is None:
                 # where a joker sits can move the ace to the other end (A JKR JKR): the table says it
                 raise InvalidGroupError(_("{cards}: say what the joker stands for (JK=9S)", cards=format_cards(whole)))
-        check = check_meld(list(whole), self._solver(r)[0])
+        check = check_meld(list(whole), self.melds_and_values(r)[0])
         if not check.valid:
             shown = format_cards(whole)
             # the meld's reason names its cards already when it says where they break
@@ -286,7 +286,7 @@ class Rummy500(Variant):
         return check
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         if r.card_values == "five_flat":
             values = _("Cards count: 2–9 and the ace 5 each, 10/J/Q/K 10, joker 15; an ace at the top of a "
                        "sequence (Q-K-A) 15.")
@@ -315,7 +315,7 @@ class Rummy500(Variant):
     # -- the sheet ------------------------------------------------------------------------------------
 
     def sheet(self, rules: Rules | None = None, n_players: int | None = None) -> Sheet:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         most = self.deck_value(r)
         cards = 52 * r.decks + r.jokers_in_deck
         return Sheet((

@@ -194,10 +194,10 @@ class Russian(GoingOut, Variant):
         return JOKERS_PER_DECK * self.decks(n_players)
 
     def values(self, rules: Rules | None = None) -> tuple[int, ...]:
-        return VALUE_TABLES[self._resolve(rules).card_value_table]
+        return VALUE_TABLES[self.resolved(rules).card_value_table]
 
     def meld_rules(self, rules: Rules | None = None) -> MeldRules:
-        rules = self._resolve(rules)
+        rules = self.resolved(rules)
         return MeldRules(
             game_name=self.name, set_word="book", run_word="straight",
             set_min=3, set_max=rules.book_max_on_laydown, set_distinct_suits=False,
@@ -208,10 +208,10 @@ class Russian(GoingOut, Variant):
         )
 
     def whole_without_discard(self, rules: Rules | None = None) -> bool:
-        return self._resolve(rules).final_deal_no_discard
+        return self.resolved(rules).final_deal_no_discard
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         n = r.n_players
         deck = (_n("{count} pack of 52 with {jokers} jokers", "{count} packs of 52 with {jokers} jokers",
                    self.decks(n), jokers=self.jokers(n))
@@ -241,7 +241,7 @@ class Russian(GoingOut, Variant):
 
     def typed_multiple(self) -> int | None:
         # every card of the default table counts a multiple of 5 (docs/rules/common.md#typed-points)
-        values = self._solver()[1]
+        values = self.melds_and_values()[1]
         return 5 if all(v % 5 == 0 for v in values) else None
 
     def score(self, hand: Hand, state: MatchState) -> HandScore:
@@ -268,7 +268,7 @@ class Russian(GoingOut, Variant):
         winner = hand.held.get(hand.by)
         cards = winner.cards if winner is not None and winner.cards else None
         no_discard = deal == DEALS and self.house.final_deal_no_discard
-        check = check_contract(deal, hand.melds, self._solver()[0], no_discard=no_discard, hand=cards)
+        check = check_contract(deal, hand.melds, self.melds_and_values()[0], no_discard=no_discard, hand=cards)
         if not check.valid:
             raise hand.error(_("{by}'s lay-down: {reason}", by=hand.by, reason=check.reason), player=hand.by,
                              field="melds")
@@ -301,7 +301,7 @@ class Russian(GoingOut, Variant):
             return
         # the whole hand, however many cards claims added (up to the cards bound): the search for deal
         # 5's lay-down is bounded by its windows, not by the cards (docs/hardening.md)
-        if final_contract(cards, self._solver()[0], no_discard=no_discard) is not None:
+        if final_contract(cards, self.melds_and_values()[0], no_discard=no_discard) is not None:
             return
         contract = contract_words(DEALS, whole=False)
         left = self.unmelded(cards)

@@ -116,11 +116,11 @@ class Scala40(GoingOut, Variant):
         return JOKERS
 
     def values(self, rules: Rules | None = None) -> tuple[int, ...]:
-        self._resolve(rules)
+        self.resolved(rules)
         return card_values(ACE_VALUE, JOKER_VALUE)
 
     def meld_rules(self, rules: Rules | None = None) -> MeldRules:
-        self._resolve(rules)
+        self.resolved(rules)
         return MeldRules(
             game_name=self.name, set_min=3, set_max=4, set_distinct_suits=True, run_min=3, run_max=None,
             ace_run="either_end", allow_ace_both_ends=False, joker_as_other_ace=True, max_jokers_per_meld=MAX_JOKERS_PER_MELD,
@@ -129,14 +129,14 @@ class Scala40(GoingOut, Variant):
         )
 
     def opening_minimum(self, rules: Rules | None = None) -> int | None:
-        return self._resolve(rules).opening_min
+        return self.resolved(rules).opening_min
 
     def check_opening(self, melds: Iterable[str | Iterable[Card]], rules: Rules | None = None) -> OpeningCheck:
         """A first lay-down against ``opening_min``: every meld of the turn counts, a joker as its card; with
         ``opening_jokers = clean_must_reach`` only the melds without a joker count
         (docs/rules/scala40.md#the-opening)."""
-        rules = self._resolve(rules)
-        mrules = self._solver(rules)[0]
+        rules = self.resolved(rules)
+        mrules = self.melds_and_values(rules)[0]
         full = check_opening(melds, mrules, rules.opening_min)
         if rules.opening_jokers != "clean_must_reach" or not full.melds:
             return full
@@ -149,7 +149,7 @@ class Scala40(GoingOut, Variant):
         return OpeningCheck(valid, value, reason, tuple(values), full.melds)
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         stepped = r.penalty_mode == "steps"
         if stepped:
             unopened = _("a player who never opened pays {flat}", flat=STEPS_UNOPENED)
@@ -223,7 +223,7 @@ class Scala40(GoingOut, Variant):
                                      player=player), entry=index, player=player, field="cards")
         return held
 
-    def typed_maximum(self) -> int | None:
+    def typed_maximum(self, rules: Rules | None = None, n_players: int | None = None) -> int | None:
         return UNOPENED_POINTS_MAX
 
     def loser_counts(self, hand: Hand, held: Held) -> list[int]:

@@ -56,14 +56,14 @@ class SevenDeals(GoingOut, Variant):
         return 4
 
     def values(self, rules: Rules | None = None) -> tuple[int, ...]:
-        return card_values(15, self._resolve(rules).joker_value, low=5)
+        return card_values(15, self.resolved(rules).joker_value, low=5)
 
     def meld_rules(self, rules: Rules | None = None) -> MeldRules:
         return MeldRules(game_name=self.name, set_min=3, set_max=None, set_distinct_suits=False, run_min=4,
                          ace_run="either_end", decks=2, jokers_in_deck=4)
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
-        r = self._resolve(rules)
+        r = self.resolved(rules)
         deals = joined("; ", [_("deal {deal}: {contract}, {cards} cards", deal=d, contract=self.contract_words(d, r),
                                 cards=self.deal_cards(d, rules=r)) for d in range(1, len(DEALS) + 1)])
         return [
@@ -87,7 +87,7 @@ class SevenDeals(GoingOut, Variant):
         cards = self.winner_cards(hand)
         if cards and hand.melds is None and contract is not None and contract.whole:
             # the last deal: the whole hand must be the contract, laid at once
-            if whole_lay_down(contract, cards, self._solver()[0]) is None:
+            if whole_lay_down(contract, cards, self.melds_and_values()[0]) is None:
                 raise hand.error(_("{by} went out in deal {deal} but {cards} do not make {contract}", by=hand.by,
                                    deal=hand.number, cards=format_cards(cards),
                                    contract=self.contract_words(hand.number, whole=True)),
