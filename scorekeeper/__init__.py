@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, Any, Mapping
 if TYPE_CHECKING:
     from flask import Flask
 
-#: names read from the web app's module on first use (``factory``)
-_FROM_FACTORY = {"ROOT", "HTMX_VERSION", "SECURITY_HEADERS", "_instance_secret_key"}
+#: names read from the web's modules on first use: the name, and the module and name it is read from
+_FROM_THE_WEB = {"ROOT": ("config", "ROOT"), "HTMX_VERSION": ("assets", "HTMX_VERSION"),
+                 "SECURITY_HEADERS": ("hooks", "SECURITY_HEADERS"),
+                 "_instance_secret_key": ("config", "instance_secret_key")}
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> "Flask":
@@ -24,8 +26,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> "Flask":
 
 
 def __getattr__(name: str) -> Any:
-    if name in _FROM_FACTORY:
-        from .web import factory
+    if name in _FROM_THE_WEB:
+        from importlib import import_module
 
-        return getattr(factory, name)
+        module, attribute = _FROM_THE_WEB[name]
+        return getattr(import_module(f".web.{module}", __name__), attribute)
     raise AttributeError(f"module 'scorekeeper' has no attribute {name!r}")

@@ -1,10 +1,10 @@
 """The engine's words in any language, while the engine stays pure.
 
 Every sentence the engine says (an explanation, a summary, a note, a refusal, a rules sheet) is a
-``Message``: a ``str`` whose text is the English sentence, as the engine has always said it, that also
-remembers its message key (the English pattern, ``"knock: {deadwood}"``) and the values put into it. Code
-that treats the engine's words as text (the golden files, ``replay()`` used as a library, logs) sees the
-same English as before. A caller that wants another language asks ``translated(text, translations)``,
+``Message``: a ``str`` whose text is the English sentence that also remembers its message key (the
+English pattern, ``"knock: {deadwood}"``) and the values put into it. Code that treats the engine's
+words as text (the golden files, ``replay()`` used as a library, logs) sees plain English, and needs
+to know nothing of languages. A caller that wants another language asks ``translated(text, translations)``,
 giving any object with gettext's ``gettext``/``ngettext`` methods (a ``gettext.NullTranslations``, or
 Babel's catalog for the page's locale); the engine never imports a translation library, Flask or a
 request.
@@ -91,7 +91,7 @@ class Message(str):
     def __getstate__(self):  # everything is in __getnewargs__
         return None
 
-    def __repr__(self) -> str:  # as the English text, so reprs (a meld check's, a doctest's) read as before
+    def __repr__(self) -> str:  # as the English text, so that reprs (a meld check's, a doctest's) read as text
         return str.__repr__(self)
 
     def render(self, translations: Translations | None, number: Callable[[int], str] | None) -> str:
@@ -146,8 +146,8 @@ class Joined(Message):
 
 _new_str = str.__new__
 _FORMATTER = string.Formatter()
-#: pattern -> a function that fills it as an f-string would (``str.format`` parses the pattern on every
-#: call, three times the cost of the f-string the engine used to say the sentence with)
+#: pattern -> a function that fills it as an f-string would: a replay says sentences by the thousand, and
+#: ``str.format`` would parse the same pattern again on every call
 _FILLERS: dict[tuple[str, bool], Any] = {}
 
 

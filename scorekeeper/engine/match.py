@@ -26,7 +26,7 @@ from __future__ import annotations
 import copy
 import json
 from dataclasses import replace
-from decimal import ROUND_DOWN, Decimal, InvalidOperation
+from decimal import Decimal, InvalidOperation
 from collections.abc import Mapping
 from typing import Any
 
@@ -41,7 +41,8 @@ from .sheet import EntryKind
 from . import checkpoints
 from .checkpoints import StaleCheckpointError
 from .rebuys import Rebuys
-from .standings import EntryResult, GameStanding, PlayerStanding, RebuyOffer, SideStanding, Standings
+from .standings import (CENT, EntryResult, GameStanding, PlayerStanding, RebuyOffer, SideStanding, Standings,
+                        places as standing_places, pot_shares)
 from .sides import match_sides
 from .variants import Rules, UnknownVariantError, Variant, find_variant
 
@@ -49,7 +50,6 @@ FORMAT = "scorekeeper.match/1"
 #: entry kinds beyond hands, voids and rebuys that a game takes only if it declares them
 #: (``Variant.shared_entry_kinds``): ``split``, the players still in agreeing to share the pot
 SHARED_ENTRY_KINDS = frozenset({"split"})
-CENT = Decimal("0.01")
 #: how many hands ahead the standings name the dealer of (``Standings.dealers_ahead``)
 DEALERS_AHEAD = 8
 
@@ -733,18 +733,10 @@ class _Replay:
 
     def standings(self) -> Standings:
         state, variant = self.state, self.variant
-        pot = None
-        payouts: dict[str, Decimal] = {}
-        remainder = None
-        if self.stake is not None:
-            pot = sum((ps.paid or Decimal(0) for ps in state.players.values()), Decimal(0))
-            if state.finished and state.winners:
-                share = (pot / len(state.winners)).quantize(CENT, rounding=ROUND_DOWN)
-                payouts = {w: share for w in state.winners}
-                remainder = pot - share * len(state.winners)
+        pot, payouts, remainder = pot_shares(state, self.stake)
         offers = self.rebuys.offers(state, self.stake)
         leaders = state.winners if state.finished else variant.leaders(state)
-        places = self.places()
+        places = standing_places(state, variant, self.sides)
         side_of = {m: s.name for s in self.sides for m in s.members}
         players = [
             PlayerStanding(
@@ -804,40 +796,3 @@ class _Replay:
             return self.next_seat_in(self.dealer, waiting)
         return self.dealer
 
-    def places(self) -> dict[str, int]:
-        """The finishing order (docs/rules/common.md, "Places"): the winners; then the players still in
-        (or in at the end), by the variant's order; then those knocked out, the later a player went out
-        the better, and those knocked out by the same hand by the variant's order. Ties share a place."""
-        state, variant = self.state, self.variant
-
-        def key(ps: PlayerState) -> tuple:
-            # the variant's order: by total, Kalooki by win points where they decide
-            # (docs/rules/kalooki.md#winner, win_points_race)
-            if ps.state == "winner":
-                return (0, 0) + tuple(variant.place_key_in(state, ps))
-            if ps.knocked_out:
-                return (2, -ps.out_at) + tuple(variant.place_key_in(state, ps))
-            return (1, 0) + tuple(variant.place_key_in(state, ps))
-
-        if self.sides:
-            # ranked by side: a side's members share its state and total, and its place (1, 2, … among
-            # the sides, not among the players)
-            ranked = sorted(self.sides, key=lambda s: key(state.players[s.members[0]]))
-            by_side: dict[str, int] = {}
-            prev, place = None, 0
-            for i, side in enumerate(ranked, start=1):
-                k = key(state.players[side.members[0]])
-                if k != prev:
-                    place, prev = i, k
-                for m in side.members:
-                    by_side[m] = place
-            return by_side
-        ordered = sorted(state.players.values(), key=key)
-        places: dict[str, int] = {}
-        prev, place = None, 0
-        for i, ps in enumerate(ordered, start=1):
-            k = key(ps)
-            if k != prev:
-                place, prev = i, k
-            places[ps.name] = place
-        return places

@@ -7,12 +7,17 @@ written out as JSON-safe values (``to_dict``: money as strings with two decimals
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
-from decimal import Decimal
+from decimal import ROUND_DOWN, Decimal
 from typing import Any
 
-__all__ = ["Standings", "PlayerStanding", "SideStanding", "EntryResult", "GameStanding", "RebuyOffer"]
+from .hands import MatchState
+
+#: money is counted in whole cents
+CENT = Decimal("0.01")
+
+__all__ = ["Standings", "PlayerStanding", "SideStanding", "EntryResult", "GameStanding", "RebuyOffer", "pot_shares", "places"]
 
 
 def _jsonable(value: Any) -> Any:
@@ -199,3 +204,53 @@ class Standings(_ToDict):
 
     def side(self, name: str) -> SideStanding:
         return next(s for s in self.sides if s.name == name)
+
+
+def pot_shares(state: MatchState, stake: Decimal | None) -> tuple[Decimal | None, dict[str, Decimal], Decimal | None]:
+    """The pot (every stake and rebuy paid), each winner's equal share once the match is over (in whole
+    cents, rounded down) and what is left over; (None, {}, None) without a stake."""
+    if stake is None:
+        return None, {}, None
+    pot = sum((ps.paid or Decimal(0) for ps in state.players.values()), Decimal(0))
+    if not (state.finished and state.winners):
+        return pot, {}, None
+    share = (pot / len(state.winners)).quantize(CENT, rounding=ROUND_DOWN)
+    return pot, {w: share for w in state.winners}, pot - share * len(state.winners)
+
+
+def places(state: MatchState, variant: Any, sides: Sequence[Any]) -> dict[str, int]:
+    """The finishing order (docs/rules/common.md, "Places"): the winners; then the players still in
+    (or in at the end), by the variant's order; then those knocked out, the later a player went out
+    the better, and those knocked out by the same hand by the variant's order. Ties share a place."""
+
+    def key(ps: Any) -> tuple:
+        # the variant's order: by total, Kalooki by win points where they decide
+        # (docs/rules/kalooki.md#winner, win_points_race)
+        if ps.state == "winner":
+            return (0, 0) + tuple(variant.place_key_in(state, ps))
+        if ps.knocked_out:
+            return (2, -ps.out_at) + tuple(variant.place_key_in(state, ps))
+        return (1, 0) + tuple(variant.place_key_in(state, ps))
+
+    if sides:
+        # ranked by side: a side's members share its state and total, and its place (1, 2, … among
+        # the sides, not among the players)
+        ranked = sorted(sides, key=lambda s: key(state.players[s.members[0]]))
+        by_side: dict[str, int] = {}
+        prev, place = None, 0
+        for i, side in enumerate(ranked, start=1):
+            k = key(state.players[side.members[0]])
+            if k != prev:
+                place, prev = i, k
+            for m in side.members:
+                by_side[m] = place
+        return by_side
+    ordered = sorted(state.players.values(), key=key)
+    places: dict[str, int] = {}
+    prev, place = None, 0
+    for i, ps in enumerate(ordered, start=1):
+        k = key(ps)
+        if k != prev:
+            place, prev = i, k
+        places[ps.name] = place
+    return places

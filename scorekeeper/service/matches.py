@@ -29,7 +29,7 @@ from .store import session
 DOCUMENT_FORMAT = "scorekeeper.match/1"
 
 
-class StaleSheetError(Exception):
+class StaleMatchError(Exception):
     """The match changed since the form was drawn (another phone saved first)."""
 
     message = _("The sheet changed on another phone since you opened this form. Check the scores below, then save "
@@ -335,13 +335,13 @@ def _compare_and_swap(match: Match, version: int, values: dict[str, Any], *condi
     )
     if result.rowcount != 1:
         session().rollback()
-        raise StaleSheetError()
+        raise StaleMatchError()
 
 
 def _check_open(match: Match, version: int) -> None:
     """Refuse a change to a stale sheet, or to a match that was ended early."""
     if version != match.version:
-        raise StaleSheetError()
+        raise StaleMatchError()
     if match.status == "abandoned":
         raise MatchClosedError()
 
@@ -377,7 +377,7 @@ def _commit(*, expire: bool = True) -> None:
             raise
         # SQLite refuses to upgrade a read snapshot that another writer overtook ("database is
         # locked"): the other phone saved first, which is a stale sheet, not a crash.
-        raise StaleSheetError() from None
+        raise StaleMatchError() from None
     finally:
         session().expire_on_commit = kept
 
@@ -413,7 +413,7 @@ def add_entry(match: Match, payload: dict[str, Any], *, version: int, key: str |
         # its players and the new entry as this transaction read and wrote them. Read again, they were
         # four more queries on every save (the session expires everything at a commit).
         _commit(expire=False)
-    except (IntegrityError, StaleSheetError):
+    except (IntegrityError, StaleMatchError):
         # The same form won a race against itself (two requests at once, a double tap): the first one
         # counts, and this one gets its answer. The loser meets the winner's unique key, or (more
         # often) finds the version already claimed by it: a conflict with itself, not another phone.
@@ -600,7 +600,7 @@ def reopen_match(match: Match, *, version: int) -> None:
     """Undo "end match early": the match is in progress again (or finished, if its hands already
     finished it), through the same version check as a hand."""
     if version != match.version:
-        raise StaleSheetError()
+        raise StaleMatchError()
     if match.status != "abandoned":
         raise Refusal(_("This match was not ended early: there is nothing to reopen."))
     run = replayed(match)
@@ -638,7 +638,7 @@ def create_match(table: Table, *, variant: str, rules: dict[str, Any], seats: li
 
 __all__ = [
     "DOCUMENT_FORMAT", "InvalidMatchError", "LaterEntryError", "MatchClosedError", "NothingToUndo", "ReplayMemo",
-    "StaleSheetError", "abandon_match", "add_entry", "changes_since", "create_match", "current_standings",
+    "StaleMatchError", "abandon_match", "add_entry", "changes_since", "create_match", "current_standings",
     "current_standings_or_none", "delete_entry", "edit_entry", "find_by_key", "last_action", "live_entries",
     "new_token", "payload_from_document", "payload_to_document", "preview", "preview_edit", "recent_entries",
     "reopen_match", "replayed", "revision", "restore_entry", "seated_players", "side_key", "standings", "teams_from_document",

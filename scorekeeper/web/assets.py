@@ -20,6 +20,7 @@ import hashlib
 import html
 import mimetypes
 import re
+from importlib import resources
 from pathlib import Path
 from typing import Callable
 
@@ -28,6 +29,8 @@ import rjsmin
 from flask import Flask, Response, abort, request, url_for
 from werkzeug.security import safe_join
 
+#: the htmx the pages load, served from its package (js-lib-htmx) at a URL that names its version
+HTMX_VERSION = "2.0.3"
 #: the query argument carrying a static file's content hash
 HASH_ARG = "v"
 ONE_YEAR = 31536000
@@ -125,7 +128,8 @@ class StaticFiles:
 
 
 def init_app(app: Flask) -> StaticFiles:
-    """Serve the static folder through ``StaticFiles`` and put content hashes into its URLs."""
+    """Serve the static folder through ``StaticFiles`` and put content hashes into its URLs; serve
+    htmx."""
     files = StaticFiles(app.static_folder or "static")
 
     @app.url_defaults
@@ -150,6 +154,8 @@ def init_app(app: Flask) -> StaticFiles:
 
     app.view_functions["static"] = static
     app.add_url_rule("/sw.js", "service_worker", service_worker)
+    app.add_url_rule(f"/vendor/htmx-{HTMX_VERSION}.min.js", "htmx_js", packaged(
+        lambda: (resources.files("js_lib_htmx") / "static/htmx/htmx.min.js").read_bytes(), "text/javascript"))
     app.add_template_global(lambda: url_for("service_worker", v=files.build()), "service_worker_url")
     app.extensions["scorekeeper.static"] = files
     return files

@@ -100,14 +100,32 @@ def _marker(shape: str, x: float, y: float) -> str:
     return f'<rect x="{x - r:.1f}" y="{y - 1.5:.1f}" width="{2 * r}" height="3"/>'
 
 
-def running_totals_svg(players: Sequence[str], totals: Sequence[Mapping[str, int]],
-                       lines: Sequence[ChartLine] = (), *, title: str, labels: Sequence[str] | None = None,
-                       chart_id: str = "chart") -> Markup:
-    """The SVG of each player's total after each point in ``totals`` (the start, 0, is added).
+@dataclass(frozen=True)
+class _Frame:
+    """Where a chart's values land: the range of its axis (``lo`` to ``hi`` by ``step``), the plot's left
+    edge and size, and the number of points after the start."""
 
-    ``labels`` names each point for the description (hand numbers); ``lines`` are drawn across.
-    """
-    points = [{p: 0 for p in players}] + [dict(t) for t in totals]
+    lo: int
+    hi: int
+    step: int
+    left: int
+    n: int
+
+    @property
+    def plot_w(self) -> int:
+        return WIDTH - self.left - RIGHT
+
+    def x(self, i: int) -> float:
+        return self.left + self.plot_w * i / self.n
+
+    def y(self, v: float) -> float:
+        return TOP + (HEIGHT - TOP - BOTTOM) * (self.hi - v) / (self.hi - self.lo)
+
+    def ticks(self) -> range:
+        return range(self.lo, self.hi + 1, self.step)
+
+
+def _frame(points: Sequence[Mapping[str, int]], lines: Sequence[ChartLine]) -> _Frame:
     values = [v for t in points for v in t.values()] + [line.value for line in lines]
     lo, hi = min(values + [0]), max(values + [0])
     if hi == lo:
@@ -118,55 +136,70 @@ def running_totals_svg(players: Sequence[str], totals: Sequence[Mapping[str, int
     # the axis's numbers are right-aligned against the plot: room for the widest ("10,000", "−1,000"),
     # at about 6.5 px a character of the 11 px font, so none is cut at the chart's left edge
     widest = max(len(whole(v)) for v in range(lo, hi + 1, step))
-    left = max(LEFT, 8 + round(6.5 * widest))
-    plot_w, plot_h = WIDTH - left - RIGHT, HEIGHT - TOP - BOTTOM
-    n = max(len(points) - 1, 1)
+    return _Frame(lo, hi, step, max(LEFT, 8 + round(6.5 * widest)), max(len(points) - 1, 1))
 
-    def x(i: int) -> float:
-        return left + plot_w * i / n
 
-    def y(v: float) -> float:
-        return TOP + plot_h * (hi - v) / (hi - lo)
+def running_totals_svg(players: Sequence[str], totals: Sequence[Mapping[str, int]],
+                       lines: Sequence[ChartLine] = (), *, title: str, labels: Sequence[str] | None = None,
+                       chart_id: str = "chart") -> Markup:
+    """The SVG of each player's total after each point in ``totals`` (the start, 0, is added).
 
+    ``labels`` names each point for the description (hand numbers); ``lines`` are drawn across.
+    """
+    points = [{p: 0 for p in players}] + [dict(t) for t in totals]
+    frame = _frame(points, lines)
     title_id, desc_id = f"{chart_id}-title", f"{chart_id}-desc"
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" '
            f'role="img" aria-labelledby="{title_id} {desc_id}" font-family="system-ui, sans-serif" font-size="11">',
            f'<title id="{title_id}">{escape(title)}</title>',
            f'<desc id="{desc_id}">{escape(describe(players, totals, lines, labels))}</desc>']
-    # grid and axes
-    out.append('<g class="chart-grid" stroke="#d5dad5" stroke-width="1">')
-    v = lo
-    while v <= hi:
-        out.append(f'<line x1="{left}" x2="{WIDTH - RIGHT}" y1="{y(v):.1f}" y2="{y(v):.1f}"/>')
-        v += step
+    out += _axes(frame, len(points))
+    out += _across(frame, lines)
+    out += _series(frame, players, points)
+    out.append("</svg>")
+    return Markup("".join(out))
+
+
+def _axes(frame: _Frame, count: int) -> list[str]:
+    """The grid, the totals along the left, and a few hand numbers along the bottom."""
+    left, y = frame.left, frame.y
+    out = ['<g class="chart-grid" stroke="#d5dad5" stroke-width="1">']
+    out += [f'<line x1="{left}" x2="{WIDTH - RIGHT}" y1="{y(v):.1f}" y2="{y(v):.1f}"/>' for v in frame.ticks()]
     out.append("</g>")
     out.append('<g class="chart-axis" fill="#5d6862" text-anchor="end">')
-    v = lo
-    while v <= hi:
-        out.append(f'<text x="{left - 5}" y="{y(v) + 4:.1f}">{whole(v)}</text>')
-        v += step
+    out += [f'<text x="{left - 5}" y="{y(v) + 4:.1f}">{whole(v)}</text>' for v in frame.ticks()]
     out.append("</g>")
-    # x axis: a few hand numbers
-    tick_every = max(1, -(-(len(points) - 1) // 6))
+    tick_every = max(1, -(-(count - 1) // 6))
     out.append('<g class="chart-axis" fill="#5d6862" text-anchor="middle">')
-    for i in range(0, len(points), tick_every):
-        out.append(f'<text x="{x(i):.1f}" y="{HEIGHT - BOTTOM + 14}">{i}</text>')
+    out += [f'<text x="{frame.x(i):.1f}" y="{HEIGHT - BOTTOM + 14}">{i}</text>' for i in range(0, count, tick_every)]
     axis = escape(_("hand"))  # outside the f-string, where extraction finds it
-    out.append(f'<text x="{left + plot_w / 2:.1f}" y="{HEIGHT - 3}">{axis}</text>')
+    out.append(f'<text x="{left + frame.plot_w / 2:.1f}" y="{HEIGHT - 3}">{axis}</text>')
     out.append("</g>")
-    # limit / target lines
+    return out
+
+
+def _across(frame: _Frame, lines: Sequence[ChartLine]) -> list[str]:
+    """The limit and target lines, drawn across the plot with their words."""
+    out = []
     for line in lines:
         cls = "chart-limit" if line.kind == "limit" else "chart-target"
         colour = "#b3261e" if line.kind == "limit" else "#8a5a00"
-        out.append(f'<g class="{cls}"><line x1="{left}" x2="{WIDTH - RIGHT}" y1="{y(line.value):.1f}" '
-                   f'y2="{y(line.value):.1f}" stroke="{colour}" stroke-width="2" stroke-dasharray="8 4"/>'
-                   f'<text x="{left + 4}" y="{y(line.value) - 4:.1f}" fill="{colour}" font-weight="700">'
+        at = frame.y(line.value)
+        out.append(f'<g class="{cls}"><line x1="{frame.left}" x2="{WIDTH - RIGHT}" y1="{at:.1f}" '
+                   f'y2="{at:.1f}" stroke="{colour}" stroke-width="2" stroke-dasharray="8 4"/>'
+                   f'<text x="{frame.left + 4}" y="{at - 4:.1f}" fill="{colour}" font-weight="700">'
                    f'{escape(line.label)}</text></g>')
-    # one series per player; a name at the end of each line, nudged apart when they collide
+    return out
+
+
+def _series(frame: _Frame, players: Sequence[str], points: Sequence[Mapping[str, int]]) -> list[str]:
+    """One series per player; a name at the end of each line, nudged apart when they collide."""
+    out = []
     ends: list[tuple[float, int]] = []
     for s, player in enumerate(players):
         colour, dash, shape = COLOURS[s % len(COLOURS)], DASHES[s % len(DASHES)], MARKERS[s % len(MARKERS)]
-        coords = [(x(i), y(t.get(player, points[i - 1].get(player, 0) if i else 0))) for i, t in enumerate(points)]
+        coords = [(frame.x(i), frame.y(t.get(player, points[i - 1].get(player, 0) if i else 0)))
+                  for i, t in enumerate(points)]
         d = "M" + "L".join(f"{cx:.1f} {cy:.1f}" for cx, cy in coords)
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(f'<g class="series series-{s % len(COLOURS)}" stroke="{colour}" fill="{colour}">'
@@ -182,8 +215,7 @@ def running_totals_svg(players: Sequence[str], totals: Sequence[Mapping[str, int
         out.append(f'<text class="series-label series-{s % len(COLOURS)}" x="{WIDTH - RIGHT + 6}" '
                    f'y="{label_y:.1f}" fill="{COLOURS[s % len(COLOURS)]}" font-weight="700">'
                    f'{escape(isolated(_short(players[s])))}</text>')
-    out.append("</svg>")
-    return Markup("".join(out))
+    return out
 
 
 def _short(name: str) -> str:

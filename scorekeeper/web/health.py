@@ -3,7 +3,7 @@
 It owns ``/health`` (the state of the database and of the rate-limit store), the "try again" page (503)
 for a database that does not answer, and the log lines for a rate-limit store that went away and came
 back. The fallback itself (counting in each process's memory while the store is down) is Flask-Limiter's,
-switched on in ``factory.create_app``.
+switched on in ``config.defaults``.
 """
 
 from __future__ import annotations

@@ -28,8 +28,8 @@ from ..engine.variants import find_variant
 from .bidi import isolated
 from .guards import form_id
 from .hands.forms import build_hand_form, end_words
-from .i18n import lazy_gettext as _l, speak
-from .util import ButtonForm, minus_signs, number, render_page, wants_fragment
+from .i18n import lazy_gettext as _l, speak, whole
+from .util import ButtonForm, minus_signs, render_page, wants_fragment
 from .. import service
 from .extensions import db
 from ..service.models import Entry
@@ -246,9 +246,9 @@ def bars(match, standings) -> dict[str, dict[str, Any]]:
         # the line's own words ("Out at 100"), then how far is left, said once ("Out at 100 · 30 left"),
         # never "100 left before 100" for a player still on 0
         label = (line.label if p.total == 0
-                 else _("%(line)s · %(left)s to go", line=line.label, left=number(left)) if line.kind == "target"
-                 else _("%(line)s · %(left)s left", line=line.label, left=number(left)) if left > 0
-                 else _("at %(value)s", value=number(line.value)))
+                 else _("%(line)s · %(left)s to go", line=line.label, left=whole(left)) if line.kind == "target"
+                 else _("%(line)s · %(left)s left", line=line.label, left=whole(left)) if left > 0
+                 else _("at %(value)s", value=whole(line.value)))
         out[p.name] = {"label": label, "near": near, "kind": line.kind, "value": line.value,
                        # a <meter> turns amber past "low" and red past "high" (near the limit)
                        "low": round(line.value * 0.6), "high": round(line.value * 0.8)}
@@ -301,10 +301,10 @@ def recent_rows(match, standings, *, deleted: bool = True) -> tuple[list[dict[st
 def _recent_rows(match, standings, *, deleted: bool,
                  only: set[int] | None = None) -> tuple[list[dict[str, Any]], int, int, int | None]:
     """:func:`recent_rows`, with the id of the entry just above the rows (None if there is none): the
-    row that falls off the top of the grid when a new one comes in (:func:`kept_sheet`). It is read
+    row that falls off the top of the grid when a new one comes in (:func:`kept_grid`). It is read
     with the rows, one more of them, instead of by a query of its own.
 
-    ``only``: the rows a saved hand's answer may draw again (:func:`kept_sheet`) are made in full (the
+    ``only``: the rows a saved hand's answer may draw again (:func:`kept_grid`) are made in full (the
     last two, the deleted ones and those of ``only``), the others are a mark, ``{"skipped": True}``
     with the entry's id; the entries are read as plain columns, and only those rows' entries loaded."""
     live = Entry.deleted_at.is_(None)
@@ -394,7 +394,7 @@ def _held_words(held: dict[str, Any] | None) -> str:
         if name == "opened":
             continue
         if name.endswith("points"):
-            said.append(_("%(points)s points", points=number(value)))
+            said.append(_("%(points)s points", points=whole(value)))
         elif isinstance(value, list):
             said.append(" | ".join(v if isinstance(v, str) else " ".join(v) for v in value))
         else:
@@ -495,7 +495,7 @@ def edit_sign(match, action: dict[str, Any] | None, entry_id: int | None, standi
     return {"label": entry_label(match, entry), "deltas": deltas}
 
 
-def kept_sheet(match, standings, rows: list[dict[str, Any]], rows_before: int, since: int | None,
+def kept_grid(match, standings, rows: list[dict[str, Any]], rows_before: int, since: int | None,
                highlight: int | None, above: int | None) -> dict[str, Any] | None:
     """After a hand saved from a page drawn at version ``since``: what changed in that page's grid, when
     the change is one new row at the end (None otherwise: the grid is drawn whole). The rows are those
@@ -529,71 +529,88 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, s
                        **extra: Any) -> dict[str, Any]:
     """What the scoreboard fragment needs: the replayed standings, the entries beside them, the hand
     form (a fresh one unless ``form``), undo and redo. ``since``: the version the page that saved a hand
-    was drawn at (htmx only), so that only what changed in its grid is sent (:func:`kept_sheet`)."""
-    error = None
-    knocked: set[str] = set()
-    try:
-        # carried on from the kept checkpoint if need be: the rows below need only the last results
-        run = service.replayed(match)
-        standings, knocked = run.standings(), run.knocked_out()
-    except Refusal as exc:  # stored entries that no longer replay: show it, never a 500
-        standings, error = None, message_of(exc)
+    was drawn at (htmx only), so that only what changed in its grid is sent (:func:`kept_grid`)."""
+    run, standings, knocked, error = _replayed(match)
     variant = find_variant(match.variant)
-    try:
-        rules_sheet = list(variant.rules_sheet(variant.rules(len(match.seats), **(match.rules or {}))))
-    except Refusal:
-        rules_sheet = []
-    # after a hand saved from the page drawn just before it, the grid's changes are likely all that is
-    # sent (kept_sheet): the rows it may draw again are made, the others only counted
-    highlight = _page_highlight() if since is not None else None
-    light = (since is not None and match.version == since + 1 and match.status == "active"
-             and standings is not None and not standings.finished)
-    rows, rows_before, hands_played, above = _recent_rows(
-        match, standings, deleted=True, only={highlight} - {None} if light else None)
-    kept = kept_sheet(match, standings, rows, rows_before, since, highlight, above) if since is not None else None
-    if light and kept is None:  # the grid is drawn whole after all (its frame changes): every row made
-        rows, rows_before, hands_played, above = _recent_rows(match, standings, deleted=True)
+    playing = match.status == "active" and standings is not None and not standings.finished
+    grid = _grid(match, standings, since)
     if "saved_entry" in extra:  # named once the rows are read: their numbers are known then
         extra["saved"] = entry_label(match, extra.pop("saved_entry"))
-    undo_action = service.last_action(match)
-    redo_action = service.last_action(match, undone=True)
-    # without JavaScript, Undo and Redo redirect here: say what they did from the log
-    after = request.args.get("undone")
-    if after == "undo" and redo_action and "undone" not in extra:
-        extra["undone"] = _("Undone: %(action)s.", action=describe_action(match, redo_action))
-    elif after == "redo" and undo_action and "undone" not in extra:
-        extra["undone"] = _("Redone: %(action)s.", action=describe_action(match, undo_action))
-    offered = []
-    if match.status == "active" and standings is not None and not standings.finished:
-        # the game's own entries it allows now (a notice to stop), with the words its sheet gives them
-        allowed = run.entry_kinds_allowed()
-        offered = [k for k in variant.entry_kinds() if k.key in allowed]
     drawn_bars = bars(match, standings)
     context = {
-        "table": table, "match": match, "variant": variant, "rules_sheet": rules_sheet, "own_kinds": offered,
-        "standings": standings, "hands_played": hands_played if standings is not None else 0, "replay_error": error,
+        "table": table, "match": match, "variant": variant, "rules_sheet": _rules_sheet(variant, match),
+        # the game's own entries it allows now (a notice to stop), with the words its sheet gives them
+        "own_kinds": [k for k in variant.entry_kinds() if k.key in run.entry_kinds_allowed()] if playing else [],
+        "standings": standings, "replay_error": error,
         "players": service.seated_players(match), "button": ButtonForm(),
         "highlight": request.args.get("new", type=form_id), "message": message,
-        # the last entries only (the match page has them all): the scoreboard after a save costs
-        # the same on hand 1,000 as on hand 10
-        "rows": rows, "rows_before": rows_before,
         "bonus": bonus_row(match, standings),
         "knocked_out": knocked, "bars": drawn_bars,
         # a hand may knock a player out: who deals after a hand not yet sent depends on it (the phone
         # says only the hand's number while hands are kept on it)
         "knockouts": any(bar["kind"] == "limit" for bar in drawn_bars.values()),
+        **grid,
+        **_undo_and_redo(match, standings, extra),
+        **extra,
+    }
+    if playing:
+        context.update(entry_form_context(table, match, standings, form=form))
+    return context
+
+
+def _replayed(match) -> tuple[Any, Any, set[str], str | None]:
+    """The match replayed (carried on from the kept checkpoint if need be: the rows need only the last
+    results), its standings, who is knocked out, and what stops stored entries that no longer replay
+    (shown, never a 500)."""
+    try:
+        run = service.replayed(match)
+        return run, run.standings(), run.knocked_out(), None
+    except Refusal as exc:
+        return None, None, set(), message_of(exc)
+
+
+def _rules_sheet(variant, match) -> list[Any]:
+    """The match's rules as its game words them, or none when they no longer resolve."""
+    try:
+        return list(variant.rules_sheet(variant.rules(len(match.seats), **(match.rules or {}))))
+    except Refusal:
+        return []
+
+
+def _grid(match, standings, since: int | None) -> dict[str, Any]:
+    """The grid's rows: the last entries only (the match page has them all), so that the scoreboard
+    after a save costs the same on hand 1,000 as on hand 10. After a hand saved from the page drawn just
+    before it, the grid's changes are likely all that is sent (``kept_grid``): the rows it may draw
+    again are made, the others only counted."""
+    highlight = _page_highlight() if since is not None else None
+    light = (since is not None and match.version == since + 1 and match.status == "active"
+             and standings is not None and not standings.finished)
+    rows, rows_before, hands_played, above = _recent_rows(
+        match, standings, deleted=True, only={highlight} - {None} if light else None)
+    kept = kept_grid(match, standings, rows, rows_before, since, highlight, above) if since is not None else None
+    if light and kept is None:  # the grid is drawn whole after all (its frame changes): every row made
+        rows, rows_before, hands_played, above = _recent_rows(match, standings, deleted=True)
+    return {"rows": rows, "rows_before": rows_before, "kept_grid": kept,
+            "hands_played": hands_played if standings is not None else 0}
+
+
+def _undo_and_redo(match, standings, extra: dict[str, Any]) -> dict[str, Any]:
+    """What Undo and Redo would do, and, without JavaScript (Undo, Redo and an edit redirect to the
+    scoreboard: ``?undone=``, ``?edited=``), what they or the edit just did, said from the log."""
+    undo_action = service.last_action(match)
+    redo_action = service.last_action(match, undone=True)
+    after = request.args.get("undone")
+    if after == "undo" and redo_action and "undone" not in extra:
+        extra["undone"] = _("Undone: %(action)s.", action=describe_action(match, redo_action))
+    elif after == "redo" and undo_action and "undone" not in extra:
+        extra["undone"] = _("Redone: %(action)s.", action=describe_action(match, undo_action))
+    return {
         "undo_label": describe_action(match, undo_action) if undo_action else None,
         # the deleted entry that Undo would bring back: the grid shows "Deleted · Undo" for it alone
         "undo_entry": undo_action.get("entry") if undo_action and undo_action.get("do") == "delete" else None,
         "redo_label": describe_action(match, redo_action) if redo_action else None,
-        # without JavaScript an edit redirects here (?edited=): the scoreboard says what the edit changed
         "edited": edit_sign(match, undo_action, request.args.get("edited", type=form_id), standings),
-        "kept_sheet": kept,
-        **extra,
     }
-    if match.status == "active" and standings is not None and not standings.finished:
-        context.update(entry_form_context(table, match, standings, form=form))
-    return context
 
 
 #: the scoreboard's part above the grid (templates/matches/partials/scoreboard_top.html): where the answer
@@ -603,11 +620,11 @@ TOP = "#scoreboard-top"
 
 def render_scoreboard(table, match, *, status: int = 200, page: str = "matches/show.html", **kw: Any):
     """The scoreboard page, or for htmx its fragment alone. After a hand saved from a page whose grid
-    needs only the new row (``kept_sheet``), the fragment is the part above the grid, sent in place of
+    needs only the new row (``kept_grid``), the fragment is the part above the grid, sent in place of
     the page's (htmx's HX-Retarget), with the grid's changes and the match menu out of band: the phone
     then lays out, and cleans up, that part alone, not the whole scoreboard with its grid."""
     context = scoreboard_context(table, match, **kw)
-    if context["kept_sheet"] is not None and wants_fragment():
+    if context["kept_grid"] is not None and wants_fragment():
         return render_template("matches/partials/saved_hand.html", **context), status, {"HX-Retarget": TOP}
     return render_page(page, "matches/partials/scoreboard.html", status=status, **context)
 
@@ -633,4 +650,4 @@ def conflict_context(match, version: int) -> dict[str, Any]:
 
 __all__ = ["own_kinds", "bars", "bonus_row", "conflict_context", "deck_for", "describe_action", "entry_form_context",
            "audit_trail", "entry_label", "first_error", "what_changed", "grid_rows", "recent_rows", "later_entry_message", "refusal_words", "players_in", "render_scoreboard",
-           "kept_sheet", "scoreboard_context"]
+           "kept_grid", "scoreboard_context"]

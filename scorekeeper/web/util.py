@@ -15,7 +15,7 @@ from flask_wtf import FlaskForm
 from wtforms import SelectChoice
 from wtforms.i18n import messages_path
 
-from .i18n import LANGUAGES, MINUS, current_language, money, whole  # noqa: F401 - money is re-exported
+from .i18n import LANGUAGES, MINUS, current_language, whole
 
 
 @lru_cache(maxsize=len(LANGUAGES))
@@ -62,11 +62,6 @@ def choices(pairs) -> list[SelectChoice]:
     # a lazily translated label stays lazy: it is said in the language of the page that draws it
     return [SelectChoice(str(value), str(label) if isinstance(label, (int, float)) else label)
             for value, label in pairs]
-
-
-#: numbers and money are written the page's language's way (scorekeeper.web.i18n); re-exported here,
-#: where the blueprints have always found them
-number = whole
 
 
 _HYPHEN_MINUS = re.compile(r"(?<![\w-])-(?=\d)")

@@ -467,7 +467,7 @@
     var key = field(form, "key");
     if (key && usedKeys().indexOf(key.value) >= 0) key.value = newKey();
     if (form.hasAttribute("data-unsent")) {
-      // a Save that found no connection before this script had arrived (static/js/table.js marks it):
+      // a Save that found no connection before this script had arrived (static/js/match.js marks it):
       // kept now, as it would have been, in place of "tap Save again"
       form.removeAttribute("data-unsent");
       var failed = form.querySelector("[data-save-status] .error");

@@ -349,6 +349,8 @@ class Drawn:
         return self.draw(st.sampled_from(seq))
 
     def sample(self, seq, k: int) -> list:
+        if not k:
+            return []
         picked = self.draw(st.lists(st.integers(0, len(seq) - 1), min_size=k, max_size=k, unique=True))
         return [seq[i] for i in picked]
 

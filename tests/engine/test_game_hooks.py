@@ -52,6 +52,8 @@ def test_docs_list_every_hook():
     table = doc[doc.index("### The hooks a game overrides"):]
     table = table[:table.index("What `score` works with")]
     assert [name for name in HOOKS if f"`{name}`" not in table] == []
+    # the counts a newcomer reads are the lists' own
+    assert f"`GAME_ATTRIBUTES` ({len(GAME_ATTRIBUTES)})" in doc and f"`GAME_HOOKS` ({len(HOOKS)} methods" in doc
     declares = doc[doc.index("### What a game declares"):doc.index("### The hooks a game overrides")]
     first_cells = " ".join(line.split("|")[1] for line in declares.splitlines() if line.startswith("| `"))
     assert [name for name in HOOKS + list(GAME_ATTRIBUTES)

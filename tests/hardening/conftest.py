@@ -33,7 +33,8 @@ from scorekeeper.service import models
 from scorekeeper.web.extensions import alembic, db
 from scorekeeper import service
 
-from ..conftest import table_with_players
+# this folder is a package of its own: the suite's conftest by its full name
+from tests.conftest import table_with_players
 
 REPO = Path(__file__).resolve().parents[2]
 PG_URL = os.environ.get("SCOREKEEPER_TEST_DATABASE_URL") or None

@@ -55,7 +55,7 @@ def test_answers_to_posts_and_refusals_behind_a_table_link_are_not_stored_either
 
 def test_spectator_pages_are_not_stored_and_the_polled_sheet_is_private(crawl):
     view = crawl.a["view_token"]
-    for path in ("", "/summary", "/summary.svg"):
+    for path in ("", "/summary"):
         status, cache = _cache_control(crawl, "GET", f"/v/{view}{path}")
         assert status == 200
         assert "no-store" in cache, (path, cache)

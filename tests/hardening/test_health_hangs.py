@@ -86,7 +86,7 @@ def test_the_health_check_never_waits_for_a_turn():
     """A worker of many threads works on one request at a time (``RequestsAtOnce``): behind a visitor's
     pictures, each drawn in its turn, ``/health`` waited seconds (p50 3.2 s against 6 ms quiet). It is
     answered while the turn is held."""
-    from scorekeeper.web.factory import RequestsAtOnce
+    from scorekeeper.web.server import RequestsAtOnce
 
     held, release = threading.Event(), threading.Event()
 

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from scorekeeper.web.factory import _read_storage_uri, _refuse_unshared_limits
+from scorekeeper.web.server import read_storage_uri, refuse_unshared_limits
 
 from .conftest import REPO, Phone, database_url, free_port, gunicorn_path
 
@@ -22,16 +22,16 @@ REFUSAL = "counted separately by each of the"
 @pytest.mark.parametrize("uri", [" memory://", "memory:// ", "\tMEMORY://\n", ""])
 def test_memory_is_memory_whatever_the_spaces(uri):
     config = {"RATELIMIT_STORAGE_URI": uri}
-    _read_storage_uri(config)
+    read_storage_uri(config)
     with pytest.raises(RuntimeError, match=REFUSAL):
-        _refuse_unshared_limits(config, 4)
+        refuse_unshared_limits(config, 4)
 
 
 def test_a_shared_store_keeps_its_uri_trimmed():
     config = {"RATELIMIT_STORAGE_URI": "  redis://127.0.0.1:6379/0 "}
-    _read_storage_uri(config)
+    read_storage_uri(config)
     assert config["RATELIMIT_STORAGE_URI"] == "redis://127.0.0.1:6379/0"
-    _refuse_unshared_limits(config, 4)  # shared: several workers are fine
+    refuse_unshared_limits(config, 4)  # shared: several workers are fine
 
 
 needs_gunicorn = pytest.mark.skipif(gunicorn_path() is None, reason="gunicorn is not installed")

@@ -201,13 +201,6 @@ def test_the_largest_swing_line_isolates_each_name(client, played):
     assert line == f"Ben +25, <bdi>{ANN}</bdi> +19, Cat +2"  # names that can move nothing, as they are
 
 
-def test_the_summary_image_has_no_override_left(client, played):
-    svg = client.get(f"/v/{played['views'][played['finished']]}/summary.svg").get_data(as_text=True)
-    assert RLO not in svg
-    assert f">{isolated(ANN)}</text>" in svg  # the standings
-    assert f"hand 1, {isolated('Ben')} +25" in svg  # the largest swing (its largest score)
-
-
 def test_isolation_helpers():
     assert isolated("Ann\u202e") == "\u2068Ann\u2069"
     assert isolated(SALMA) == f"{FSI}{SALMA}{PDI}" and isolated("\u0661\u0662") == "\u2068\u0661\u0662\u2069"

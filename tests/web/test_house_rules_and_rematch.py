@@ -7,7 +7,6 @@ from __future__ import annotations
 import io
 import json
 import re
-import xml.etree.ElementTree as ET
 
 import pytest
 import sqlalchemy as sa
@@ -216,11 +215,6 @@ def test_summary_page_and_image_of_a_finished_match(table, app, client):
     assert "2 hands played" in page and "largest swing: hand 2" in page and "Pot 15.00" in page
     assert "Free scoring: Match to: 20" in page
     assert table.token not in page and 'method="post"' not in page  # read-only like the spectator link
-    image = client.get(f"/v/{view_token}/summary.svg")
-    assert image.status_code == 200 and image.mimetype == "image/svg+xml"
-    svg = ET.fromstring(image.get_data())  # well-formed: the names are escaped
-    texts = " ".join(t.text or "" for t in svg.iter("{http://www.w3.org/2000/svg}text"))
-    assert 'Cat <b>&"' in texts and "Pot 15.00" in texts and "<b>" not in image.get_data(as_text=True)
     # not finished: the summary says so, and who leads
     other = table.start_match("free", ["Ann", "Ben"])
     assert table.record_points(other, {"Ann": 3, "Ben": 5}).status_code == 302

@@ -126,7 +126,7 @@ def build(sheet, app):
         f"/t/{t}/m/{ramino}/chart", f"/t/{t}/m/{ramino}/chart.svg",
         "/tables/new", "/melds", "/melds?variant=gin&mode=hand&cards=3h+4h+5h+8s+8d+8c+jc+qc+kc+9d",
         "/melds?variant=ramino&cards=5h+6h+7h", "/melds?variant=ramino&cards=5h+6d+9h",
-        f"/v/{view}", f"/v/{view}/summary", f"/v/{view}/summary.svg", f"/t/{t}/m/{gin}/history", "/nowhere",
+        f"/v/{view}", f"/v/{view}/summary", f"/t/{t}/m/{gin}/history", "/nowhere",
     ]
 
 

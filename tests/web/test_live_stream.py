@@ -181,7 +181,7 @@ def test_a_worker_told_to_stop_ends_its_streams(game, app):
 def test_a_threaded_worker_works_on_one_request_at_a_time_and_a_stream_waits_outside():
     """``RequestsAtOnce`` (a worker of many threads, run for the streams): requests take turns, and a
     streamed body (the live sheet's) is sent after its turn is given back, so it never keeps one."""
-    from scorekeeper.web.factory import RequestsAtOnce
+    from scorekeeper.web.server import RequestsAtOnce
 
     at_work, most, lock = [0], [0], threading.Lock()
 
@@ -220,7 +220,7 @@ def test_a_threaded_worker_works_on_one_request_at_a_time_and_a_stream_waits_out
 
 def test_the_app_takes_turns_when_told(sheet):
     from scorekeeper import create_app
-    from scorekeeper.web.factory import RequestsAtOnce
+    from scorekeeper.web.server import RequestsAtOnce
 
     app = create_app({"TESTING": True, "SECRET_KEY": "x", "DATABASE_URL": "sqlite://", "REQUESTS_AT_ONCE": 1})
     assert isinstance(app.wsgi_app, RequestsAtOnce)

@@ -81,37 +81,37 @@ def test_someone_guessing_links_is_still_stopped(limited):
 
 
 def test_several_workers_counting_in_memory_refuse_to_start(monkeypatch):
-    from scorekeeper.web import factory
+    from scorekeeper.web import server
 
     with pytest.raises(RuntimeError, match="each of the 4 worker processes .* RATELIMIT_STORAGE_URI"):
-        factory._refuse_unshared_limits({"RATELIMIT_STORAGE_URI": "memory://"}, 4)
-    factory._refuse_unshared_limits({"RATELIMIT_STORAGE_URI": "memory://"}, 1)
-    factory._refuse_unshared_limits({"RATELIMIT_STORAGE_URI": "memory://"}, None)
-    factory._refuse_unshared_limits({"RATELIMIT_STORAGE_URI": "redis://localhost:6379"}, 4)
-    factory._refuse_unshared_limits({"RATELIMIT_STORAGE_URI": "memory://", "RATELIMIT_ENABLED": False}, 4)
+        server.refuse_unshared_limits({"RATELIMIT_STORAGE_URI": "memory://"}, 4)
+    server.refuse_unshared_limits({"RATELIMIT_STORAGE_URI": "memory://"}, 1)
+    server.refuse_unshared_limits({"RATELIMIT_STORAGE_URI": "memory://"}, None)
+    server.refuse_unshared_limits({"RATELIMIT_STORAGE_URI": "redis://localhost:6379"}, 4)
+    server.refuse_unshared_limits({"RATELIMIT_STORAGE_URI": "memory://", "RATELIMIT_ENABLED": False}, 4)
     # gunicorn's own settings say how many workers there are
     monkeypatch.setenv("SERVER_SOFTWARE", "gunicorn/23.0.0")
     monkeypatch.setattr(sys, "argv", ["gunicorn", "-w", "3", "-b", "127.0.0.1:0", "scorekeeper:create_app()"])
-    assert factory.server_workers() == 3
+    assert server.server_workers() == 3
     monkeypatch.delenv("SERVER_SOFTWARE")
-    assert factory.server_workers() is None
+    assert server.server_workers() is None
 
 
 def test_a_server_builds_the_solver_tables_as_it_starts(monkeypatch):
     """Under gunicorn the app builds the solver's tables before it serves (no player's first hand waits
     for them); flask commands, the development server and the tests start without; WARM_SOLVERS decides."""
-    from scorekeeper.web import factory
+    from scorekeeper.web import factory, server
 
     monkeypatch.setattr(sys, "argv", ["gunicorn", "-w", "1", "scorekeeper:create_app()"])
     monkeypatch.delenv("SERVER_SOFTWARE", raising=False)
-    assert not factory.warms_solvers({})
-    assert factory.warms_solvers({"WARM_SOLVERS": True})
+    assert not server.warms_solvers({})
+    assert server.warms_solvers({"WARM_SOLVERS": True})
     monkeypatch.setenv("SERVER_SOFTWARE", "gunicorn/23.0.0")
-    assert factory.warms_solvers({})
-    assert not factory.warms_solvers({"TESTING": True})
-    assert not factory.warms_solvers({"WARM_SOLVERS": False})
+    assert server.warms_solvers({})
+    assert not server.warms_solvers({"TESTING": True})
+    assert not server.warms_solvers({"WARM_SOLVERS": False})
     calls = []
-    monkeypatch.setattr(factory, "warm_solvers", lambda: calls.append(1))
+    monkeypatch.setattr(server, "warm_solvers", lambda: calls.append(1))
     factory.create_app({"SECRET_KEY": "x", "DATABASE_URL": "sqlite://", "RATELIMIT_ENABLED": False})
     assert calls == [1]
     factory.create_app({"SECRET_KEY": "x", "DATABASE_URL": "sqlite://", "TESTING": True})
@@ -122,11 +122,11 @@ def test_a_server_compiles_its_templates_and_reads_its_catalogs_as_it_starts(mon
     """With the solver's tables, a server's app compiles every template and reads every language's
     catalogs before it serves (with --preload, once, in the master), so that a worker's first page of
     each kind does not compile while a player waits; the tests' apps start without."""
-    from scorekeeper.web import factory, i18n
+    from scorekeeper.web import factory, i18n, server
 
-    monkeypatch.setattr(factory, "warm_solvers", lambda: None)
-    monkeypatch.setattr(factory.gc, "freeze", lambda: None)
-    monkeypatch.setattr(factory.gc, "set_threshold", lambda *limits: None)
+    monkeypatch.setattr(server, "warm_solvers", lambda: None)
+    monkeypatch.setattr(server.gc, "freeze", lambda: None)
+    monkeypatch.setattr(server.gc, "set_threshold", lambda *limits: None)
     cold = factory.create_app({"SECRET_KEY": "x", "DATABASE_URL": "sqlite://", "TESTING": True})
     assert len(cold.jinja_env.cache or {}) == 0
     for domain in (i18n.messages_domain, i18n.engine_domain):

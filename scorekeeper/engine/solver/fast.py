@@ -9,6 +9,8 @@ suit gives its whole set without a search when that is strictly best.
 
 from __future__ import annotations
 
+import struct
+
 from ..cards import SUITS, Card
 from ..melds import MeldRules
 from .common import _CARD, _INF, Arrangement, _cache, _check_values, _last, _Params
@@ -134,6 +136,23 @@ class _Tables:
                         x |= w
                 linked[m] = x
         self.linked = linked
+        # The lane (search.arrange) for rules whose runs are three cards or more with the ace playing low
+        # (and high as well when ``lane`` is True): a hand with no three cards in sequence in any suit holds
+        # no run at all, and its deadwood is then every card left out of a set, in suit and rank order, read
+        # from small tables a byte of the hand mask at a time (they stay in the processor's cache, where the
+        # 8192-entry tables would not). None where the rules allow no lane.
+        self.lane = p.high if p.low and run_min == 3 <= p.run_max and min(values[1:]) >= 0 else None
+        # Each card's bit in a hand mask (_BIT_OF) with, for the lane, its value above the 64 bits: a hand's
+        # sum then carries its cards' points as well (none is negative, so none borrows from the cards).
+        self.bit_of = _BIT_OF if self.lane is None else [
+            bit + (values[(p_ - 1) // 4] << 64 if p_ else 0) for p_, bit in enumerate(_BIT_OF)]
+        # dead_bytes[k][x]: the cards of byte k of a hand mask (suit k // 2, ranks 1-8 or 9-13) whose bits
+        # are x, in rank order (the guard bits are never set when it is read)
+        self.dead_bytes = tuple(
+            [tuple(_CARD[k // 2][r] for r in range(8 * (k % 2) + 1, min(8 * (k % 2) + 9, 14))
+                   if x >> (r - 1 - 8 * (k % 2)) & 1) for x in range(256)]
+            for k in range(8)
+        )
 
     @staticmethod
     def _line_dp(high: bool, run_min: int, run_max: int, values: tuple[int, ...]):
@@ -192,26 +211,42 @@ def _get_tables(rules: MeldRules, values) -> _Tables | None:
     return tables
 
 
-# bit of each card in a 64-bit hand mask: 16 bits per suit, rank r at bit r; a joker sets bit 0
-_BIT = {s: [1 << (16 * i + r) for r in range(14)] for i, s in enumerate(SUITS)}
-_BIT[""] = [1]
+# A hand as one 64-bit integer, the sum of its cards' bits: 16 bits per suit (suit i from bit 16*i, rank r
+# at bit r-1), read by each card's ``physical`` number. A joker sets bit 13, the first of the three guard
+# bits above each suit's 13; two copies of one card carry into another bit, so the bit count falls short.
+_BIT_OF = [1 << 13] + [0] * (13 * 4 + 4)
+for _i, _cards in enumerate(_CARD):
+    for _r in range(1, 14):
+        _BIT_OF[_cards[_r].physical] = 1 << (16 * _i + _r - 1)
+del _i, _cards, _r
+#: a hand mask holding a joker or a duplicate card there (the guard bits)
+_GUARD = 0xE000E000E000E000
+#: the cards' bits of a hand's sum (above them, the lane's points: _Tables.bit_of)
+_HAND = (1 << 64) - 1
+#: the four suit masks of a hand mask's eight bytes
+_split = struct.Struct("<4H").unpack
+#: the eight bytes of a hand mask, as numbers
+_bytes = struct.Struct("8B").unpack
+#: the aces of a hand mask, and each suit's copy of a 13-bit rank mask
+_ACES = 0x0001000100010001
 
 
-# An Arrangement built without the frozen dataclass's __init__ (which sets each field through
-# object.__setattr__): the slots' own setters, a third of the cost, the same object.
-_new_arrangement = Arrangement.__new__
-_set_melds_slot = Arrangement.melds.__set__  # type: ignore[attr-defined]
-_set_dead_slot = Arrangement.deadwood.__set__  # type: ignore[attr-defined]
-_set_points_slot = Arrangement.points.__set__  # type: ignore[attr-defined]
-_set_laid_slot = Arrangement.laid_off.__set__  # type: ignore[attr-defined]
+class _Blank:
+    """An Arrangement's slots, filled before the object becomes an Arrangement (``_arrangement``)."""
+
+    __slots__ = Arrangement.__slots__
 
 
 def _arrangement(melds: tuple, deadwood: tuple, points: int) -> Arrangement:
-    a = _new_arrangement(Arrangement)
-    _set_melds_slot(a, melds)
-    _set_dead_slot(a, deadwood)
-    _set_points_slot(a, points)
-    _set_laid_slot(a, ())
+    """An Arrangement built without the frozen dataclass's __init__ (which sets each field through
+    ``object.__setattr__``): a blank object of the same layout is filled, then made an Arrangement, the
+    very object the dataclass makes (equal, hashed and printed alike) at a third of the cost."""
+    a = _Blank()
+    a.melds = melds
+    a.deadwood = deadwood
+    a.points = points
+    a.laid_off = ()
+    a.__class__ = Arrangement  # type: ignore[assignment]
     return a
 
 
@@ -293,6 +328,7 @@ def _set_search(a: int, b: int, c: int, d: int, ranks: int, t: _Tables) -> tuple
 
 
 def _fast_arrange(a: int, b: int, c: int, d: int, t: _Tables) -> Arrangement:
+    """The arrangement of the hand whose suit masks are ``a``-``d`` (no joker, no duplicate)."""
     m0, m1, m2, m3, d0, d1, d2, d3 = t.suit_tables
     ranks = ((a & b & (c | d)) | (c & d & (a | b))) if t.sets else 0
     if not ranks:

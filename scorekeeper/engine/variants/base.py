@@ -340,6 +340,17 @@ class Variant(ABC):
         Delegates to ``scorekeeper.engine.solver.arrange`` with this variant's meld rules and values.
         ``deal`` is as for ``check_meld``.
         """
+        if rules is None and type(cards) is list:
+            # the common call, a list of cards under the bound (or default) rules: the rules' solver inputs
+            # are kept beside the rules they came from, and the solver reads each card itself (a card given
+            # as text has none of a Card's fields: it fails there at once, and is parsed below)
+            found = self.__dict__.get("_arrange_with")
+            if found is None or found[0] is not self.house:
+                found = self._arrange_with = (self.house, *self.melds_and_values())
+            try:
+                return solver.arrange(cards, found[1], found[2])
+            except AttributeError:
+                pass
         meld_rules, values = self.melds_and_values(rules)
         return solver.arrange(_cards(cards), meld_rules, values)
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, Field, HiddenField, RadioField, StringField
+from wtforms import BooleanField, Field, HiddenField, RadioField, SelectChoice, StringField
 from wtforms.validators import ValidationError
 
 from ...engine.errors import Refusal
@@ -20,7 +20,8 @@ from ...engine.limits import POINTS_CEILING
 from ...engine.sheet import Sheet
 from ..picker import cards_text
 from ..i18n import speak
-from ..util import Form, choices, number
+from ..i18n import whole
+from ..util import Form, choices
 
 def end_words(end: str, game: str | None = None) -> str:
     """An end (``out_in_one_turn``) of the match's game (its variant key) in the page's words, lower
@@ -48,7 +49,7 @@ def _integer(form: FlaskForm, field: Field) -> None:
     if value is None or abs(value) > POINTS_CEILING:
         if not text.lstrip("+-").isdigit():
             raise ValidationError(_("Type a whole number."))
-        raise ValidationError(_("Points must be between %(low)s and %(high)s.", low=number(-POINTS_CEILING), high=number(POINTS_CEILING)))
+        raise ValidationError(_("Points must be between %(low)s and %(high)s.", low=whole(-POINTS_CEILING), high=whole(POINTS_CEILING)))
     field.data = str(value)
 
 
@@ -130,134 +131,172 @@ def match_sheet(match: Any, before: Any = None) -> Sheet | None:
         return sheet
 
 
+#: a count or points box: no "pattern", or the browser's generic "match the requested format" would
+#: speak instead of the app
+_NUMERIC = {"autocomplete": "off", "inputmode": "numeric"}
+#: a box of cards or melds, typed as the cards are written ("8D KC")
+_CARDS_TYPED = {"autocomplete": "off", "autocapitalize": "characters"}
+
+
+def _points_kw(spec: Any) -> dict[str, str]:
+    """A points box that takes negatives gets the full keyboard (iOS's numeric pad has no minus key);
+    with JavaScript it gets the number pad and a "±" button beside it (data-signed; static/js/match.js)."""
+    if spec.minimum is not None and spec.minimum < 0:
+        return {"autocomplete": "off", "inputmode": "text", "autocapitalize": "off", "autocorrect": "off",
+                "spellcheck": "false", "data-signed": ""}
+    return dict(_NUMERIC)
+
+
+def _side_fields(spec: Any, prefix: str) -> dict[str, Field]:
+    """A side's boxes for ``spec``: a tick (Burraco's "pozzetto not taken"), or a count or points box,
+    and for points counted by class a box per class."""
+    if spec.kind == "flag":
+        return {prefix + spec.name: BooleanField(speak(spec.label), description=speak(spec.help or ""))}
+    fields = {prefix + spec.name: StringField(speak(spec.label), validators=[_integer], render_kw=_NUMERIC)}
+    for cls in spec.classes:
+        fields[f"{prefix}{spec.name}__{cls.name}"] = StringField(
+            speak(cls.label), validators=[_integer], render_kw=_NUMERIC)
+    return fields
+
+
+def _ranks(*first: tuple[str, str]) -> list[SelectChoice]:
+    return choices(list(first) + [(RANK_LABELS[r], RANK_LABELS[r]) for r in range(1, 14)])
+
+
+def _hand_end(spec: Any, variant: Any, players: list[Any]) -> dict[str, Field]:
+    return {"end": RadioField(speak(spec.label), choices=choices(
+        (e, speak(variant.end(e).label)) for e in variant.ends), validate_choice=False)}
+
+
+def _hand_player(spec: Any, variant: Any, players: list[Any]) -> dict[str, Field]:
+    nobody = [(NOBODY, speak(spec.nobody))] if spec.nobody else []
+    return {spec.name: RadioField(speak(spec.label), choices=choices(
+        [(str(p.id), isolated(p.name)) for p in players] + nobody), validate_choice=False)}
+
+
+def _hand_card(spec: Any, variant: Any, players: list[Any]) -> dict[str, Field]:
+    # tapped: the rank, then the suit (two rows of buttons rather than a typed "7D")
+    return {spec.name: RadioField(speak(spec.label), choices=_ranks(), validate_choice=False),
+            f"{spec.name}_suit": RadioField(_("Upcard suit"), choices=choices(
+                (s, speak(SUIT_NAMES[s])) for s in SUITS), validate_choice=False)}
+
+
+def _hand_rank(spec: Any, variant: Any, players: list[Any]) -> dict[str, Field]:
+    # one rank tapped, or none (the deal's wild rank): the value stored is the rank as the document
+    # spells it ("7", "K")
+    return {spec.name: RadioField(speak(spec.label), choices=_ranks(("", _("none"))),
+                                  validate_choice=False, description=speak(spec.help or ""))}
+
+
+def _hand_melds(spec: Any, variant: Any, players: list[Any]) -> dict[str, Field]:
+    return {spec.name: StringField(speak(spec.label), description=speak(spec.help or ""), render_kw=_CARDS_TYPED)}
+
+
+def _hand_flag(spec: Any, variant: Any, players: list[Any]) -> dict[str, Field]:
+    return {spec.name: BooleanField(speak(spec.label), description=speak(spec.help or ""))}
+
+
+#: the hand's own fields by kind: each gives the form's fields for one ``EntryField`` of the sheet
+_HAND_FIELDS = {"end": _hand_end, "player": _hand_player, "card": _hand_card, "rank": _hand_rank,
+                "melds": _hand_melds, "flag": _hand_flag}
+
+
+def _player_points(spec: Any, p: Any, sheet: Sheet) -> dict[str, Field]:
+    several = len([f for f in sheet.per_player if f.kind == "points"]) > 1
+    label = _("%(name)s: %(what)s", name=isolated(p.name), what=speak(spec.label)) if several else isolated(p.name)
+    return {f"{spec.name}_{p.id}": StringField(label, validators=[_integer], render_kw=_points_kw(spec))}
+
+
+def _player_flag(spec: Any, p: Any, sheet: Sheet) -> dict[str, Field]:
+    return {player_field(spec, p.id): BooleanField(speak(spec.label))}
+
+
+def _player_choice(spec: Any, p: Any, sheet: Sheet) -> dict[str, Field]:
+    # the first tap is "none of these": the player's points (or cards) stand, in the sheet's own word
+    # for them ("Count")
+    points = sheet.field("points")
+    none = speak(points.label) if spec.instead and points is not None else _("none")
+    return {player_field(spec, p.id): RadioField(speak(spec.label), choices=choices(
+        [("", none)] + [(value, speak(words)) for value, words in spec.choices]), validate_choice=False, default="")}
+
+
+def _player_count(spec: Any, p: Any, sheet: Sheet) -> dict[str, Field]:
+    return {f"{spec.name}_{p.id}": StringField(isolated(p.name), validators=[_integer], render_kw=_NUMERIC)}
+
+
+def _player_cards(spec: Any, p: Any, sheet: Sheet) -> dict[str, Field]:
+    return {f"{spec.name}_{p.id}": StringField(_("%(name)s's cards", name=isolated(p.name)), render_kw={
+        "autocomplete": "off", "placeholder": _("e.g. 8d kc jk"), "autocapitalize": "characters"})}
+
+
+def _player_melds(spec: Any, p: Any, sheet: Sheet) -> dict[str, Field]:
+    return {f"{spec.name}_{p.id}": StringField(_("%(name)s: %(what)s", name=isolated(p.name), what=speak(spec.label)),
+                                               description=speak(spec.help or ""), render_kw=_CARDS_TYPED)}
+
+
+#: each player's fields by kind, named after the sheet's fields (points_7, cards_7; meld_points_7, melds_7)
+_PLAYER_FIELDS = {"points": _player_points, "flag": _player_flag, "choice": _player_choice,
+                  "count": _player_count, "cards": _player_cards, "melds": _player_melds}
+
+
+def _form_sheet(variant: Any, sheet: Sheet | None, match: Any, before: Any) -> Sheet:
+    """The sheet the form asks by: the one given, else the match's own for a game scored by sides (or
+    by a hand's own units), else the game's."""
+    own = match_sheet(match, before) if match is not None and sheet is None else None
+    return sheet or (own if own is not None and (own.scored == "sides" or own.units or own.each_alone)
+                     else None) or variant.sheet()
+
+
+def _form_sides(sheet: Sheet, match: Any, players: list[Any]) -> list[FormSide]:
+    """The side boxes the form draws: each player alone, the hand's own units (the lone hand and the
+    pair: a box per unit, as the engine names them), or the match's sides."""
+    if sheet.each_alone:
+        # every player a unit of his own this hand, keyed as a stored entry keys a side of one
+        return each_alone_sides(players)
+    if sheet.units:
+        return [FormSide(i, key, speak(label), []) for i, (key, label) in enumerate(sheet.units)]
+    return match_sides(match) if match is not None and sheet.scored == "sides" else []
+
+
+def _form_fields(variant: Any, sheet: Sheet, sides: list[FormSide], alone: list[FormSide],
+                 players: list[Any]) -> dict[str, Field]:
+    """Every field of the form, in the order it is drawn: the sides', the hand's, each player's."""
+    fields: dict[str, Field] = {}
+    for side in sides + alone:
+        for spec in (alone_fields(sheet) if side in alone else sheet.per_side):
+            fields.update(_side_fields(spec, side.prefix))
+    for spec in sheet.per_hand:
+        if spec.kind == "player" and spec.name != "by" and not sheet.units:
+            continue
+        if spec.kind in _HAND_FIELDS:
+            fields.update(_HAND_FIELDS[spec.kind](spec, variant, players))
+    members = [p for side in sides for p in side.members] if sides and not sheet.units else players
+    for p in members:
+        for spec in sheet.per_player:
+            if spec.kind in _PLAYER_FIELDS:
+                fields.update(_PLAYER_FIELDS[spec.kind](spec, p, sheet))
+    return fields
+
+
 def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
                     data: dict[str, Any] | None = None, version: int | None = None,
                     sheet: Sheet | None = None, match: Any = None, before: Any = None) -> FlaskForm:
     """The entry form for ``players`` (those still in): one box or row of taps for each field of the
     game's sheet (``variant.sheet``, under ``match``'s rules when given, as it stands before the entry
     ``before`` when one is edited), per hand, per player and per side, with the sheet's words."""
-    own = match_sheet(match, before) if match is not None and sheet is None else None
-    # a game scored by sides is asked by the match's own sheet and sides; the others as before
-    sheet = sheet or (own if own is not None and (own.scored == "sides" or own.units or own.each_alone)
-                      else None) or variant.sheet()
-    sides = match_sides(match) if match is not None and sheet.scored == "sides" else []
-    if sheet.units:
-        # a hand's own sides (the lone hand and the pair): a box per unit, as the engine names them
-        sides = [FormSide(i, key, speak(label), []) for i, (key, label) in enumerate(sheet.units)]
-
-    class HandForm(_HandBase):
-        pass
-
-    if sheet.each_alone:
-        # every player a unit of his own this hand, keyed as a stored entry keys a side of one
-        sides = each_alone_sides(players)
+    sheet = _form_sheet(variant, sheet, match, before)
+    sides = _form_sides(sheet, match, players)
     alone = alone_sides(sheet, players, len(sides))
-    for side in sides + alone:
-        for spec in (alone_fields(sheet) if side in alone else sheet.per_side):
-            if spec.kind == "flag":
-                # a box per side, ticked or not (Burraco's "pozzetto not taken")
-                setattr(HandForm, side.prefix + spec.name, BooleanField(speak(spec.label),
-                                                                        description=speak(spec.help or "")))
-                continue
-            # a count or points box per side, and for points counted by class a box per class
-            setattr(HandForm, side.prefix + spec.name, StringField(
-                speak(spec.label), validators=[_integer], render_kw={"autocomplete": "off", "inputmode": "numeric"}))
-            for cls in spec.classes:
-                setattr(HandForm, f"{side.prefix}{spec.name}__{cls.name}", StringField(
-                    speak(cls.label), validators=[_integer], render_kw={"autocomplete": "off", "inputmode": "numeric"}))
-
-    for spec in sheet.per_hand:
-        if spec.kind == "end":
-            HandForm.end = RadioField(speak(spec.label), choices=choices(
-                (e, speak(variant.end(e).label)) for e in variant.ends), validate_choice=False)
-        elif spec.kind == "player" and spec.name != "by" and not sheet.units:
-            continue
-        elif spec.kind == "player":
-            nobody = [(NOBODY, speak(spec.nobody))] if spec.nobody else []
-            setattr(HandForm, spec.name, RadioField(speak(spec.label), choices=choices(
-                [(str(p.id), isolated(p.name)) for p in players] + nobody), validate_choice=False))
-        elif spec.kind == "card":
-            # tapped: the rank, then the suit (two rows of buttons rather than a typed "7D")
-            setattr(HandForm, spec.name, RadioField(speak(spec.label), choices=choices(
-                (RANK_LABELS[r], RANK_LABELS[r]) for r in range(1, 14)), validate_choice=False))
-            setattr(HandForm, f"{spec.name}_suit", RadioField(_("Upcard suit"), choices=choices(
-                (s, speak(SUIT_NAMES[s])) for s in SUITS), validate_choice=False))
-        elif spec.kind == "rank":
-            # one rank tapped, or none (the deal's wild rank): the value stored is the rank as the
-            # document spells it ("7", "K")
-            setattr(HandForm, spec.name, RadioField(speak(spec.label), choices=choices(
-                [("", _("none"))] + [(RANK_LABELS[r], RANK_LABELS[r]) for r in range(1, 14)]),
-                validate_choice=False, description=speak(spec.help or "")))
-        elif spec.kind == "melds":
-            setattr(HandForm, spec.name, StringField(
-                speak(spec.label), description=speak(spec.help or ""),
-                render_kw={"autocomplete": "off", "autocapitalize": "characters"}))
-        elif spec.kind == "flag":
-            setattr(HandForm, spec.name, BooleanField(speak(spec.label), description=speak(spec.help or "")))
+    HandForm = type(_HandBase)("HandForm", (_HandBase,), _form_fields(variant, sheet, sides, alone, players))
     if sides and not sheet.units:
         players = [p for side in sides for p in side.members]
-    points = sheet.field("points")
-    # No "pattern": the browser's generic "match the requested format" would speak instead of the
-    # app. A box that takes negatives gets the full keyboard (iOS's numeric pad has no minus key); with
-    # JavaScript it gets the number pad and a "±" button beside it (data-signed; static/js/table.js).
-    def points_kw(spec) -> dict[str, str]:
-        kw = {"autocomplete": "off"}
-        kw.update({"inputmode": "text", "autocapitalize": "off", "autocorrect": "off", "spellcheck": "false",
-                   "data-signed": ""}
-                  if spec.minimum is not None and spec.minimum < 0 else {"inputmode": "numeric"})
-        return kw
-
-    # each player's boxes are named after the sheet's fields (points_7, cards_7; meld_points_7, melds_7)
-    several = len([f for f in sheet.per_player if f.kind == "points"]) > 1
-    for p in players:
-        for spec in sheet.per_player:
-            if spec.kind == "points":
-                setattr(HandForm, f"{spec.name}_{p.id}", StringField(
-                    _("%(name)s: %(what)s", name=isolated(p.name), what=speak(spec.label)) if several
-                    else isolated(p.name), validators=[_integer], render_kw=points_kw(spec)))
-            elif spec.kind == "flag":
-                setattr(HandForm, player_field(spec, p.id), BooleanField(speak(spec.label)))
-            elif spec.kind == "choice":
-                # the first tap is "none of these": the player's points (or cards) stand, in the
-                # sheet's own word for them ("Count")
-                none = speak(points.label) if spec.instead and points is not None else _("none")
-                setattr(HandForm, player_field(spec, p.id), RadioField(speak(spec.label), choices=choices(
-                    [("", none)] + [(value, speak(words)) for value, words in spec.choices]),
-                    validate_choice=False, default=""))
-            elif spec.kind == "count":
-                setattr(HandForm, f"{spec.name}_{p.id}", StringField(
-                    isolated(p.name), validators=[_integer], render_kw={"autocomplete": "off", "inputmode": "numeric"}))
-            elif spec.kind == "cards":
-                setattr(HandForm, f"{spec.name}_{p.id}", StringField(
-                    _("%(name)s's cards", name=isolated(p.name)), render_kw={
-                        "autocomplete": "off", "placeholder": _("e.g. 8d kc jk"), "autocapitalize": "characters"}))
-            elif spec.kind == "melds":
-                setattr(HandForm, f"{spec.name}_{p.id}", StringField(
-                    _("%(name)s: %(what)s", name=isolated(p.name), what=speak(spec.label)),
-                    description=speak(spec.help or ""),
-                    render_kw={"autocomplete": "off", "autocapitalize": "characters"}))
-    free = not any(spec.kind == "cards" for spec in sheet.per_player)
     # formdata=None must be explicit: Flask-WTF otherwise fills a fresh form from the request it is
     # answering, and the blank form after a save would come back holding the hand just saved.
     form = HandForm(formdata=formdata, data=data or {})
-    if formdata is not None and not free:
-        # The card picker sends the text box and, without JavaScript, its ticked boxes: merge them (by
-        # the match's deck, which may be the game's own).
-        deck = match_deck(match) if match is not None else None
-        for p in players:
-            for spec in sheet.per_player:
-                if spec.kind == "cards":
-                    getattr(form, f"{spec.name}_{p.id}").data = cards_text(formdata, f"{spec.name}_{p.id}", deck)
-    # The usual end (knock, or out) is chosen already on a fresh form: one tap fewer for most hands
-    # (the form's template marks it, for the phone to tap it again after a hand kept offline).
-    form.usual_end = variant.ends[0] if sheet.has("end") else None
-    if formdata is None:
-        form.key.data = secrets.token_urlsafe(16)
-        if form.usual_end is not None and not form.end.data:
-            form.end.data = form.usual_end
-        if version is not None:
-            form.version.data = str(version)
-    form.free = free
+    form.free = not any(spec.kind == "cards" for spec in sheet.per_player)
+    if formdata is not None and not form.free:
+        _merge_picked_cards(form, formdata, sheet, match, players)
+    _fill_fresh_form(form, variant, sheet, formdata, version)
     form.sides = sides
     form.alone_sides = alone
     form.sheet = sheet
@@ -271,6 +310,30 @@ def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
     form.variant = variant
     form.players = players
     return form
+
+
+def _merge_picked_cards(form: FlaskForm, formdata: Any, sheet: Sheet, match: Any, players: list[Any]) -> None:
+    """The card picker sends the text box and, without JavaScript, its ticked boxes: merge them (by
+    the match's deck, which may be the game's own)."""
+    deck = match_deck(match) if match is not None else None
+    for p in players:
+        for spec in sheet.per_player:
+            if spec.kind == "cards":
+                getattr(form, f"{spec.name}_{p.id}").data = cards_text(formdata, f"{spec.name}_{p.id}", deck)
+
+
+def _fill_fresh_form(form: FlaskForm, variant: Any, sheet: Sheet, formdata: Any, version: int | None) -> None:
+    """A fresh form gets its idempotency key, the match's version and the usual end (knock, or out)
+    chosen already: one tap fewer for most hands (the form's template marks it, for the phone to tap it
+    again after a hand kept offline)."""
+    form.usual_end = variant.ends[0] if sheet.has("end") else None
+    if formdata is not None:
+        return
+    form.key.data = secrets.token_urlsafe(16)
+    if form.usual_end is not None and not form.end.data:
+        form.end.data = form.usual_end
+    if version is not None:
+        form.version.data = str(version)
 
 
 #: the value of a player field's "nobody" choice (``EntryField.nobody``), stored as null
@@ -339,40 +402,7 @@ def payload_from_form(form: FlaskForm, variant: Any) -> dict[str, Any]:
         return _side_payload(form, variant)
     held: dict[str, Any] = {}
     for p in form.players:
-        entry: dict[str, Any] = {}
-        for spec in sheet.per_player:
-            if not spec.instead:
-                continue
-            box = getattr(form, player_field(spec, p.id))
-            if spec.kind == "flag" and box.data:
-                entry[spec.name] = spec.ticked
-            elif spec.kind == "choice" and box.data:
-                entry[spec.name] = box.data
-        # what the player is entered as instead of a count (a drop, a wrong show); a count typed as
-        # well is sent too, for the engine to refuse with its reason beside the box
-        instead = bool(entry)
-        # a choice that goes with the points (which phase was completed) and the player's own counts
-        # (jokers apart), sent when given
-        for spec in sheet.per_player:
-            if spec.instead:
-                continue
-            box = getattr(form, player_field(spec, p.id), None)
-            if spec.kind == "choice" and box is not None and box.data:
-                entry[spec.name] = box.data
-            elif spec.kind == "count" and box is not None and box.data not in ("", None):
-                entry[spec.name] = int(box.data)
-        for points_spec, other in form.piles:
-            points = getattr(form, f"{points_spec.name}_{p.id}").data
-            shown = (getattr(form, f"{other.name}_{p.id}").data or "").strip() if other is not None else ""
-            # cards (or melds) given win over the points box: they say more
-            if shown:
-                entry[other.name] = shown
-            elif points not in ("", None):
-                entry[points_spec.name] = int(points)
-            elif (points_spec.ender_default is not None and not instead and sheet.has("by")
-                  and form.by.data == str(p.id)):
-                # the one who went out holds nothing: a blank box says so
-                entry[points_spec.name] = points_spec.ender_default
+        entry = _player_entry(form, sheet, p)
         if entry:
             held[str(p.id)] = entry
         for spec in sheet.per_player:
@@ -391,18 +421,65 @@ def payload_from_form(form: FlaskForm, variant: Any) -> dict[str, Any]:
                                "by": int(form.by.data) if form.by.data and names_by else None, "held": held}
     if not names_by:
         del payload["by"]
+    payload.update(_hand_values(form, sheet))
+    return payload
+
+
+def _player_entry(form: FlaskForm, sheet: Sheet, p: Any) -> dict[str, Any]:
+    """What one player's row of the form says: what he is entered as instead of a count, his choices
+    and counts, and each of his piles' cards or points."""
+    entry: dict[str, Any] = {}
+    for spec in sheet.per_player:
+        if not spec.instead:
+            continue
+        box = getattr(form, player_field(spec, p.id))
+        if spec.kind == "flag" and box.data:
+            entry[spec.name] = spec.ticked
+        elif spec.kind == "choice" and box.data:
+            entry[spec.name] = box.data
+    # what the player is entered as instead of a count (a drop, a wrong show); a count typed as
+    # well is sent too, for the engine to refuse with its reason beside the box
+    instead = bool(entry)
+    # a choice that goes with the points (which phase was completed) and the player's own counts
+    # (jokers apart), sent when given
+    for spec in sheet.per_player:
+        if spec.instead:
+            continue
+        box = getattr(form, player_field(spec, p.id), None)
+        if spec.kind == "choice" and box is not None and box.data:
+            entry[spec.name] = box.data
+        elif spec.kind == "count" and box is not None and box.data not in ("", None):
+            entry[spec.name] = int(box.data)
+    for points_spec, other in form.piles:
+        points = getattr(form, f"{points_spec.name}_{p.id}").data
+        shown = (getattr(form, f"{other.name}_{p.id}").data or "").strip() if other is not None else ""
+        # cards (or melds) given win over the points box: they say more
+        if shown:
+            entry[other.name] = shown
+        elif points not in ("", None):
+            entry[points_spec.name] = int(points)
+        elif (points_spec.ender_default is not None and not instead and sheet.has("by")
+              and form.by.data == str(p.id)):
+            # the one who went out holds nothing: a blank box says so
+            entry[points_spec.name] = points_spec.ender_default
+    return entry
+
+
+def _hand_values(form: FlaskForm, sheet: Sheet) -> dict[str, Any]:
+    """The hand's own values beyond its end: the upcard, the melds laid, the deal's rank."""
+    values: dict[str, Any] = {}
     for spec in sheet.per_hand:
         if spec.kind == "card":
             # the rank and suit tapped; a whole card sent in the field ("4C") is taken as it is
             value = f"{getattr(form, spec.name).data or ''}{getattr(form, spec.name + '_suit').data or ''}".strip()
-            payload[spec.name] = value
+            values[spec.name] = value
         elif spec.kind == "melds":
             melds = split_melds(getattr(form, spec.name).data)
             if melds:
-                payload[spec.name] = melds
+                values[spec.name] = melds
         elif spec.kind == "rank" and getattr(form, spec.name).data:
-            payload[spec.name] = getattr(form, spec.name).data
-    return payload
+            values[spec.name] = getattr(form, spec.name).data
+    return values
 
 
 def _side_payload(form: FlaskForm, variant: Any) -> dict[str, Any]:

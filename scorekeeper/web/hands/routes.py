@@ -148,7 +148,7 @@ def new(token: str, match_id: int):
     try:
         entry = service.add_entry(match, payload_from_form(form, variant), version=version,
                                   key=form.key.data)
-    except service.StaleSheetError:
+    except service.StaleMatchError:
         if _over(match):
             return _match_over(table, match, 409)
         return _with_version(_form_page(table, match, form, 409, stale_version=drawn), match)
@@ -351,7 +351,7 @@ def _button_entry(token: str, match_id: int, make_payload, refusal: str):
     try:
         entry = service.add_entry(match, payload, version=version if version is not None else -1,
                                   key=request.form.get("key") or None)
-    except service.StaleSheetError as exc:
+    except service.StaleMatchError as exc:
         return scoreboard.render_scoreboard(table, match, message=speak(exc.message), status=409)
     except Refusal as exc:
         return scoreboard.render_scoreboard(table, match, message=refusal_of(exc), status=422)
@@ -430,7 +430,7 @@ def edit(token: str, match_id: int, entry_id: int):
     drawn, version = _posted_version(form)
     try:
         service.edit_entry(match, entry, payload_from_form(form, variant), version=version)
-    except service.StaleSheetError:
+    except service.StaleMatchError:
         return _form_page(table, match, form, 409, entry=entry, stale_version=drawn)
     except service.LaterEntryError as exc:
         form.form_errors.append(scoreboard.later_entry_message(match, exc))
@@ -479,7 +479,7 @@ def _change(token: str, match_id: int, entry_id: int, action):
         version = request.form.get("version", type=int)
         try:
             action(match, entry, version=version if version is not None else -1)
-        except service.StaleSheetError as exc:
+        except service.StaleMatchError as exc:
             return scoreboard.render_scoreboard(table, match, message=speak(exc.message), status=409)
         except service.LaterEntryError as exc:
             return scoreboard.render_scoreboard(table, match, message=scoreboard.later_entry_message(match, exc), status=422)

@@ -16,7 +16,8 @@ from ...engine.sides import default_sides, opposite_sides
 from ..bidi import isolated
 from ..i18n import lazy_gettext as _l
 from ...service.models import Player
-from ..util import Form, number
+from ..i18n import whole
+from ..util import Form
 from .. import house_rules as words
 from ..util import choices as make_choices
 
@@ -33,7 +34,7 @@ def _stake(form: FlaskForm, field: Field) -> None:
     except InvalidOperation:
         raise ValidationError(_("Type the stake as an amount, like 5 or 2.50.")) from None
     if not value.is_finite() or value < 0 or value > Decimal("1000000"):
-        raise ValidationError(_("The stake must be between 0 and %(most)s.", most=number(1000000)))
+        raise ValidationError(_("The stake must be between 0 and %(most)s.", most=whole(1000000)))
     if value != value.quantize(Decimal("0.01")):
         raise ValidationError(_("A stake has at most two decimals (cents)."))
     field.data = f"{value.quantize(Decimal('0.01'))}"
@@ -93,7 +94,6 @@ def build_match_form(players: list[Player], switches: list[Any], formdata: Any =
         setattr(MatchForm, f"rule_{s.name}", _switch_field(s))
     form = MatchForm(formdata=formdata, data=data or {})
     form.first_dealer.choices = make_choices([("", _("the first seated"))] + [(str(p.id), isolated(p.name)) for p in players])
-    form.switch_names = [s.name for s in switches]
     form.sides = sides
     form.players = players
     return form

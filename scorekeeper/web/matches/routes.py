@@ -285,7 +285,7 @@ def _undo(token: str, match_id: int, *, redo: bool):
     version = request.form.get("version", type=int)
     try:
         action = service.undo(match, version=version if version is not None else -1, redo=redo)
-    except service.StaleSheetError as exc:
+    except service.StaleMatchError as exc:
         return render_scoreboard(table, match, message=speak(exc.message), status=409)
     except service.LaterEntryError as exc:
         return render_scoreboard(table, match, message=later_entry_message(match, exc), status=422)
@@ -384,7 +384,7 @@ def _status_change(token: str, match_id: int, change, then: str):
         version = request.form.get("version", type=int)
         try:
             change(match, version=version if version is not None else -1)
-        except service.StaleSheetError as exc:
+        except service.StaleMatchError as exc:
             return render_scoreboard(table, match, message=speak(exc.message), status=409)
         except Refusal as exc:
             return render_scoreboard(table, match, message=refusal(exc), status=422)

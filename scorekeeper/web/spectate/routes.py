@@ -2,7 +2,7 @@
 current: ``/v/<view_token>/stream`` says each new version of the match as it is saved (``live``), and
 the page then asks for ``/v/<view_token>/sheet``; where no stream can be held the page polls the sheet.
 A finished match's result, worth sharing, is at
-``/v/<view_token>/summary`` with its image at ``/v/<view_token>/summary.svg`` (drawn on the server).
+``/v/<view_token>/summary``.
 
 Only GET routes live here, and nothing reached through a view token links to the table's own link,
 so a view token never grants write access; an unknown token is a 404 like any other wrong link.
@@ -210,18 +210,6 @@ def summary(view_token: str):
     match = _match(view_token, selectinload(Match.entries))
     response = Response(render_template("spectate/summary.html", **_summary(match)))
     response.headers["Referrer-Policy"] = "same-origin"
-    return response
-
-
-@bp.get("/v/<view_token>/summary.svg")
-def summary_image(view_token: str):
-    """The result as an image a phone can save or send (SVG drawn from a template: names escaped)."""
-    match = _match(view_token, selectinload(Match.entries))
-    context = _summary(match)
-    rows = len(context["ranked"])
-    body = render_template("spectate/summary.svg", height=250 + 44 * rows, **context)
-    response = Response(body, mimetype="image/svg+xml")
-    response.headers["Content-Disposition"] = f'inline; filename="result-{match.id}.svg"'
     return response
 
 
