@@ -263,7 +263,7 @@ class Canasta(MeldPlusHandMinus, Variant):
         if entry.get("held") is not None:
             raise hand.error(_("a hand of Canasta is entered by side: give 'sides', not 'held'"), field="sides")
         if "lone" not in entry:
-            raise hand.error(_("say who plays alone (lone), or null when the pile was never taken"), field="lone")
+            raise hand.error(_("say who plays alone, or that nobody does (the pile was never taken)"), field="lone")
         lone = entry["lone"]
         players = list(self.players)
         if lone is None:
