@@ -15,7 +15,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 from flask import g, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
-from flask_babel import gettext as _
+from flask_babel import gettext as _, pgettext
 
 from ..engine.errors import Refusal
 from . import charts
@@ -138,6 +138,14 @@ def own_entry_words(match) -> dict[str, str]:
     return {key: speak(k.word) for key, k in own_kinds(match).items()}
 
 
+def row_words(match) -> dict[str, str]:
+    """What a row of the grid is called where it is not a hand: the game's own entries, and a rebuy in
+    the game's word (Pool Rummy's rejoin, as its button says)."""
+    rebuy = (pgettext("entry", "rejoin") if find_variant(match.variant).rebuy_word != "rebuy"
+             else pgettext("entry", "rebuy"))
+    return {**own_entry_words(match), "rebuy": rebuy}
+
+
 def entry_label(match, entry, hands: int | None = None) -> str:
     """How an entry is called in messages: "hand 4", "Ann's rebuy", "the void hand after hand 3".
     ``hands``: the live hands before it, when the caller has counted them."""
@@ -241,7 +249,7 @@ def grid_rows(match, standings, *, deleted: bool = True) -> list[dict[str, Any]]
     result if it counts, its number, what to call it, and its cells in seat order."""
     names = {str(p.id): p.name for p in match.table.players}
     seated = grid_columns(match, standings)
-    words = own_entry_words(match)
+    words = row_words(match)
     shape = _row_shape(match, standings)
     live = iter(standings.hands) if standings is not None else iter(())
     rows = []
@@ -287,7 +295,7 @@ def _recent_rows(match, standings, *, deleted: bool,
         loaded = service.entries_by_id(match, (e.id for e in shown if e.id in wanted))
     names = {str(p.id): p.name for p in match.table.players}
     seated = grid_columns(match, standings)
-    words = own_entry_words(match)
+    words = row_words(match)
     shape = _row_shape(match, standings)
     n_live = sum(1 for e in shown if e.deleted_at is None)
     results = iter(standings.hands[len(standings.hands) - n_live:] if standings is not None and n_live else ())

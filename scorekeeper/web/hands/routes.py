@@ -54,6 +54,9 @@ def _apply_engine_error(form, exc: ValueError, players) -> None:
         if pid is not None:
             # the player's box for that field (points_7, cards_7, melds_7), else the player's first points box
             target = getattr(form, f"{field_name}_{pid}", None) if field_name else None
+            # a field of the whole hand about this player (the winner's declared melds): that field
+            if target is None and field_name and field_name != "points":
+                target = form._fields.get(field_name)
             if target is None:
                 first = form.piles[0][0].name if form.piles else "points"
                 target = getattr(form, f"{first}_{pid}", None)
@@ -78,15 +81,14 @@ def _form_version(form) -> int:
 
 def _form_page(table, match, form, status: int, entry=None, stale_version: int | None = None):
     """The hand form again, filled in, with its errors (the scoreboard, or the edit page): the first
-    refusal is focused beside its field and said again at the Save button; a stale sheet says what
+    refusal is focused beside its field and said again at the Save button, and nowhere else (the live
+    preview below the boxes stays empty until something is typed again); a stale sheet says what
     the other phone changed, at the Save button, and keeps the form's old version so that a plain
     second tap on Save cannot record the hand twice."""
     extra: dict[str, Any] = {"first_error": scoreboard.first_error(form) if status == 422 else None}
     if status == 409:
         db.session.refresh(match)
         extra["conflict"] = scoreboard.conflict_context(match, stale_version if stale_version is not None else -1)
-    if extra["first_error"]:
-        extra["preview"] = {"result": None, "error": extra["first_error"][1]}
     if entry is not None:
         return render_template("hands/edit.html", table=table, match=match, entry=entry, form=form,
                                variant=find_variant(match.variant), number=scoreboard.entry_label(match, entry),

@@ -248,6 +248,18 @@ def export_table(token: str):
 
 # -- import -----------------------------------------------------------------------------------------------
 
+def _after_import(token: str, created: list[Match]) -> str:
+    """Where an import lands: where the table goes on. A match still being played (the one of the
+    document, or the only one of a table's) opens on its scoreboard, ready for the next hand; a
+    finished match on its page; several finished ones on the table's history."""
+    going_on = [m for m in created if m.status not in ("finished", "abandoned")]
+    if len(going_on) == 1:
+        return url_for("matches.show", token=token, match_id=going_on[0].id)
+    if len(created) == 1:
+        return url_for("history.match_page", token=token, match_id=created[0].id)
+    return url_for("history.index", token=token)
+
+
 @bp.route("/t/<token>/import", methods=["GET", "POST"])
 @limiter.limit(IMPORTS_PER_ADDRESS, methods=["POST"])
 @limiter.limit(IMPORTS_PER_TABLE, methods=["POST"], key_func=table_of_request)
@@ -268,10 +280,7 @@ def import_page(token: str):
             if isinstance(exc, importing.AlreadyImported):
                 form.again.errors = [gettext("Tick this to import it a second time.")]
         else:
-            if len(created) == 1:
-                where = url_for("history.match_page", token=token, match_id=created[0].id)
-            else:
-                where = url_for("history.index", token=token)
+            where = _after_import(token, created)
             if getattr(request, "htmx", None):
                 # sent by htmx: the whole browser goes to the imported match, not a swap of its page
                 response = Response(status=204)
