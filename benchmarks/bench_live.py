@@ -4,7 +4,7 @@
     .venv/bin/python benchmarks/bench_live.py --threads 1                      # sync workers: every follower polls
     .venv/bin/python benchmarks/bench_live.py --threads 1 --poll 3             # the old 3 s polling, to compare
 
-A script, not a test: it prints figures. It starts the documented server (``gunicorn -w 4 -k gthread
+A script, not a test: it prints figures. It starts the documented server (``MALLOC_ARENA_MAX=2 gunicorn -w 4 -k gthread
 --threads 128 --preload``, on a fresh SQLite file; ``benchmarks/load.py``'s helpers; ``--threads 1`` gives sync
 workers; the workers skip building the card solver's tables as they start, which free scoring never
 uses and whose seconds of CPU would otherwise be counted against the followers), makes ``--tables``
@@ -220,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     flask = shutil.which("flask", path=bin_dir) or "flask"
     with tempfile.TemporaryDirectory(prefix="scorekeeper-live-") as tmp:
         url = f"sqlite:///{Path(tmp) / 'live.sqlite3'}"
-        env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "live bench secret"}
+        env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "live bench secret", "MALLOC_ARENA_MAX": "2"}
         subprocess.run([flask, "--app", "scorekeeper", "db", "upgrade"], cwd=REPO, env=env, check=True,
                        capture_output=True)
         tables = setup_tables(env, args.tables)

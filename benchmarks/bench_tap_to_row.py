@@ -142,7 +142,7 @@ def gunicorn_served(url: str, tmp: str, threads: int):
     bin_dir = str(Path(sys.executable).parent)
     gunicorn = shutil.which("gunicorn", path=bin_dir) or shutil.which("gunicorn")
     port = free_port()
-    env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "tap bench secret"}
+    env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "tap bench secret", "MALLOC_ARENA_MAX": "2"}
     log = open(Path(tmp) / "gunicorn.log", "wb")  # noqa: SIM115 - open while the server runs
     server = subprocess.Popen([gunicorn, "-w", "4", "-k", "gthread", "--threads", str(threads), "--preload", "-b",
                                f"127.0.0.1:{port}", "scorekeeper:create_app({'RATELIMIT_ENABLED': False})"], cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT,

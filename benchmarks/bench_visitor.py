@@ -6,7 +6,7 @@ script, not a test: it prints figures.
 1. A share picture (``/v/<view>/summary.png``) of a match of 12 players with 40-letter names, in this
    process: its CPU drawn cold, asked again (kept in the worker), and asked with the ETag the phone
    has (a 304).
-2. The README's server (``gunicorn -w 4 -k gthread --threads 128 --preload``, a fresh SQLite file, rate
+2. The README's server (``MALLOC_ARENA_MAX=2 gunicorn -w 4 -k gthread --threads 128 --preload``, a fresh SQLite file, rate
    limits off: nothing here counts them in a shared store) with 60 finished matches: ``/health`` p50
    from 127.0.0.1 alone, then while another address (127.0.0.2) fetches pictures of every match in
    both languages on 8 connections as fast as it can; the ratio of the two, the pictures served and
@@ -194,7 +194,7 @@ def main() -> int:
     flask = shutil.which("flask", path=bin_dir) or "flask"
     with tempfile.TemporaryDirectory(prefix="scorekeeper-visitor-") as tmp:
         url = f"sqlite:///{Path(tmp) / 'v.sqlite3'}"
-        env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "visitor bench secret"}
+        env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "visitor bench secret", "MALLOC_ARENA_MAX": "2"}
         subprocess.run([flask, "--app", "scorekeeper", "db", "upgrade"], cwd=REPO, env=env, check=True, capture_output=True)
         made = json.loads(subprocess.run([sys.executable, "-c", SETUP, str(args.matches), json.dumps(PLAYERS)], cwd=REPO,
                                          env=env, capture_output=True, text=True, check=True).stdout.splitlines()[-1])

@@ -90,7 +90,7 @@ def run(workers: int, preload: bool, requests: int, folder: Path) -> dict:
     config = folder / f"gunicorn-{preload}.conf.py"
     config.write_text(HOOK.format(ready=str(ready)))
     port = free_port()
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'bench.sqlite3'}", "SECRET_KEY": "bench",
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'bench.sqlite3'}", "SECRET_KEY": "bench", "MALLOC_ARENA_MAX": "2",
            "RATELIMIT_STORAGE_URI": "memory://"}
     env.pop("WARM_SOLVERS", None)
     cmd = [gunicorn(), "-c", str(config), "-w", str(workers), "-b", f"127.0.0.1:{port}", "--timeout", "120",

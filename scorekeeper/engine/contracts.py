@@ -204,9 +204,12 @@ def contract_in_hand(contract: Contract, cards: str | Iterable[Card], mrules: Me
         else:
             made = _least_sets(rest, books, mr)
         score = (len(runs) + len(made), len(runs))
-        if score > best[0]:
+        held = len(runs) == straights and len(made) == books and (not whole or found is not None)
+        # the lay-down shown is the one that holds the contract: in a whole contract an earlier choice of
+        # as many melds may have left cards over, and it must not stand in for this one
+        if held or score > best[0]:
             best[0], best[1] = score, runs + made
-        return len(runs) == straights and len(made) == books and (not whole or found is not None)
+        return held
 
     def pick(start: int, runs: tuple, rest: list[Card], options: list) -> bool:
         if consider(runs, rest):

@@ -141,7 +141,8 @@ SUMMARY_BATCH = 20
 EXPORT_BATCH = 20
 
 #: entries the replays a worker remembers may hold in all (the latest replay of each match, so that a
-#: save plays one hand): about 1 kB each, so a few tens of MB at most, whatever the matches' lengths
+#: save plays one hand): about 8 kB each at 6 players (the hands' explanations, as sentences, most of it;
+#: benchmarks/bench_soak_memory.py --trace), so up to about 160 MB a worker, whatever the matches' lengths
 REPLAY_MEMO_ENTRIES = 20_000
 
 #: characters of drawn spectator sheets a worker keeps (the latest sheet of each match in each language,

@@ -126,6 +126,9 @@ class MeldCheck:
     #: more to say about the meld, as (label, words) lines a page lists (the Canasta family: its wild
     #: cards, what completing it earns, its card points)
     facts: tuple[tuple[str, str], ...] = ()
+    #: a whole hand whose groups count nothing (Pool Rummy's hand without two sequences, one of them
+    #: pure): why, in a few words a page can put in its own sentence; every card then counts
+    counted_whole: str | None = None
 
     def __bool__(self) -> bool:
         return self.valid

@@ -47,6 +47,7 @@ class Verdict:
     stand for). A whole hand adds its best arrangement (``melds``, titled ``melds_title``), what is left
     (``leftover``, called ``leftover_word``, worth ``points``; drawn when ``show_leftover``), the card to
     throw (``discard``) and ``notes``: the opening, the contract, the knock limit's source.
+    ``no_melds`` says why the arrangement holds no meld where the cards hold some that count nothing.
     """
 
     valid: bool | None
@@ -61,6 +62,7 @@ class Verdict:
     show_leftover: bool = True
     discard: Card | None = None
     notes: list[Note] = field(default_factory=list)
+    no_melds: str | None = None
 
 
 def as_sentence(text: str) -> str:
@@ -160,11 +162,18 @@ def held_hand(game: Any, cards: list[Card], rules: Any, deal: int | None = None,
     if declaration is not None:
         # the game's own test of a whole hand (a declaration): its verdict leads, the count follows
         n = len(best.deadwood)
-        left = (_n("{count} card in no group, worth {points}", "{count} cards in no group, worth {points}", n,
-                   points=best.points) if n else _("Every card is in a group"))
+        if declaration.counted_whole:
+            # the groups the cards hold count nothing: every card counts, and the reason is said
+            left = _n("every card counts: {count} card, worth {points}",
+                      "every card counts: {count} cards, worth {points}", n, points=best.points)
+            no_melds = _("no group counts: {why}", why=declaration.counted_whole)
+        else:
+            left = (_n("{count} card in no group, worth {points}", "{count} cards in no group, worth {points}", n,
+                       points=best.points) if n else _("Every card is in a group"))
+            no_melds = None
         return Verdict(declaration.valid, (declaration.reason), [], tuple(cards), melds=best.melds,
                        leftover=best.deadwood, points=best.points, leftover_word=_("Left over"),
-                       notes=[Note("info", (left))])
+                       notes=[Note("info", (left))], no_melds=no_melds)
     notes: list[Note] = []
     if best.points == 0 and not best.deadwood:
         sentence, valid = _("Every card fits a meld"), True

@@ -1,5 +1,5 @@
-"""The one set of loaders: a table by its link, a match, an entry, a player or a set of house rules of
-that table. A wrong link or an id of another table is ``NotFound`` (the web's 404), never someone
+"""The one set of loaders: a table by its link, a match of that table, an entry, a player or a set of
+house rules of that table. A wrong link or an id of another table is ``NotFound`` (the web's 404), never someone
 else's row. ``options`` are loader options (``selectinload``) for a page that reads a relation of
 every row it shows."""
 
@@ -27,6 +27,12 @@ def find_match(table: Table, match_id: int, *options) -> Match:
     return _one(sa.select(Match).where(Match.id == match_id, Match.table_id == table.id).options(*options))
 
 
+def match_of_table(table: Table | str, match_id: int, *options) -> Match:
+    """The match ``match_id`` of the table behind this link (or of ``table``): one loader for every
+    page of a match. Its ``match.table`` is the table read here (no second read)."""
+    return find_match(table if isinstance(table, Table) else find_table(table), match_id, *options)
+
+
 def find_viewed_match(view_token: str, *options) -> Match:
     """The match a spectator's link names (``/v/<view_token>``)."""
     return _one(sa.select(Match).where(Match.view_token == view_token).options(*options))
@@ -44,4 +50,5 @@ def find_preset(table: Table, preset_id: int | None) -> HouseRules:
     return _one(sa.select(HouseRules).where(HouseRules.id == preset_id, HouseRules.table_id == table.id))
 
 
-__all__ = ["find_entry", "find_match", "find_player", "find_preset", "find_table", "find_viewed_match"]
+__all__ = ["find_entry", "find_match", "find_player", "find_preset", "find_table", "find_viewed_match",
+           "match_of_table"]

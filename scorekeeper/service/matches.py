@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -22,6 +22,7 @@ from ..engine.errors import Refusal
 from ..engine import limits
 from ..engine.i18n import _, message_of
 from ..engine.match import InvalidMatchError, MatchReplay, StaleCheckpointError, replay
+from ..engine.variants import find_variant
 from .memo import LatestMemo
 from .models import Entry, Match, Player, ReplayCheckpoint, Table, utcnow
 from .store import session
@@ -60,6 +61,79 @@ def recent_entries(match: Match, limit: int) -> list[Entry]:
         sa.select(Entry).where(Entry.match_id == match.id, Entry.deleted_at.is_(None))
         .order_by(Entry.position.desc()).limit(limit))
     return list(reversed(list(newest)))
+
+
+class SheetTail(NamedTuple):
+    """The last rows of a match's sheet, read without loading its other entries (``sheet_tail``)."""
+
+    #: the entries shown, oldest first (light rows: id, position, kind, deleted_at, when asked for)
+    entries: list[Any]
+    #: the id of the entry just above them (the row that falls off the top when a new one comes), or None
+    above: int | None
+    #: the rows before them, as the sheet counts rows (deleted ones too, when it shows them)
+    before: int
+    #: the live hands before the first of them, and in the whole match
+    hands_before: int
+    hands_played: int
+
+
+def sheet_tail(match: Match, limit: int, *, deleted: bool = True, light: bool = False) -> SheetTail:
+    """The last ``limit`` entries of ``match`` (deleted ones too, unless ``deleted`` is false), with the
+    counts the sheet numbers them by: three statements whatever the match's length. ``light`` reads
+    the entries as plain columns (``entries_by_id`` loads the few a page draws in full)."""
+    live = Entry.deleted_at.is_(None)
+    columns = (Entry.id, Entry.position, Entry.kind, Entry.deleted_at) if light else (Entry,)
+    query = sa.select(*columns).where(Entry.match_id == match.id)
+    if not deleted:
+        query = query.where(live)
+    query = query.order_by(Entry.position.desc()).limit(limit + 1)
+    newest = list(session().execute(query).all() if light else session().scalars(query))
+    above = newest.pop().id if len(newest) > limit else None
+    shown = list(reversed(newest))
+    first = shown[0].position if shown else 0
+    total, hands_before, hands_played = session().execute(sa.select(
+        sa.func.count() if deleted else sa.func.count().filter(live),
+        sa.func.count().filter(live, Entry.kind == "hand", Entry.position < first),
+        sa.func.count().filter(live, Entry.kind == "hand"),
+    ).where(Entry.match_id == match.id)).one()
+    return SheetTail(shown, above, total - len(shown), hands_before, hands_played)
+
+
+def entries_by_id(match: Match, ids: Iterable[int]) -> dict[int, Entry]:
+    """The entries of ``match`` with these ids, loaded in one statement."""
+    return {e.id: e for e in session().scalars(
+        sa.select(Entry).where(Entry.match_id == match.id, Entry.id.in_(list(ids))))}
+
+
+def entry_of(match: Match, entry_id: Any) -> Entry | None:
+    """The entry of ``match`` an undo step or a refusal names, or None (it was never this match's):
+    from the match's entries when they are loaded, otherwise read alone."""
+    if "entries" in vars(match):
+        return next((e for e in match.entries if e.id == entry_id), None)
+    found = session().get(Entry, entry_id) if isinstance(entry_id, int) else None
+    return found if found is not None and found.match_id == match.id else None
+
+
+def hands_before(match: Match, entry: Entry) -> int:
+    """The live hands before ``entry`` (``entry`` itself counts as live, deleted or not, so a deleted
+    hand keeps its number): counted in the match's entries when they are loaded, otherwise by the
+    database (a long match's entries are never loaded for this)."""
+    if "entries" in vars(match):
+        return sum(1 for e in match.entries if e.kind == "hand" and e.position < entry.position
+                   and (e.deleted_at is None or e.id == entry.id))
+    return session().scalar(sa.select(sa.func.count()).select_from(Entry).where(
+        Entry.match_id == match.id, Entry.kind == "hand", Entry.position < entry.position,
+        sa.or_(Entry.deleted_at.is_(None), Entry.id == entry.id)))
+
+
+def rules_of(match: Match) -> Any | None:
+    """The match's game's rules with the match's house rules, for its number of players (what the
+    engine's ``Variant`` methods take); None when they no longer resolve (a game that changed its
+    rules since the match began): the page then draws the match without what needs them, never a 500."""
+    try:
+        return find_variant(match.variant).rules(len(match.seats), **(match.rules or {}))
+    except Refusal:
+        return None
 
 
 def seated_players(match: Match) -> list[Player]:
@@ -180,6 +254,47 @@ def preview_edit(match: Match, entry: Entry, payload: dict[str, Any]):
     result = _check_change(match, payloads, entry)
     index = next(i for i, e in enumerate(live) if e.id == entry.id)
     return result.standings().hands[index]
+
+
+def edit_deltas(match: Match, action: dict[str, Any] | None, entry: Entry | None, standings) -> dict[str, int] | None:
+    """What the last action, an edit of ``entry``, changed in each player's total: the totals now
+    (``standings``) less those of the entries replayed with the payload the edit replaced. None when
+    the last action is not that edit, or the totals before no longer replay."""
+    if action is None or standings is None or entry is None or action.get("do") != "edit" \
+            or action.get("entry") != entry.id:
+        return None
+    live = live_entries(match)
+    at = next((i for i, e in enumerate(live) if e.id == entry.id), None)
+    if at is None:
+        return None
+    document = to_document(match)
+    document["entries"][at] = payload_to_document(action.get("before") or {}, _names(match))
+    try:
+        before = {p.name: p.total for p in replay(document).players}
+    except Refusal:
+        return None
+    return {p.name: p.total - before.get(p.name, p.total) for p in standings.players}
+
+
+def bonuses(match: Match, standings) -> list[int] | None:
+    """What the totals hold beyond the entries' scores (end-of-match bonuses), per seat; None if
+    nothing, so that a sheet's Total row is always the sum of the columns above it."""
+    if standings is None:
+        return None
+    seated = [p.name for p in seated_players(match)]
+    sums = {n: 0 for n in seated}
+    if standings.hands and standings.hands[0].index > 0:
+        # results of the last entries only (a replay carried on from a checkpoint): what the entries
+        # before them scored is the first one's totals less its own scores (totals move only by the
+        # entries' scores until the match ends, and the match cannot end before its last entry)
+        first = standings.hands[0]
+        sums = {n: first.totals.get(n, 0) - first.scores.get(n, 0) for n in seated}
+    for r in standings.hands:
+        for n, s in r.scores.items():
+            if n in sums:
+                sums[n] += s
+    extra = [standings.player(n).total - sums[n] for n in seated]
+    return extra if any(extra) else None
 
 
 def standings(match: Match):
@@ -638,9 +753,10 @@ def create_match(table: Table, *, variant: str, rules: dict[str, Any], seats: li
 
 __all__ = [
     "DOCUMENT_FORMAT", "InvalidMatchError", "LaterEntryError", "MatchClosedError", "NothingToUndo", "ReplayMemo",
-    "StaleMatchError", "abandon_match", "add_entry", "changes_since", "create_match", "current_standings",
-    "current_standings_or_none", "delete_entry", "edit_entry", "find_by_key", "last_action", "live_entries",
+    "SheetTail", "StaleMatchError", "abandon_match", "add_entry", "bonuses", "changes_since", "create_match",
+    "current_standings", "current_standings_or_none", "delete_entry", "edit_deltas", "edit_entry", "entries_by_id",
+    "entry_of", "find_by_key", "hands_before", "last_action", "live_entries",
     "new_token", "payload_from_document", "payload_to_document", "preview", "preview_edit", "recent_entries",
-    "reopen_match", "replayed", "revision", "restore_entry", "seated_players", "side_key", "standings", "teams_from_document",
+    "reopen_match", "replayed", "revision", "restore_entry", "rules_of", "seated_players", "sheet_tail", "side_key", "standings", "teams_from_document",
     "teams_to_document", "to_document", "undo",
 ]

@@ -11,15 +11,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Mapping
 
-import sqlalchemy as sa
-from flask import Flask, render_template
-from flask_babel import gettext as _
-from flask_wtf.csrf import CSRFError
+from flask import Flask
 from htmx_flask import Htmx
 
 from .. import service
-from ..engine import limits
-from . import assets, config, filters, guards, health, hooks, i18n, server
+from . import assets, config, errors, filters, guards, health, hooks, i18n, server
 from .config import ROOT
 from .extensions import alembic, compress, csrf, db, limiter, watch_engine
 
@@ -39,7 +35,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     _register_blueprints(app)
     hooks.init_app(app)
     filters.init_app(app)
-    _register_web_plumbing(app)
+    errors.register(app)
     server.warm_up(app)
     return app
 
@@ -68,39 +64,3 @@ def _register_blueprints(app: Flask) -> None:
     for feature in (home, tables, matches, hands, melds, history, spectate, ratings):
         app.register_blueprint(feature.bp)
     cli.init_app(app)
-
-
-def _register_web_plumbing(app: Flask) -> None:
-    @app.errorhandler(413)
-    def too_large(error: Exception) -> tuple[str, int]:
-        return render_template("shared/error.html", title=_("That is too much to send"),
-                               message=_("A file to import is at most %(megabytes)s MB, and a form far less. "
-                                         "Nothing was saved.", megabytes=limits.UPLOAD_BYTES // 1024 // 1024)), 413
-
-    @app.errorhandler(429)
-    def too_many(error: Exception) -> tuple[str, int]:
-        return render_template("shared/error.html", title=_("Too many tries"),
-                               message=_("Wait a minute and try again.")), 429
-
-    @app.errorhandler(404)
-    @app.errorhandler(service.NotFound)  # the service's own "no such row": the same page, the same 404
-    def not_found(error: Exception) -> tuple[str, int]:
-        return render_template("shared/error.html", title=_("Not found"),
-                               message=_("There is nothing here. Check the link you were given.")), 404
-
-    @app.errorhandler(CSRFError)
-    def csrf_failed(error: CSRFError) -> tuple[str, int]:
-        return render_template(
-            "shared/error.html", title=_("This form is out of date"),
-            message=_("The page was open too long or came from elsewhere. Go back, reload the page "
-                      "and send it again: nothing was saved."),
-        ), 400
-
-    @app.errorhandler(500)
-    def server_error(error: Exception) -> tuple[str, int]:
-        try:
-            db.session.rollback()
-        except sa.exc.SQLAlchemyError:
-            pass  # a connection that is gone has nothing to roll back; the page is drawn all the same
-        return render_template("shared/error.html", title=_("Something went wrong"),
-                               message=_("Nothing was saved. Try again.")), 500

@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
-import sqlalchemy as sa
 from flask import g, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 from flask_babel import gettext as _, pgettext
@@ -23,7 +22,6 @@ from . import charts
 from ..engine import limits
 from ..engine.cards import RANK_LABELS, Card
 from ..engine.i18n import message_of
-from ..engine.match import replay
 from ..engine.variants import find_variant
 from .bidi import isolated
 from .guards import form_id
@@ -31,8 +29,6 @@ from .hands.forms import build_hand_form, end_words
 from .i18n import lazy_gettext as _l, speak, whole
 from .util import ButtonForm, minus_signs, render_page, wants_fragment
 from .. import service
-from .extensions import db
-from ..service.models import Entry
 
 
 # -- the hand form -----------------------------------------------------------------------------------
@@ -42,15 +38,16 @@ def deck_for(match, variant) -> dict[str, Any]:
     with how many copies of each card and how many jokers it offers."""
     if not variant.uses_cards:
         return {"copies": 1, "jokers": 0, "deck": None}
-    n = len(match.seats)
+    rules = service.rules_of(match)
     try:
-        rules = variant.rules(n, **(match.rules or {}))
-        # the match's own deck: a house rule may change the packs (Rummy 500's decks)
-        bound = variant.for_match(rules, match.seats)
-        deck = bound.deck()
-        return {"copies": deck.copies(), "jokers": bound.table_jokers(), "deck": deck}
+        if rules is not None:
+            # the match's own deck: a house rule may change the packs (Rummy 500's decks)
+            bound = variant.for_match(rules, match.seats)
+            deck = bound.deck()
+            return {"copies": deck.copies(), "jokers": bound.table_jokers(), "deck": deck}
     except Refusal:
-        return {"copies": variant.decks(n), "jokers": 0, "deck": None}
+        pass
+    return {"copies": variant.decks(len(match.seats)), "jokers": 0, "deck": None}
 
 
 def players_in(match, standings) -> list[Any]:
@@ -86,9 +83,8 @@ def upcard_limits(match, variant) -> list[tuple[str, str]] | None:
     limit shows the moment the rank is tapped (static/css/app.css shows the one for the checked rank)."""
     if not variant.upcard_required:
         return None
-    try:
-        rules = variant.rules(len(match.seats), **(match.rules or {}))
-    except Refusal:
+    rules = service.rules_of(match)
+    if rules is None:
         return None
     out = []
     for rank in range(1, 14):
@@ -142,6 +138,14 @@ def own_entry_words(match) -> dict[str, str]:
     return {key: speak(k.word) for key, k in own_kinds(match).items()}
 
 
+def row_words(match) -> dict[str, str]:
+    """What a row of the grid is called where it is not a hand: the game's own entries, and a rebuy in
+    the game's word (Pool Rummy's rejoin, as its button says)."""
+    rebuy = (pgettext("entry", "rejoin") if find_variant(match.variant).rebuy_word != "rebuy"
+             else pgettext("entry", "rebuy"))
+    return {**own_entry_words(match), "rebuy": rebuy}
+
+
 def entry_label(match, entry, hands: int | None = None) -> str:
     """How an entry is called in messages: "hand 4", "Ann's rebuy", "the void hand after hand 3".
     ``hands``: the live hands before it, when the caller has counted them."""
@@ -186,25 +190,10 @@ def own_kinds(match) -> dict[str, Any]:
 
 
 def _hands_before(match, entry) -> int:
-    """The live hands before ``entry``: counted in the match's entries when they are loaded (the match
-    page), or by the grid's rows drawn in this request (``recent_rows``), otherwise by the database
-    (the scoreboard never loads a long match's entries)."""
+    """The live hands before ``entry``: known from the grid's rows drawn in this request
+    (``recent_rows``), otherwise asked of the service."""
     known = g.get("hands_before", {}).get((match.id, match.version, entry.id))
-    if known is not None:
-        return known
-    if "entries" in vars(match):
-        return sum(1 for e in match.entries if e.kind == "hand" and e.position < entry.position
-                   and (e.deleted_at is None or e.id == entry.id))
-    return db.session.scalar(sa.select(sa.func.count()).select_from(Entry).where(
-        Entry.match_id == match.id, Entry.kind == "hand", Entry.position < entry.position,
-        sa.or_(Entry.deleted_at.is_(None), Entry.id == entry.id)))
-
-
-def _entry_of(match, entry_id):
-    if "entries" in vars(match):
-        return next((e for e in match.entries if e.id == entry_id), None)
-    found = db.session.get(Entry, entry_id) if isinstance(entry_id, int) else None
-    return found if found is not None and found.match_id == match.id else None
+    return known if known is not None else service.hands_before(match, entry)
 
 
 VERBS = {"add": _l("%(entry)s recorded"), "edit": _l("%(entry)s edited"), "delete": _l("%(entry)s deleted"),
@@ -213,7 +202,7 @@ VERBS = {"add": _l("%(entry)s recorded"), "edit": _l("%(entry)s edited"), "delet
 
 def describe_action(match, action: dict[str, Any]) -> str:
     """ "hand 4 recorded", "Ann's rebuy recorded", "hand 2 edited" (the words Undo and Redo say)."""
-    entry = _entry_of(match, action.get("entry"))
+    entry = service.entry_of(match, action.get("entry"))
     if entry is None:
         return _("a change")
     verb = VERBS.get(action["do"])
@@ -237,7 +226,7 @@ def _round_verb(do: str, label: str) -> str:
 
 def later_entry_message(match, exc: service.LaterEntryError) -> str:
     """A refusal caused by a later entry, naming that entry and what to do."""
-    later = _entry_of(match, exc.entry_id)
+    later = service.entry_of(match, exc.entry_id)
     if later is None:
         return speak(exc.reason)
     return _("This change makes %(entry)s impossible (%(reason)s). Delete or edit %(entry)s first, then make "
@@ -284,7 +273,7 @@ def grid_rows(match, standings, *, deleted: bool = True) -> list[dict[str, Any]]
     result if it counts, its number, what to call it, and its cells in seat order."""
     names = {str(p.id): p.name for p in match.table.players}
     seated = grid_columns(match, standings)
-    words = own_entry_words(match)
+    words = row_words(match)
     shape = _row_shape(match, standings)
     live = iter(standings.hands) if standings is not None else iter(())
     rows = []
@@ -323,29 +312,14 @@ def _recent_rows(match, standings, *, deleted: bool,
     ``only``: the rows a saved hand's answer may draw again (:func:`kept_grid`) are made in full (the
     last two, the deleted ones and those of ``only``), the others are a mark, ``{"skipped": True}``
     with the entry's id; the entries are read as plain columns, and only those rows' entries loaded."""
-    live = Entry.deleted_at.is_(None)
-    columns = (Entry.id, Entry.position, Entry.kind, Entry.deleted_at) if only is not None else (Entry,)
-    query = sa.select(*columns).where(Entry.match_id == match.id)
-    if not deleted:
-        query = query.where(live)
-    query = query.order_by(Entry.position.desc()).limit(limits.SCOREBOARD_ROWS + 1)
-    newest = list(db.session.execute(query).all() if only is not None else db.session.scalars(query))
-    above = newest.pop().id if len(newest) > limits.SCOREBOARD_ROWS else None
-    shown = list(reversed(newest))
+    tail = service.sheet_tail(match, limits.SCOREBOARD_ROWS, deleted=deleted, light=only is not None)
+    shown, hand = tail.entries, tail.hands_before
     if only is not None:
         wanted = {e.id for e in shown[-2:]} | {e.id for e in shown if e.deleted_at is not None} | only
-        loaded = {e.id: e for e in db.session.scalars(sa.select(Entry).where(
-            Entry.id.in_([e.id for e in shown if e.id in wanted])))}
-    first = shown[0].position if shown else 0
-    counted = db.session.execute(sa.select(
-        sa.func.count() if deleted else sa.func.count().filter(live),
-        sa.func.count().filter(live, Entry.kind == "hand", Entry.position < first),
-        sa.func.count().filter(live, Entry.kind == "hand"),
-    ).where(Entry.match_id == match.id)).one()
-    total, hand, hands_played = counted
+        loaded = service.entries_by_id(match, (e.id for e in shown if e.id in wanted))
     names = {str(p.id): p.name for p in match.table.players}
     seated = grid_columns(match, standings)
-    words = own_entry_words(match)
+    words = row_words(match)
     shape = _row_shape(match, standings)
     n_live = sum(1 for e in shown if e.deleted_at is None)
     results = iter(standings.hands[len(standings.hands) - n_live:] if standings is not None and n_live else ())
@@ -370,7 +344,7 @@ def _recent_rows(match, standings, *, deleted: bool,
         if entry.kind == "hand":
             hand += 1
         rows.append(_row(entry, next(results, None), hand, seated, words, match.variant, **shape))
-    return rows, total - len(shown), hands_played, above
+    return rows, tail.before, tail.hands_played, tail.above
 
 
 def _row_shape(match, standings) -> dict[str, Any]:
@@ -468,47 +442,19 @@ def audit_trail(match, entry) -> list[dict[str, Any]]:
 
 
 def bonus_row(match, standings) -> list[int] | None:
-    """What the totals hold beyond the entries' scores (end-of-match bonuses), per seat; None if
-    nothing, so that the Total row is always the sum of the columns above it."""
-    if standings is None:
-        return None
-    seated = [p.name for p in service.seated_players(match)]
-    sums = {n: 0 for n in seated}
-    if standings.hands and standings.hands[0].index > 0:
-        # results of the last entries only (a replay carried on from a checkpoint): what the entries
-        # before them scored is the first one's totals less its own scores (totals move only by the
-        # entries' scores until the match ends, and the match cannot end before its last entry)
-        first = standings.hands[0]
-        sums = {n: first.totals.get(n, 0) - first.scores.get(n, 0) for n in seated}
-    for r in standings.hands:
-        for n, s in r.scores.items():
-            if n in sums:
-                sums[n] += s
-    extra = [standings.player(n).total - sums[n] for n in seated]
-    return extra if any(extra) else None
+    """The sheet's row of end-of-match bonuses (``service.bonuses``), None if there are none."""
+    return service.bonuses(match, standings)
 
 
 def edit_sign(match, action: dict[str, Any] | None, entry_id: int | None, standings) -> dict[str, Any] | None:
     """After an edit (the last action, of the entry ``entry_id``): what it changed, for the scoreboard to
-    say ("hand 1 changed") and to show as each player's delta instead of the last hand's. The totals
-    before are those of the entries replayed with the payload the edit replaced."""
-    if (action is None or standings is None or entry_id is None or action.get("do") != "edit"
-            or action.get("entry") != entry_id):
+    say ("hand 1 changed") and to show as each player's delta instead of the last hand's
+    (``service.edit_deltas``)."""
+    if action is None or entry_id is None or action.get("entry") != entry_id:
         return None
-    entry = _entry_of(match, entry_id)
-    live = service.live_entries(match)
-    at = next((i for i, e in enumerate(live) if e.id == entry_id), None)
-    if entry is None or at is None:
-        return None
-    names = {str(p.id): p.name for p in match.table.players}
-    document = service.to_document(match)
-    document["entries"][at] = service.payload_to_document(action.get("before") or {}, names)
-    try:
-        before = {p.name: p.total for p in replay(document).players}
-    except Refusal:
-        return None
-    deltas = {p.name: p.total - before.get(p.name, p.total) for p in standings.players}
-    return {"label": entry_label(match, entry), "deltas": deltas}
+    entry = service.entry_of(match, entry_id)
+    deltas = service.edit_deltas(match, action, entry, standings)
+    return {"label": entry_label(match, entry), "deltas": deltas} if deltas is not None else None
 
 
 def kept_grid(match, standings, rows: list[dict[str, Any]], rows_before: int, since: int | None,
@@ -587,10 +533,8 @@ def _replayed(match) -> tuple[Any, Any, set[str], str | None]:
 
 def _rules_sheet(variant, match) -> list[Any]:
     """The match's rules as its game words them, or none when they no longer resolve."""
-    try:
-        return list(variant.rules_sheet(variant.rules(len(match.seats), **(match.rules or {}))))
-    except Refusal:
-        return []
+    rules = service.rules_of(match)
+    return list(variant.rules_sheet(rules)) if rules is not None else []
 
 
 def _grid(match, standings, since: int | None) -> dict[str, Any]:

@@ -98,6 +98,8 @@
     var order = buttons.filter(function (b) { return select(b).value; })
       .sort(function (a, b) { return Number(select(a).value) - Number(select(b).value); });
     var dealer = document.querySelector(".dealer-pick select");
+    // the page's own words for "nobody seated yet" (the first seated, in the page's language)
+    var nobody = dealer ? dealer.options[0].textContent : "";
     function render() {
       buttons.forEach(function (b) {
         var at = order.indexOf(b);
@@ -111,7 +113,7 @@
           o.hidden = !seated;
           if (!seated && o.selected) dealer.value = "";
         });
-        dealer.options[0].textContent = order.length ? order[0].querySelector(".seat-name").textContent : "the first seated";
+        dealer.options[0].textContent = order.length ? order[0].querySelector(".seat-name").textContent : nobody;
       }
       // house rules that cannot apply to this many players are hidden (the engine says which)
       Array.prototype.forEach.call(document.querySelectorAll(".switch[data-players]"), function (s) {

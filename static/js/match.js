@@ -147,6 +147,20 @@
       var row = box.closest(".has-error");
       if (row) row.classList.remove("has-error");
     });
+    // and so do the reasons the last Save drew beside the boxes: a reason still true is the preview's
+    // now, said once there, not again beside a box that may since have changed
+    if (region.textContent.trim()) {
+      form.querySelectorAll("p.error[id$='-error']").forEach(function (said) {
+        var box = document.getElementById(said.id.slice(0, -"-error".length));
+        if (box) {
+          box.removeAttribute("aria-invalid");
+          if (box.getAttribute("aria-describedby") === said.id) box.removeAttribute("aria-describedby");
+        }
+        var row = said.closest(".has-error");
+        if (row) row.classList.remove("has-error");
+        said.remove();
+      });
+    }
     var said = region.querySelector("[data-field]");
     var box = said && document.getElementById(said.getAttribute("data-field"));
     // a box still empty that nobody has typed in yet is not wrong, only not reached: the preview's

@@ -193,9 +193,33 @@
   }
 
   function whenOpen(root) {
+    if (!root.hasAttribute("data-picker-watched")) {
+      root.setAttribute("data-picker-watched", "");
+      keepGridInSight(root);
+    }
     var panel = root.closest("details");
     if (!root.hasAttribute("data-picker-draw") || !panel || panel.open) { enhance(root); return; }
     panel.addEventListener("toggle", function () { if (panel.open) enhance(root); });
+  }
+
+  // A hand form's picker: the sticky head's height is known to the CSS (rows scrolled to stop below it),
+  // and on opening, a grid whose first row is out of sight (under the Save bar, past the screen) is
+  // brought up with the head, so the first row shows below the chosen cards.
+  function keepGridInSight(root) {
+    var panel = root.closest("details.cards-box");
+    var head = root.querySelector(".picker-head");
+    if (!panel || !head) return;
+    var measure = function () { root.style.setProperty("--picker-head", head.offsetHeight + "px"); };
+    if (window.ResizeObserver) new ResizeObserver(measure).observe(head);
+    var show = function () {
+      var first = root.querySelector("[data-picker-grid] tbody tr");
+      if (!panel.open || !first) return;
+      var bar = document.getElementById("save-bar");
+      var floor = bar ? Math.min(window.innerHeight, bar.getBoundingClientRect().top) : window.innerHeight;
+      if (first.getBoundingClientRect().bottom > floor) root.scrollIntoView({ block: "start" });
+    };
+    // opened by a tap, not drawn open (a refused save keeps its own place on the page)
+    panel.addEventListener("toggle", function () { measure(); requestAnimationFrame(show); });
   }
 
   function enhance(root) {
@@ -295,6 +319,8 @@
         li.appendChild(chip);
         chips.appendChild(li);
       });
+      // the newest chip in view, where the chips keep to one line
+      chips.scrollLeft = chips.scrollWidth;
       // A change made here makes an error drawn by the server out of date.
       var errors = root.querySelector(".picker-errors");
       if (errors && text.getAttribute("data-edited") === "yes") {

@@ -225,3 +225,20 @@ def test_any_declared_contract_agrees_with_brute_force(case):
     if got.valid:
         hand = cards if contract.whole else None
         assert check_declared(contract, [list(m.cards) for m in got.melds], mr, no_discard=no_discard, hand=hand).valid
+
+
+def test_the_lay_down_shown_for_a_whole_contract_is_one_that_holds_it():
+    """Two runs with every card but the discard: an earlier choice of two runs that left two cards over
+    (A♠ 2♠ 3♠ and A♠ 2♠ JK, leaving 4♠ and A♥) must not be shown in place of the one that holds it."""
+    from scorekeeper.engine.contracts import Contract, check_contract as check_declared, contract_in_hand as find
+    from scorekeeper.engine.melds import MeldRules
+
+    contract = Contract(sets=0, runs=2, whole=True)
+    mr = MeldRules(set_distinct_suits=False, set_max=None, run_min=3, ace_run="low_only", decks=2, jokers_in_deck=2,
+                   min_naturals_per_meld=1)
+    cards = parse_cards("AS 2S 3S 4S AH JK AS 2S")
+    got = find(contract, cards, mr, no_discard=False)
+    assert got.valid
+    laid = [list(m.cards) for m in got.melds]
+    assert sum(len(m) for m in laid) == 7
+    assert check_declared(contract, laid, mr, no_discard=False, hand=cards).valid

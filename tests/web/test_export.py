@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 import pytest
 import sqlalchemy as sa
@@ -170,3 +171,36 @@ def test_import_page_and_wrong_token(sheet, client):
     assert client.get(f"/t/{sheet.token}/import").status_code == 200
     assert client.get("/t/wrong/import").status_code == 404
     assert client.get("/t/wrong/m/1/export.json").status_code == 404
+
+
+CANASTA_HAND = {"kind": "hand", "end": "out", "by": "Ann", "sides": {
+    "NS": {"natural_canastas": 1, "mixed_canastas": 1, "meld_points": 235, "hand_points": 20},
+    "EW": {"red_threes": 4, "meld_points": 130, "hand_points": 145}}}
+
+
+def canasta_document(hands: int) -> dict:
+    """A partnership Canasta match of ``hands`` hands: NS (Ann, Cat) 1,115 a hand, EW (Ben, Dan) 785."""
+    return {"format": "scorekeeper.match/1", "variant": "canasta", "rules": {},
+            "players": ["Ann", "Ben", "Cat", "Dan"], "teams": {"NS": ["Ann", "Cat"], "EW": ["Ben", "Dan"]},
+            "first_dealer": "Ann", "entries": [CANASTA_HAND] * hands}
+
+
+def test_an_imported_match_still_played_opens_on_its_scoreboard_a_finished_one_on_its_page(sheet):
+    sheet.create_table()
+    going_on = upload(sheet, canasta_document(1))
+    assert going_on.status_code == 302
+    assert re.fullmatch(rf"/t/{sheet.token}/m/\d+", going_on.headers["Location"])
+    finished = upload(sheet, canasta_document(5))  # 5,575 to 3,925: past 5,000
+    assert finished.status_code == 302
+    assert re.fullmatch(rf"/t/{sheet.token}/m/\d+/history", finished.headers["Location"])
+
+
+def test_the_history_page_of_a_match_of_sides_lists_the_sides(sheet):
+    sheet.create_table()
+    where = upload(sheet, canasta_document(5)).headers["Location"]
+    page = sheet.client.get(where).get_data(as_text=True)
+    standings = page[page.index('id="standings-h"'):page.index('id="chart"')]
+    rows = re.findall(r'<th scope="row">(.*?)</th>', standings, re.S)
+    assert len(rows) == 2
+    assert re.sub(r"<[^>]+>", " ", rows[0]).split() == ["NS", "Ann,", "Cat"]
+    assert "5,575" in standings and "3,925" in standings and ">Side<" in standings

@@ -7,10 +7,14 @@ from __future__ import annotations
 
 import queue
 import signal
+import socket
 import threading
+import time
+from contextlib import contextmanager
 
 import pytest
 import sqlalchemy as sa
+from werkzeug.serving import make_server
 
 from scorekeeper.web.extensions import db
 from scorekeeper.service.models import Match
@@ -247,3 +251,78 @@ def test_one_address_holds_at_most_its_share_of_the_streams(game, client, app):
         response.close()
     watch = live.watch(app)
     assert watch.open == 0 and watch.by_address == {}
+
+
+@contextmanager
+def served(app):
+    """The app on a real threaded server (Werkzeug's) on a free loopback port: a stream written to a socket."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        yield server.server_port
+    finally:
+        live.close(app)
+        server.shutdown()
+        server.server_close()
+
+
+def raw_stream(port: int, view_token: str, *, receive_buffer: int | None = None) -> socket.socket:
+    """A connection that asks for the stream; what it reads, if anything, is up to the caller. A small
+    ``receive_buffer`` makes the connection's window close after a few events left unread."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    if receive_buffer is not None:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)  # before connect: the window
+    sock.connect(("127.0.0.1", port))
+    sock.sendall(f"GET /v/{view_token}/stream HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+    return sock
+
+
+def held_until(watch, done, seconds: float) -> int:
+    """The streams ``watch`` holds once ``done(held)`` is true, or after ``seconds`` (a bound to fail by,
+    never a duration measured)."""
+    deadline = time.monotonic() + seconds
+    while not done(watch.open) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return watch.open
+
+
+def test_a_stream_that_is_not_read_is_closed_and_its_slot_given_back(game, app, monkeypatch):
+    """A socket opened and never read held its slot for the whole stream, and once its buffers were full
+    the worker's write blocked, and the slot and thread with it, for good. Now a stream whose words
+    have not been taken for ``LIVE_STALL_SECONDS`` is closed and its slot given back; a follower
+    that reads keeps its stream."""
+    _, _, view_token = game
+    app.config["LIVE_STALL_SECONDS"] = 0.5
+    monkeypatch.setattr(live, "KEEPALIVE_SECONDS", 0.002)  # the server writes keepalives back to back
+    watch = live.watch(app)
+    heard, reading = [b""], threading.Event()
+
+    def read(sock: socket.socket) -> None:
+        while reading.is_set():
+            try:
+                chunk = sock.recv(65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            heard[0] = heard[0][-4096:] + chunk
+
+    with served(app) as port:
+        reader = raw_stream(port, view_token)
+        assert held_until(watch, lambda held: held == 1, 10.0) == 1
+        reading.set()
+        threading.Thread(target=read, args=(reader,), daemon=True).start()
+        stalled = raw_stream(port, view_token, receive_buffer=1024)  # opened, and never read
+        try:
+            assert held_until(watch, lambda held: held == 2, 10.0) == 2
+            assert held_until(watch, lambda held: held < 2, 20.0) == 1  # the stalled stream's slot is back
+            assert watch.by_address == {"127.0.0.1": 1}  # and the reader's is held: it is still being sent
+            before = heard[0]
+            assert held_until(watch, lambda held: heard[0] != before, 10.0) == 1
+            assert b": still here" in heard[0]
+        finally:
+            reading.clear()
+            stalled.close()
+            reader.close()
+    assert held_until(watch, lambda held: held == 0, 10.0) == 0

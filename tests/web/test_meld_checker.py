@@ -376,3 +376,14 @@ def test_canasta_checker_in_italian(client):
     assert "canasta sporca" in said
     said = verdict(client, variant="canasta", mode="hand", opening="1500", cards="4S 4H 4D 6S 6H 6D")
     assert "90" in said and "60" in said and "first meld" not in said
+
+
+@pytest.mark.parametrize("cards, why", [
+    ("QC QD QS 9C 9D 9H 2S 4H 6D 8C KH AS 5C", "No group counts: the hand has no pure sequence."),
+    ("QC QD QS 9C 9D 9H 2S 3S 4S 8C KH AS 5C", "No group counts: the hand has no second sequence beside its pure one."),
+])
+def test_pool_hand_counted_whole_says_why(client, cards, why):
+    text = verdict(client, variant="pool_rummy", mode="hand", cards=cards)
+    assert why in text
+    assert "Every card counts: 13 cards, worth" in text
+    assert "No meld in these cards" not in text and "in no group" not in text

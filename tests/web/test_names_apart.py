@@ -61,3 +61,19 @@ def test_an_import_refuses_names_that_show_nothing_or_read_as_one(sheet, app):
     refused(sheet, app, {**document, "players": ["Eve", "\u3164"]}, "a name shows nothing")
     refused(sheet, app, {"format": "scorekeeper.table/1", "players": ["\u2800"], "matches": []},
             "a name shows nothing")
+
+
+def test_a_name_two_phones_give_at_the_same_moment_is_one_player_and_one_refusal(sheet, app, monkeypatch):
+    # the second phone's check ran before the first one's commit: the database's unique key has the last
+    # word, and the roster says so beside the field, never a 500
+    from scorekeeper.service import tables
+    sheet.create_table()
+    sheet.add_players("Eve", "Ben")
+    monkeypatch.setattr(tables, "_refuse_a_taken_name", lambda *args, **kwargs: None)
+    before = counts(app)
+    response = sheet.post(f"/t/{sheet.token}/players", {"name": "EVE"})
+    assert response.status_code == 422 and "EVE is already on this table" in _said(response)
+    ben = sheet.player_ids()["Ben"]
+    response = sheet.post(f"/t/{sheet.token}/players/{ben}/rename", {"name": "eve"})
+    assert response.status_code == 422 and "eve is already on this table" in _said(response)
+    assert counts(app) == before and set(sheet.player_ids()) == {"Eve", "Ben"}

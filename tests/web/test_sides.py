@@ -227,3 +227,18 @@ def test_every_page_of_a_match_by_side_shows_the_sides(four, client, app):
     assert "Ann &amp; Cat" in client.get(f"/v/{view}").get_data(as_text=True)
     history = client.get(f"/t/{four.token}/m/{match_id}/history").get_data(as_text=True)
     assert "<th scope=\"col\">Ann &amp; Cat</th>" in history or "Ann &amp; Cat</bdi></th>" in history
+
+
+def test_cutthroat_without_the_lone_hand_asks_for_it_in_the_tables_words(sheet, client):
+    """A Cutthroat hand saved before "Who plays alone?" is tapped is refused in the table's words, not in
+    the match document's (no field key, no "null")."""
+    sheet.create_table()
+    sheet.add_players("Ann", "Ben", "Cat")
+    match_id = sheet.start_match("canasta", ["Ann", "Ben", "Cat"], rules={"three_player_mode": "cutthroat"})
+    lone = {"natural_canastas": "1", "meld_points": "220", "hand_points": "85"}
+    pair = {"mixed_canastas": "2", "meld_points": "410", "hand_points": "35"}
+    response = sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/new", side_hand(sheet, match_id, [lone, pair], by="Ben"))
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert "say who plays alone, or that nobody does (the pile was never taken)" in page
+    assert "null" not in page and "(lone)" not in page

@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from scorekeeper.engine import limits
 from scorekeeper.engine.match import replay
 from scorekeeper.web.extensions import db
-from scorekeeper.web.history.routes import table_document
+from scorekeeper.service.exporting import table_document
 from scorekeeper import service
 from scorekeeper.service import summaries
 from scorekeeper.service.models import Entry, Match, Table

@@ -419,7 +419,7 @@ class Burraco(MeldPlusHandMinus, Variant):
                 return {p: (p,) for p in players}, False
             return {s.name: s.members for s in self.sides}, False
         if "lone" not in raw:
-            raise hand.error(_("say who plays alone (lone), or null when nobody reached a pozzetto"), field="lone")
+            raise hand.error(_("say who plays alone, or that nobody does (nobody reached a pozzetto)"), field="lone")
         lone = raw["lone"]
         if lone is None:
             if hand.end != "stock_exhausted":

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from ..hands import Hand, HandScore, MatchState
-from ..i18n import _, _n
+from ..i18n import _, _n, joined
 from ..sheet import EntryField, Sheet, ValueClass
 from ..sides import SideEntry, read_sides
 from .base import InvalidRulesError, Rules, Switch, Variant
@@ -263,7 +263,7 @@ class Canasta(MeldPlusHandMinus, Variant):
         if entry.get("held") is not None:
             raise hand.error(_("a hand of Canasta is entered by side: give 'sides', not 'held'"), field="sides")
         if "lone" not in entry:
-            raise hand.error(_("say who plays alone (lone), or null when the pile was never taken"), field="lone")
+            raise hand.error(_("say who plays alone, or that nobody does (the pile was never taken)"), field="lone")
         lone = entry["lone"]
         players = list(self.players)
         if lone is None:
@@ -349,10 +349,16 @@ class Canasta(MeldPlusHandMinus, Variant):
         s = sides[unit]
         need, have = self.house.canastas_to_go_out, s["natural_canastas"] + s["mixed_canastas"]
         if have < need:
+            pair = len(hand.members[unit]) > 1 and not self.sides
             words = (_n("going out needs {count} canasta with two players ({who} has {have})",
                         "going out needs {count} canastas with two players ({who} has {have})", need,
                         who=hand.by, have=have)
                      if len(self.players) == 2 else
+                     # cutthroat's pair goes out together: the pair is named, as its box is
+                     _n("going out needs {count} canasta (the pair {who} has {have})",
+                        "going out needs {count} canastas (the pair {who} has {have})", need,
+                        who=joined(_(" and "), hand.members[unit]), have=have)
+                     if pair else
                      _n("going out needs {count} canasta ({who} has {have})",
                         "going out needs {count} canastas ({who} has {have})", need,
                         who=unit if self.sides and len(hand.members[unit]) > 1 else hand.by, have=have))

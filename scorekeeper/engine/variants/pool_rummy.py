@@ -187,6 +187,17 @@ def _groups_with(card, rest: list, jk: int, wl: tuple, wild: int | None):
                 yield ((card, *chosen) + taken, tuple(sorted(left)), left_jk, left_wl, False, False)
 
 
+def _has_pure_sequence(cards: Iterable[Card], wild_rank: int | None) -> bool:
+    """Whether three or more of these cards make a sequence in one suit with no joker."""
+    dear = sorted((c.rank, c.suit) for c in cards if not c.is_joker and c.rank != wild_rank)
+    wilds = tuple(sorted(c.suit for c in cards if not c.is_joker and c.rank == wild_rank))
+    for i, card in enumerate(dear):
+        rest = dear[:i] + dear[i + 1:]
+        if any(run and pure for *_g, run, pure in _groups_with(card, rest, 0, wilds, wild_rank)):
+            return True
+    return False
+
+
 def _as_cards(group: tuple) -> tuple[Card, ...]:
     """A group's cards, in the order a player lays them: by rank (the ace after a king), jokers last."""
     high = any(c != "J" and c[0] == 13 for c in group)
@@ -383,10 +394,16 @@ class PoolRummy(Variant):
                           if thrown is not None else _("a valid declaration: {melds}", melds=laid))
                 return MeldCheck(True, "declaration", reason, cards=tuple(hand),
                                  declared=tuple(c for m in g.melds for c in m), word=_("declaration"))
-        g = group_cards(cards if len(cards) == HAND_SIZE else cards[:-1], wild_rank)
-        why = (_("not a valid declaration: {points} left in no group", points=g.points) if g.declared else
-               _("not a valid declaration: it needs two sequences, one of them pure"))
-        return MeldCheck(False, None, why, cards=tuple(cards))
+        hand = cards if len(cards) == HAND_SIZE else cards[:-1]
+        g = group_cards(hand, wild_rank)
+        if g.declared:
+            return MeldCheck(False, None, _("not a valid declaration: {points} left in no group", points=g.points),
+                             cards=tuple(cards))
+        # no group counts: the hand lacks the pure sequence, or the second sequence beside it
+        whole = (_("the hand has no second sequence beside its pure one") if _has_pure_sequence(hand, wild_rank)
+                 else _("the hand has no pure sequence"))
+        return MeldCheck(False, None, _("not a valid declaration: it needs two sequences, one of them pure"),
+                         cards=tuple(cards), counted_whole=whole)
 
     def rules_sheet(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)

@@ -81,10 +81,8 @@ def match_sides(match: Any) -> list[FormSide]:
 
     variant = find_variant(match.variant)
     players = service.seated_players(match)
-    try:
-        if not variant.scored_by_sides(variant.rules(len(players), **(match.rules or {})), len(players)):
-            return []
-    except Refusal:
+    rules = service.rules_of(match)
+    if rules is None or not variant.scored_by_sides(rules, len(players)):
         return []
     by_id = {p.id: p for p in players}
     if match.teams:
@@ -98,11 +96,13 @@ def match_sides(match: Any) -> list[FormSide]:
 def match_deck(match: Any) -> Any:
     """The deck ``match`` is played with (``engine.decks``), or None when its rules cannot be read."""
     from ...engine.variants import find_variant
+    from ... import service
 
-    variant = find_variant(match.variant)
+    rules = service.rules_of(match)
+    if rules is None:
+        return None
     try:
-        rules = variant.rules(len(match.seats), **(match.rules or {}))
-        return variant.for_match(rules, match.seats).deck()
+        return find_variant(match.variant).for_match(rules, match.seats).deck()
     except Refusal:
         return None
 
@@ -116,8 +116,11 @@ def match_sheet(match: Any, before: Any = None) -> Sheet | None:
     from ... import service
 
     variant = find_variant(match.variant)
+    rules = service.rules_of(match)
+    if rules is None:
+        return None
     try:
-        sheet = variant.sheet(variant.rules(len(match.seats), **(match.rules or {})), len(match.seats))
+        sheet = variant.sheet(rules, len(match.seats))
     except Refusal:
         return None
     if not variant.changes_sheet:

@@ -17,11 +17,11 @@ from ..i18n import refusal as refusal_of, speak
 from ...engine.variants import find_variant
 from ...engine.cards import check_copies, parse_cards
 from ...engine.decks import StandardPack
-from ...engine.limits import check_hand_cards, solver_cards_limit
 from ..extensions import db
 from ..guards import form_id
 from ..picker import cards_text
 from ... import service
+from ...service import worth
 # the module, not its names: scoreboard imports this package's forms while it loads
 from .. import scoreboard
 from ..util import ButtonForm, wants_fragment
@@ -54,6 +54,9 @@ def _apply_engine_error(form, exc: ValueError, players) -> None:
         if pid is not None:
             # the player's box for that field (points_7, cards_7, melds_7), else the player's first points box
             target = getattr(form, f"{field_name}_{pid}", None) if field_name else None
+            # a field of the whole hand about this player (the winner's declared melds): that field
+            if target is None and field_name and field_name != "points":
+                target = form._fields.get(field_name)
             if target is None:
                 first = form.piles[0][0].name if form.piles else "points"
                 target = getattr(form, f"{first}_{pid}", None)
@@ -78,15 +81,14 @@ def _form_version(form) -> int:
 
 def _form_page(table, match, form, status: int, entry=None, stale_version: int | None = None):
     """The hand form again, filled in, with its errors (the scoreboard, or the edit page): the first
-    refusal is focused beside its field and said again at the Save button; a stale sheet says what
+    refusal is focused beside its field and said again at the Save button, and nowhere else (the live
+    preview below the boxes stays empty until something is typed again); a stale sheet says what
     the other phone changed, at the Save button, and keeps the form's old version so that a plain
     second tap on Save cannot record the hand twice."""
     extra: dict[str, Any] = {"first_error": scoreboard.first_error(form) if status == 422 else None}
     if status == 409:
         db.session.refresh(match)
         extra["conflict"] = scoreboard.conflict_context(match, stale_version if stale_version is not None else -1)
-    if extra["first_error"]:
-        extra["preview"] = {"result": None, "error": extra["first_error"][1]}
     if entry is not None:
         return render_template("hands/edit.html", table=table, match=match, entry=entry, form=form,
                                variant=find_variant(match.variant), number=scoreboard.entry_label(match, entry),
@@ -132,8 +134,8 @@ def _posted_version(form) -> tuple[int, int]:
 
 @bp.route("/t/<token>/m/<dbid:match_id>/hands/new", methods=["GET", "POST"])
 def new(token: str, match_id: int):
-    table = service.find_table(token)
-    match = service.find_match(table, match_id)
+    match = service.match_of_table(token, match_id)
+    table = match.table
     variant = find_variant(match.variant)
     if request.method == "GET":
         return render_template("hands/new.html", **scoreboard.scoreboard_context(table, match))
@@ -196,8 +198,8 @@ def _match_over(table, match, status: int, message: str | None = None):
 @bp.post("/t/<token>/m/<dbid:match_id>/hands/preview")
 def preview(token: str, match_id: int):
     """The hand's scores as typed so far, with their explanations (never saves anything)."""
-    table = service.find_table(token)
-    match = service.find_match(table, match_id)
+    match = service.match_of_table(token, match_id)
+    table = match.table
     variant = find_variant(match.variant)
     standings = service.current_standings_or_none(match)
     form = build_hand_form(variant, scoreboard.players_in(match, standings), formdata=request.form,
@@ -232,40 +234,27 @@ def _preview(form, match, variant, score):
 def cards_value(token: str, match_id: int):
     """What one player's tapped cards are worth: the counted penalty, or in a knock game the least
     deadwood with the melds found (the card picker's live line)."""
-    table = service.find_table(token)
-    match = service.find_match(table, match_id)
+    match = service.match_of_table(token, match_id)
     variant = find_variant(match.variant)
     player = request.args.get("player", type=form_id)
-    if player not in match.seats or not variant.uses_cards:
+    rules = service.rules_of(match)
+    if player not in match.seats or not variant.uses_cards or rules is None:
         return render_template("hands/partials/cards_value.html", value=None, error=None)
-    rules = variant.rules(len(match.seats), **(match.rules or {}))
-    field = variant.sheet(rules, len(match.seats)).field(request.args.get("field", "cards"))
+    sheet = variant.sheet(rules, len(match.seats))
+    field = sheet.field(request.args.get("field", "cards"))
     if field is not None and field.kind == "melds" and field.per == "player":
         return _melds_value(variant, rules, request.args.get(f"{field.name}_{player}", ""))
     deck = scoreboard.deck_for(match, variant)
     if deck["deck"] is not None and not isinstance(deck["deck"], StandardPack):
         return _own_deck_value(deck["deck"], cards_text(request.args, f"{field.name}_{player}", deck["deck"])
                                if field is not None else "")
-    text = cards_text(request.args, f"cards_{player}")
+    # the deal's own fields the form holds (a wild rank): the game counts the cards with them
+    deal = {spec.name: request.args.get(spec.name) for spec in sheet.per_hand
+            if spec.kind == "rank" and request.args.get(spec.name)}
     value, error = None, None
     try:
-        cards = parse_cards(text)
-        # Refused before the search: the solver's cost grows steeply with the cards it is given.
-        check_hand_cards(cards, variant, len(match.seats), rules)
-        check_copies(cards, decks=deck["copies"], jokers=deck["jokers"])
-        if cards:
-            # the deal's own fields the form holds (a wild rank): the game counts the cards with them
-            sheet = variant.sheet(rules, len(match.seats))
-            deal = {spec.name: request.args.get(spec.name) for spec in sheet.per_hand
-                    if spec.kind == "rank" and request.args.get(spec.name)}
-            # A longer hand than the deal and the draw (Russian's claims) is counted, not arranged.
-            fits = len(cards) <= solver_cards_limit(variant, len(match.seats), rules) and variant.arranged_in_play
-            arrangement = variant.arrange(cards, rules, **deal) if fits else None
-            counted = (arrangement.points if variant.counts_loose_cards and arrangement is not None
-                       else sum(variant.card_value(c, rules) for c in cards))
-            value = {"cards": cards, "arrangement": arrangement, "counted": counted,
-                     "knock_game": variant.knock_game, "loose": variant.counts_loose_cards,
-                     "wild": next(iter(deal.values()), None)}
+        value = worth.cards_worth(match, parse_cards(cards_text(request.args, f"cards_{player}")), deal,
+                                  copies=deck["copies"], jokers=deck["jokers"])
     except Refusal as exc:
         error = refusal_of(exc)
     return render_template("hands/partials/cards_value.html", value=value, error=error)
@@ -338,21 +327,17 @@ def game_entry(token: str, match_id: int):
 
 def _button_entry(token: str, match_id: int, make_payload, refusal: str):
     """Record the entry a one-button form stands for (a rebuy, a void hand)."""
-    table = service.find_table(token)
-    match = service.find_match(table, match_id)
+    match = service.match_of_table(token, match_id)
+    table = match.table
     if not ButtonForm().validate_on_submit():
         return redirect(url_for("matches.show", token=token, match_id=match_id))
     payload = make_payload(match)
     if payload is None:
         return scoreboard.render_scoreboard(table, match, message=refusal, status=422)
     version = request.form.get("version", type=int)
-    try:
-        entry = service.add_entry(match, payload, version=version if version is not None else -1,
-                                  key=request.form.get("key") or None)
-    except service.StaleMatchError as exc:
-        return scoreboard.render_scoreboard(table, match, message=speak(exc.message), status=409)
-    except Refusal as exc:
-        return scoreboard.render_scoreboard(table, match, message=refusal_of(exc), status=422)
+    # a refusal or a stale sheet is said on the scoreboard (web/errors.py)
+    entry = service.add_entry(match, payload, version=version if version is not None else -1,
+                              key=request.form.get("key") or None)
     return _after_save(table, match, entry)
 
 
@@ -382,8 +367,8 @@ def _entry_result(match, entry):
 
 @bp.get("/t/<token>/m/<dbid:match_id>/hands/<dbid:entry_id>")
 def show(token: str, match_id: int, entry_id: int):
-    table = service.find_table(token)
-    match = service.find_match(table, match_id)
+    match = service.match_of_table(token, match_id)
+    table = match.table
     entry = service.find_entry(match, entry_id)
     standings, result = _entry_result(match, entry)
     names = {str(p.id): p.name for p in table.players}
@@ -398,8 +383,8 @@ def show(token: str, match_id: int, entry_id: int):
 
 @bp.route("/t/<token>/m/<dbid:match_id>/hands/<dbid:entry_id>/edit", methods=["GET", "POST"])
 def edit(token: str, match_id: int, entry_id: int):
-    table = service.find_table(token)
-    match = service.find_match(table, match_id)
+    match = service.match_of_table(token, match_id)
+    table = match.table
     entry = service.find_entry(match, entry_id)
     variant = find_variant(match.variant)
     if entry.kind != "hand":
@@ -453,8 +438,8 @@ def _edit_players(match, entry) -> list[Any]:
 @bp.post("/t/<token>/m/<dbid:match_id>/hands/<dbid:entry_id>/preview")
 def edit_preview(token: str, match_id: int, entry_id: int):
     """The edited hand's scores as typed so far, replayed in its place (never saves anything)."""
-    table = service.find_table(token)
-    match = service.find_match(table, match_id)
+    match = service.match_of_table(token, match_id)
+    table = match.table
     entry = service.find_entry(match, entry_id)
     variant = find_variant(match.variant)
     form = build_hand_form(variant, _edit_players(match, entry), formdata=request.form, match=match, before=entry)
@@ -469,20 +454,14 @@ def edit_preview(token: str, match_id: int, entry_id: int):
 
 
 def _change(token: str, match_id: int, entry_id: int, action):
-    table = service.find_table(token)
-    match = service.find_match(table, match_id)
+    match = service.match_of_table(token, match_id)
+    table = match.table
     entry = service.find_entry(match, entry_id)
     form = ButtonForm()
     if form.validate_on_submit():
         version = request.form.get("version", type=int)
-        try:
-            action(match, entry, version=version if version is not None else -1)
-        except service.StaleMatchError as exc:
-            return scoreboard.render_scoreboard(table, match, message=speak(exc.message), status=409)
-        except service.LaterEntryError as exc:
-            return scoreboard.render_scoreboard(table, match, message=scoreboard.later_entry_message(match, exc), status=422)
-        except Refusal as exc:
-            return scoreboard.render_scoreboard(table, match, message=refusal_of(exc), status=422)
+        # a refusal or a stale sheet is said on the scoreboard (web/errors.py)
+        action(match, entry, version=version if version is not None else -1)
         if wants_fragment():
             return scoreboard.render_scoreboard(table, match, highlight=entry.id)
     return redirect(url_for("matches.show", token=token, match_id=match_id) + "#sheet")

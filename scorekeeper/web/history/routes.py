@@ -1,10 +1,11 @@
 """History routes: a table's past matches, a match's page with its chart, stats and head-to-head,
-exports (match JSON and CSV, whole table JSON) and import from an upload.
+exports (match JSON and CSV, whole table JSON, written by ``service.exporting``) and import from an
+upload (read by ``service.importing``).
 
 Every page does work bounded whatever the table holds: the listing and the stats read each match's
 summary kept with its version (``service.summaries``; replayed only when the version moved), the stats
-count the latest ``limits.STATS_MATCHES`` matches and say so, and the table's export is written match
-by match as it is sent. Totals always come from replaying the match document
+count the latest ``limits.STATS_MATCHES`` matches and say so, and the table's export is sent match by
+match as it is written. Totals always come from replaying the match document
 (``service.standings``).
 """
 
@@ -13,13 +14,11 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
-import json
-from typing import Any, Iterator
+from typing import Any
 
-import sqlalchemy as sa
 from flask_babel import gettext
 from flask import Blueprint, Response, abort, redirect, request, stream_with_context, url_for
-from sqlalchemy.orm import defer, selectinload
+from sqlalchemy.orm import selectinload
 
 from ...engine.errors import Refusal
 from ...engine.i18n import message_of
@@ -32,7 +31,7 @@ from ..guards import form_id
 from ..home.remembered import remember_table
 from ... import service
 from .. import scoreboard
-from ...service import importing, presets, summaries
+from ...service import exporting, importing, summaries, tables
 from ...service.models import Match, Table
 from ...service.stats import head_to_head, player_stats
 from ..util import ButtonForm, render_page
@@ -41,7 +40,6 @@ from .forms import ANY, ImportForm, head_to_head_form, history_filter_form
 bp = Blueprint("history", __name__)
 
 PAGE_SIZE = 20
-TABLE_FORMAT = importing.TABLE_FORMAT
 
 
 # -- loading ------------------------------------------------------------------------------------------
@@ -50,8 +48,9 @@ def _table(token: str) -> Table:
     return service.find_table(token, selectinload(Table.players))
 
 
-def _match(table: Table, match_id: int) -> Match:
-    return service.find_match(table, match_id, selectinload(Match.entries))
+def _match(token: str, match_id: int) -> Match:
+    """A match of the table behind this link, its entries and the table's players loaded with it."""
+    return service.match_of_table(_table(token), match_id, selectinload(Match.entries))
 
 
 def _replay(match: Match):
@@ -71,20 +70,11 @@ def index(token: str):
     form = history_filter_form(table.players, request.args)
     variant = request.args.get("variant", ANY)
     player = request.args.get("player", type=form_id)
-    # The listing's light columns for every match of the table (one statement), filtered here: the
-    # player filter looks inside the seats list, which SQLite and PostgreSQL query differently.
-    query = sa.select(Match.id, Match.seats).where(Match.table_id == table.id)
-    if variant in VARIANTS:
-        query = query.where(Match.variant == variant)
-    rows = db.session.execute(query.order_by(Match.created_at.desc(), Match.id.desc())).all()
-    ids = [row.id for row in rows if player is None or player in (row.seats or [])]
+    ids = tables.match_ids(table, variant if variant in VARIANTS else None, player)
     pages = max(1, -(-len(ids) // PAGE_SIZE))
     page = min(max(request.args.get("page", 1, type=int), 1), pages)
     shown = ids[(page - 1) * PAGE_SIZE: page * PAGE_SIZE]
-    matches = []
-    if shown:
-        found = {m.id: m for m in db.session.scalars(sa.select(Match).where(Match.id.in_(shown)))}
-        matches = [found[i] for i in shown]
+    matches = tables.matches_by_id(shown)
     names = {p.id: p.name for p in table.players}
     items = []
     for m, summary in zip(matches, summaries.summaries(matches)):
@@ -128,8 +118,8 @@ def chart_for(match: Match, standings, chart_id: str = "chart"):
 
 @bp.get("/t/<token>/m/<dbid:match_id>/history")
 def match_page(token: str, match_id: int):
-    table = _table(token)
-    match = _match(table, match_id)
+    match = _match(token, match_id)
+    table = match.table
     standings, error = _replay(match)
     players = service.seated_players(match)
     context: dict[str, Any] = {
@@ -153,8 +143,8 @@ def match_page(token: str, match_id: int):
 def _charted(token: str, match_id: int):
     """The table, match and standings a chart is drawn from; a match whose hands no longer replay has
     no chart (404)."""
-    table = _table(token)
-    match = _match(table, match_id)
+    match = _match(token, match_id)
+    table = match.table
     standings, error = _replay(match)
     if standings is None:
         abort(404)
@@ -187,10 +177,8 @@ def stats(token: str):
     table = _table(token)
     remember_table(table.token)
     # the latest matches only (the page says so), each read as its kept summary
-    total = db.session.scalar(sa.select(sa.func.count()).select_from(Match).where(Match.table_id == table.id))
-    matches = list(reversed(list(db.session.scalars(
-        sa.select(Match).where(Match.table_id == table.id).options(defer(Match.actions))
-        .order_by(Match.id.desc()).limit(limits.STATS_MATCHES)))))
+    total = tables.count_matches(table)
+    matches = list(reversed(tables.latest_matches(table, limits.STATS_MATCHES)))
     by_id = {p.id: p.name for p in table.players}
     played = summaries.played(matches, by_id)
     form = head_to_head_form(table.players, request.args)
@@ -216,13 +204,9 @@ def _stem(match: Match) -> str:
 
 @bp.get("/t/<token>/m/<dbid:match_id>/export.json")
 def export_match_json(token: str, match_id: int):
-    table = _table(token)
-    match = _match(table, match_id)
-    document = service.to_document(match)
-    if table.currency:
-        document["currency"] = table.currency  # the table's money words go with the match (docs/match-format.md)
-    body = json.dumps(document, indent=2, ensure_ascii=False)
-    return _download(body + "\n", "application/json", _stem(match) + ".json")
+    match = _match(token, match_id)
+    table = match.table
+    return _download(exporting.match_document_text(table, match), "application/json", _stem(match) + ".json")
 
 
 def _cell(value: Any) -> Any:
@@ -234,8 +218,8 @@ def _cell(value: Any) -> Any:
 
 @bp.get("/t/<token>/m/<dbid:match_id>/export.csv")
 def export_match_csv(token: str, match_id: int):
-    table = _table(token)
-    match = _match(table, match_id)
+    match = _match(token, match_id)
+    table = match.table
     standings, error = _replay(match)
     if standings is None:
         abort(409, error)
@@ -254,71 +238,27 @@ def export_match_csv(token: str, match_id: int):
     return _download(out.getvalue(), "text/csv", _stem(match) + ".csv")
 
 
-def _dates(m: Match) -> dict[str, str]:
-    """A match's status and dates as the table document gives them beside its match document."""
-    out = {"status": m.status, "created_at": m.created_at.isoformat(timespec="seconds")}
-    if m.finished_at is not None:
-        out["finished_at"] = m.finished_at.isoformat(timespec="seconds")
-    return out
-
-
-def table_document(table: Table, matches: list[Match]) -> dict[str, Any]:
-    """The whole table: its roster and every match's document, with the match's status and dates."""
-    out = []
-    for m in matches:
-        document = service.to_document(m)
-        document.update(_dates(m))
-        out.append(document)
-    return {"format": TABLE_FORMAT, "name": table.name, "players": [p.name for p in table.players],
-            "house_rules": [presets.to_document(h) for h in table.house_rules],
-            **({"currency": table.currency} if table.currency else {}), "matches": out}
-
-
-def table_document_text(table: Table) -> Iterator[str]:
-    """``table_document`` of every match of ``table`` as the JSON text ``json.dumps(..., indent=2)``
-    writes, made match by match as it is sent: ``limits.EXPORT_BATCH`` matches (and their entries)
-    are read at a time and let go once written, so a worker holds one batch whatever the table holds.
-
-    The head of the document and the matches' ids are read at once; the rest as the answer is read
-    (a streamed answer outlives the view's database session, so the table is read again by id)."""
-    head = json.dumps(table_document(table, []), indent=2, ensure_ascii=False)
-    assert head.endswith('"matches": []\n}')  # the matches are the document's last field
-    ids = list(db.session.scalars(sa.select(Match.id).where(Match.table_id == table.id)
-                                  .order_by(Match.created_at, Match.id)))
-    table_id = table.id
-
-    def text() -> Iterator[str]:
-        yield head[:-len("[]\n}")]
-        written = 0
-        for start in range(0, len(ids), limits.EXPORT_BATCH):
-            chunk = ids[start:start + limits.EXPORT_BATCH]
-            owner = db.session.get(Table, table_id)
-            found = {m.id: m for m in db.session.scalars(
-                sa.select(Match).where(Match.id.in_(chunk)).options(selectinload(Match.entries)))}
-            batch = [found[i] for i in chunk if i in found]
-            for m in batch:
-                document = service.to_document(m)
-                document.update(_dates(m))
-                # each match indented as it sits in the whole document (two levels: 4 spaces)
-                body = json.dumps(document, indent=2, ensure_ascii=False).replace("\n", "\n    ")
-                yield ("[\n    " if not written else ",\n    ") + body
-                written += 1
-            del owner
-            db.session.expunge_all()  # let go of this batch before reading the next
-        yield ("[]" if not written else "\n  ]") + "\n}\n"
-
-    return text()
-
-
 @bp.get("/t/<token>/export.json")
 def export_table(token: str):
     table = _table(token)
-    response = Response(stream_with_context(table_document_text(table)), mimetype="application/json")
+    response = Response(stream_with_context(exporting.table_document_text(table)), mimetype="application/json")
     response.headers["Content-Disposition"] = f'attachment; filename="table-{dt.date.today():%Y-%m-%d}.json"'
     return response
 
 
 # -- import -----------------------------------------------------------------------------------------------
+
+def _after_import(token: str, created: list[Match]) -> str:
+    """Where an import lands: where the table goes on. A match still being played (the one of the
+    document, or the only one of a table's) opens on its scoreboard, ready for the next hand; a
+    finished match on its page; several finished ones on the table's history."""
+    going_on = [m for m in created if m.status not in ("finished", "abandoned")]
+    if len(going_on) == 1:
+        return url_for("matches.show", token=token, match_id=going_on[0].id)
+    if len(created) == 1:
+        return url_for("history.match_page", token=token, match_id=created[0].id)
+    return url_for("history.index", token=token)
+
 
 @bp.route("/t/<token>/import", methods=["GET", "POST"])
 @limiter.limit(IMPORTS_PER_ADDRESS, methods=["POST"])
@@ -340,10 +280,7 @@ def import_page(token: str):
             if isinstance(exc, importing.AlreadyImported):
                 form.again.errors = [gettext("Tick this to import it a second time.")]
         else:
-            if len(created) == 1:
-                where = url_for("history.match_page", token=token, match_id=created[0].id)
-            else:
-                where = url_for("history.index", token=token)
+            where = _after_import(token, created)
             if getattr(request, "htmx", None):
                 # sent by htmx: the whole browser goes to the imported match, not a swap of its page
                 response = Response(status=204)
@@ -355,4 +292,4 @@ def import_page(token: str):
                        error=error, kept_file=bool(getattr(request, "htmx", None)), status=422)
 
 
-__all__ = ["bp", "table_document", "table_document_text"]
+__all__ = ["bp"]

@@ -21,7 +21,7 @@ from ..util import ButtonForm, wants_fragment
 from ... import service
 from ...service import presets
 from .. import house_rules as words
-from ..scoreboard import describe_action, later_entry_message, render_scoreboard
+from ..scoreboard import describe_action, render_scoreboard
 from .forms import NOT_PLAYING, box_text, build_match_form, chosen_teams, list_text, rule_value
 
 bp = Blueprint("matches", __name__)
@@ -414,27 +414,21 @@ def _overrides(form, shown, applicable: set[str], n_players: int | None) -> dict
 
 @bp.get("/t/<token>/m/<dbid:match_id>")
 def show(token: str, match_id: int):
-    table = service.find_table(token)
-    match = service.find_match(table, match_id)
+    match = service.match_of_table(token, match_id)
+    table = match.table
     remember_table(table.token)
     return render_scoreboard(table, match)
 
 
 def _undo(token: str, match_id: int, *, redo: bool):
     """Undo the last action (or redo the last undone one) and say which, where Undo was tapped."""
-    table = service.find_table(token)
-    match = service.find_match(table, match_id)
+    match = service.match_of_table(token, match_id)
+    table = match.table
     if not ButtonForm().validate_on_submit():
         return redirect(url_for("matches.show", token=token, match_id=match_id))
     version = request.form.get("version", type=int)
-    try:
-        action = service.undo(match, version=version if version is not None else -1, redo=redo)
-    except service.StaleMatchError as exc:
-        return render_scoreboard(table, match, message=speak(exc.message), status=409)
-    except service.LaterEntryError as exc:
-        return render_scoreboard(table, match, message=later_entry_message(match, exc), status=422)
-    except Refusal as exc:
-        return render_scoreboard(table, match, message=refusal(exc), status=422)
+    # a refusal or a stale sheet is said on the scoreboard (web/errors.py)
+    action = service.undo(match, version=version if version is not None else -1, redo=redo)
     said = (gettext("Redone: %(action)s.", action=describe_action(match, action)) if redo
             else gettext("Undone: %(action)s.", action=describe_action(match, action)))
     if wants_fragment():
@@ -457,8 +451,8 @@ def redo(token: str, match_id: int):
 def rematch(token: str, match_id: int):
     """The same game, players and rules again in one tap, less anyone ticked off as not playing; the
     first dealer as the rules say. If the rules do not fit the players left, the full form asks."""
-    table = service.find_table(token)
-    previous = service.find_match(table, match_id)
+    previous = service.match_of_table(token, match_id)
+    table = previous.table
     if not ButtonForm().validate_on_submit():
         return redirect(url_for("matches.show", token=token, match_id=match_id))
     # no boxes at all: everyone again (the one-tap button); boxes sent: only the ids of ours they name
@@ -522,16 +516,11 @@ def reopen(token: str, match_id: int):
 
 
 def _status_change(token: str, match_id: int, change, then: str):
-    table = service.find_table(token)
-    match = service.find_match(table, match_id)
+    match = service.match_of_table(token, match_id)
     if ButtonForm().validate_on_submit():
         version = request.form.get("version", type=int)
-        try:
-            change(match, version=version if version is not None else -1)
-        except service.StaleMatchError as exc:
-            return render_scoreboard(table, match, message=speak(exc.message), status=409)
-        except Refusal as exc:
-            return render_scoreboard(table, match, message=refusal(exc), status=422)
+        # a refusal or a stale sheet is said on the scoreboard (web/errors.py)
+        change(match, version=version if version is not None else -1)
     if then == "tables.show":
         return redirect(url_for(then, token=token))
     return redirect(url_for(then, token=token, match_id=match_id))

@@ -55,6 +55,8 @@ class Verdict:
     show_leftover: bool = True
     discard: Card | None = None
     notes: list[Note] = field(default_factory=list)
+    #: why the arrangement holds no meld, where the game says (else the page's own words)
+    no_melds: str | None = None
 
 
 def _sentence(text: str) -> str:
@@ -125,4 +127,5 @@ def said(found: EngineVerdict) -> Verdict:
         tuple(found.cards), melds=tuple(found.melds), deadwood=tuple(found.leftover), points=found.points,
         leftover_word=speak(found.leftover_word), melds_title=speak(found.melds_title),
         show_leftover=found.show_leftover, discard=found.discard,
-        notes=[Note(n.tone, _sentence(speak(n.text))) for n in found.notes])
+        notes=[Note(n.tone, _sentence(speak(n.text))) for n in found.notes],
+        no_melds=_sentence(speak(found.no_melds)) if found.no_melds else None)

@@ -13,17 +13,24 @@ number of followers (the streams wait on a condition, holding no database connec
 worker wakes the watcher at once (``poke``), so its own followers do not wait for the tick.
 
 Bounds: a worker holds at most ``LIVE_STREAMS`` streams (a share of its threads, the rest kept for
-pages), one address at most a sixth of them (``per_address_slots``); a stream lasts ``STREAM_SECONDS`` and then ends (the browser opens the next one by itself), so
-a connection abandoned without a word is found; a worker that is told to stop ends its streams at
-once, so that a restart does not wait for them. Where
-no stream can be held (a server of one thread per worker, such as gunicorn's sync workers, or every
-slot taken) the answer is 204, which tells the browser not to try again, and the page polls instead.
+pages), one address at most a sixth of them (``per_address_slots``); a stream lasts ``STREAM_SECONDS``
+and then ends (the browser opens the next one by itself), and a word it writes that the other end does
+not take (acknowledge) within ``STALL_SECONDS`` closes it (``Stream``: a phone gone, a client that
+reads nothing once its window is full), so that neither its slot nor the thread that writes it waits
+on a socket that does not drain; a worker that is told to stop ends its streams at once, so that a
+restart does not wait for them. Where no stream can be held (a server of one thread per worker, such as
+gunicorn's sync workers, or every slot taken) the answer is 204, which tells the browser not to try
+again, and the page polls instead.
 """
 
 from __future__ import annotations
 
 import logging
+import select
 import signal
+import socket
+import struct
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -43,6 +50,13 @@ TICK_SECONDS = 0.25
 STREAM_SECONDS = 120.0
 #: seconds of silence after which a stream sends a comment: a proxy that drops idle connections keeps it
 KEEPALIVE_SECONDS = 10.0
+#: seconds a stream's words may wait to be taken by the other end (acknowledged; elsewhere than Linux:
+#: room in the socket to send them) before the stream is closed and its slot given back. A phone on a
+#: slow network acknowledges within a second or two; one that vanished, or a client that opened the
+#: stream and reads nothing once its window is full, never does. Its app setting: ``LIVE_STALL_SECONDS``
+STALL_SECONDS = 5.0
+#: seconds between two looks at a socket's unacknowledged bytes while a stream waits for them to drain
+DRAIN_LOOK_SECONDS = 0.05
 #: milliseconds the browser waits before it opens the next stream
 RETRY_MS = 500
 #: streams a multi-threaded server with no known thread count (the development server) may hold
@@ -211,22 +225,90 @@ class Watch:
                         self.waits[token].notify_all()
 
 
+def socket_of(environ: dict) -> socket.socket | None:
+    """The connection's socket, where the server says it (gunicorn, Werkzeug's server); None elsewhere."""
+    found = environ.get("gunicorn.socket") or environ.get("werkzeug.socket")
+    return found if isinstance(found, socket.socket) else None
+
+
+def unacknowledged(sock: socket.socket) -> int | None:
+    """The bytes written to ``sock`` that the other end has not acknowledged yet (sent or still waiting
+    to be: Linux's SIOCOUTQ); None where that cannot be read."""
+    if not sys.platform.startswith("linux"):
+        return None
+    import fcntl
+    import termios
+
+    return struct.unpack("i", fcntl.ioctl(sock.fileno(), termios.TIOCOUTQ, b"\0\0\0\0"))[0]
+
+
 class Stream:
     """A stream's body, which gives its slot back when the server closes it: always, by WSGI's rule,
     whether it ran to its end, the browser went away, or it was never read at all (a generator that
-    never started would never run its own ``finally``)."""
+    never started would never run its own ``finally``).
+
+    Each word the server writes must be taken by the other end (acknowledged) within ``stall`` seconds
+    of being written, before the next is handed over: else the stream is cut (``_cut``) and ends. A
+    server writes a stream's words with a blocking send, and a socket whose buffers are full (a client
+    that reads nothing, a phone gone) would hold that thread, and the slot, for as long as the other
+    end keeps the connection open: past ``STREAM_SECONDS``, which is only looked at between two
+    writes. A phone gone without a word is found at the next comment (``KEEPALIVE_SECONDS``) plus
+    ``stall``. A client that reads nothing but whose kernel still acknowledges (its receive window has
+    room) cannot be told from one that reads: it is found once that window is full, or when the
+    stream ends."""
 
     def __init__(self, watch: Watch, token: str, version: int, *, seconds: float = STREAM_SECONDS,
-                 address: str = "") -> None:
+                 address: str = "", sock: socket.socket | None = None, stall: float = STALL_SECONDS) -> None:
         self.watch, self.token, self.address = watch, token, address
         self.events = watch.events(token, version, seconds=seconds)
         self.given_back = False
+        self.sock, self.stall = sock, stall
+        self.written = False
 
     def __iter__(self) -> Stream:
         return self
 
     def __next__(self) -> bytes:
-        return next(self.events).encode()
+        # called once the server has written the word before: it must be taken before anything else
+        if self.written and not self._taken():
+            self._cut()
+            raise StopIteration
+        event = next(self.events)
+        self.written = True
+        return event.encode()
+
+    def _taken(self) -> bool:
+        """Whether what was written to the socket has been taken by the other end, waiting ``stall``
+        seconds at most (True where the socket is not known: the test client, another server)."""
+        if self.sock is None:
+            return True
+        deadline = time.monotonic() + self.stall
+        try:
+            while True:
+                if self.sock.fileno() < 0:
+                    return False
+                left = unacknowledged(self.sock)
+                if left is None:  # room to write, at least
+                    waiting = select.poll()
+                    waiting.register(self.sock, select.POLLOUT)
+                    return bool(waiting.poll(max(0.0, deadline - time.monotonic()) * 1000))
+                if left == 0:
+                    return True
+                if self.watch.closing or time.monotonic() >= deadline:
+                    return False
+                time.sleep(DRAIN_LOOK_SECONDS)
+        except OSError:
+            return False
+
+    def _cut(self) -> None:
+        """End the connection whose words are not taken: what is left unsent is dropped (a reset when
+        the server closes the socket), and the server's next write fails at once instead of waiting."""
+        log.info("a live sheet stream was closed: what it sent was not taken within %.1f s", self.stall)
+        try:
+            self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            self.sock.shutdown(socket.SHUT_RDWR)
+        except (OSError, AttributeError):
+            pass
 
     def close(self) -> None:
         if not self.given_back:
@@ -259,4 +341,5 @@ def close(app: Flask) -> None:
         found.close()
 
 
-__all__ = ["PER_ADDRESS_SHARE", "STREAM_SECONDS", "per_address_slots", "TICK_SECONDS", "Stream", "Watch", "can_stream", "close", "poke", "slots_for_threads", "watch"]
+__all__ = ["PER_ADDRESS_SHARE", "STALL_SECONDS", "STREAM_SECONDS", "TICK_SECONDS", "Stream", "Watch", "can_stream",
+           "close", "per_address_slots", "poke", "slots_for_threads", "socket_of", "unacknowledged", "watch"]

@@ -19,7 +19,7 @@ import hashlib
 
 import sqlalchemy as sa
 from flask_babel import gettext, ngettext
-from flask import Blueprint, Response, abort, g, render_template, request
+from flask import Blueprint, Response, abort, current_app, g, render_template, request
 from sqlalchemy.orm import selectinload
 
 from ...engine.errors import Refusal
@@ -152,7 +152,9 @@ def stream(view_token: str):
     address = get_remote_address()
     if not live.can_stream(request.environ) or not watch.take(view_token, row.version, address):
         return Response(status=204)
-    response = Response(live.Stream(watch, view_token, row.version, address=address), mimetype="text/event-stream")
+    body = live.Stream(watch, view_token, row.version, address=address, sock=live.socket_of(request.environ),
+                       stall=float(current_app.config.get("LIVE_STALL_SECONDS", live.STALL_SECONDS)))
+    response = Response(body, mimetype="text/event-stream")
     # nothing on the way keeps or compresses it: each event is sent as it happens
     response.headers["Cache-Control"] = "no-cache, no-transform"
     response.headers["X-Accel-Buffering"] = "no"

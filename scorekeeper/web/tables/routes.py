@@ -7,23 +7,19 @@ hint that the table exists.
 from __future__ import annotations
 
 import segno
-import sqlalchemy as sa
-from sqlalchemy.orm import defer
 from flask_babel import gettext
 from flask import Blueprint, redirect, render_template, request, url_for
 from markupsafe import Markup
 
-from ..bidi import isolated
 from ..i18n import refusal
 from ...engine import limits
-from ...engine.limits import ROSTER_PLAYERS
 from ..extensions import TABLE_CREATION_LIMIT, db, limiter
 from ..home.remembered import remember_table
-from ...service import presets, summaries
+from ...service import presets, summaries, tables
 from ... import service
-from ...service import find_player, find_table, new_token
+from ...service import find_player, find_table
 from ...engine.variants import VARIANTS
-from ...service.models import Match, Player, Table, name_key
+from ...service.models import Match, Table
 from ...service.stats import player_stats, streaks
 from .. import house_rules as words
 from ..util import ButtonForm
@@ -37,27 +33,10 @@ bp = Blueprint("tables", __name__)
 def new():
     form = TableForm()
     if form.validate_on_submit():
-        table = Table(name=form.name.data, token=new_token())
-        db.session.add(table)
-        db.session.commit()
+        table = tables.open_table(form.name.data)
         remember_table(table.token)
         return redirect(url_for("tables.show", token=table.token))
     return render_template("tables/new.html", form=form), 422 if form.errors else 200
-
-
-def _played(table: Table) -> set[int]:
-    """The players who have played a match here (they stay on the roster): the seats of every match,
-    read as one light column."""
-    seated: set[int] = set()
-    for seats in db.session.scalars(sa.select(Match.seats).where(Match.table_id == table.id)):
-        seated.update(seats or [])
-    return seated
-
-
-def _latest(table: Table, *conditions, limit: int) -> list[Match]:
-    # the undo log is not shown here (it can hold a few dozen hands' payloads per match)
-    return list(db.session.scalars(sa.select(Match).where(Match.table_id == table.id, *conditions)
-                                   .options(defer(Match.actions)).order_by(Match.id.desc()).limit(limit)))
 
 
 def _keeps() -> bool:
@@ -84,7 +63,7 @@ def _in_progress(matches: list[Match]) -> list[dict]:
 def _head_to_head(table: Table) -> dict | None:
     """Wins per game and the current streak of the table's regular players, over its latest
     ``limits.HEAD_TO_HEAD_MATCHES`` finished matches, from their kept summaries."""
-    finished = list(reversed(_latest(table, Match.status == "finished", limit=limits.HEAD_TO_HEAD_MATCHES)))
+    finished = list(reversed(tables.latest_matches(table, limits.HEAD_TO_HEAD_MATCHES, "finished")))
     if not finished:
         return None
     played = summaries.played(finished, {p.id: p.name for p in table.players}, keep=_keeps())
@@ -100,14 +79,13 @@ def _render_table(table: Table, player_form: PlayerForm | None = None, status: i
     qr = Markup(segno.make(link, error="m").svg_inline(scale=4, dark="#000", light="#fff", border=2,
                                                         title=gettext("QR code of the table's link")))
     # the latest matches only: the history page pages through them all
-    done = _latest(table, Match.status != "active", limit=limits.TABLE_PAGE_MATCHES)
-    more = db.session.scalar(sa.select(sa.func.count()).select_from(Match).where(
-        Match.table_id == table.id, Match.status != "active")) - len(done)
+    done = tables.latest_matches(table, limits.TABLE_PAGE_MATCHES, "over")
+    more = tables.count_matches(table, "over") - len(done)
     return render_template(
         "tables/show.html", table=table, link=link, qr=qr,
-        active=_in_progress(_latest(table, Match.status == "active", limit=limits.TABLE_PAGE_MATCHES)),
+        active=_in_progress(tables.latest_matches(table, limits.TABLE_PAGE_MATCHES, "active")),
         done=done, more_done=more,
-        players={p.id: p for p in table.players}, played=_played(table),
+        players={p.id: p for p in table.players}, played=tables.played(table),
         player_form=player_form or PlayerForm(formdata=None), button=ButtonForm(),
         rename_error=rename_error, focus_name=focus_name or bool(player_form and player_form.errors),
         preset_error=preset_error, describe=words.describe, name_max=presets.NAME_MAX,
@@ -123,27 +101,16 @@ def show(token: str):
     return _render_table(table, focus_name=request.args.get("added") is not None)
 
 
-def _name_taken(table: Table, name: str, except_id: int | None = None) -> bool:
-    key = name_key(name)
-    return db.session.scalar(
-        sa.select(sa.func.count()).select_from(Player).where(
-            Player.table_id == table.id, Player.name_key == key, Player.id != (except_id or -1))
-    ) > 0
-
-
 @bp.post("/t/<token>/players")
 def add_player(token: str):
     table = find_table(token)
     form = PlayerForm()
     if form.validate_on_submit():
-        if _name_taken(table, form.name.data):
-            form.name.errors.append(gettext("%(name)s is already on this table.", name=isolated(form.name.data)))
-        elif len(table.players) >= ROSTER_PLAYERS:
-            form.name.errors.append(gettext("A table holds at most %(count)s players: remove one who never played, "
-                                            "or start a new table.", count=ROSTER_PLAYERS))
+        try:
+            tables.add_player(table, form.name.data)
+        except tables.RosterRefused as refused:
+            form.name.errors.append(refusal(refused))
         else:
-            db.session.add(Player(table_id=table.id, name=form.name.data, name_key=name_key(form.name.data)))
-            db.session.commit()
             return redirect(url_for("tables.show", token=token, added=1) + "#add-player")
     return _render_table(table, player_form=form, status=422)
 
@@ -154,12 +121,10 @@ def rename_player(token: str, player_id: int):
     player = find_player(table, player_id)
     form = PlayerForm()
     if form.validate_on_submit():
-        if _name_taken(table, form.name.data, except_id=player.id):
-            return _render_table(table, status=422,
-                                 rename_error=(player.id, gettext("%(name)s is already on this table.", name=isolated(form.name.data))))
-        player.name = form.name.data
-        player.name_key = name_key(form.name.data)
-        db.session.commit()
+        try:
+            tables.rename_player(table, player, form.name.data)
+        except tables.RosterRefused as refused:
+            return _render_table(table, status=422, rename_error=(player.id, refusal(refused)))
         return redirect(url_for("tables.show", token=token) + "#roster")
     message = next(iter(form.errors.values()))[0] if form.errors else gettext("Type the player's name.")
     return _render_table(table, status=422, rename_error=(player.id, message))
@@ -192,8 +157,7 @@ def set_currency(token: str):
     table = find_table(token)
     form = CurrencyForm()
     if form.validate_on_submit():
-        table.currency = form.chosen()
-        db.session.commit()
+        tables.set_currency(table, form.chosen())
         return redirect(url_for("tables.show", token=token, currency="saved") + "#settings")
     return _render_table(table, status=422, currency_form=form)
 
@@ -202,13 +166,11 @@ def set_currency(token: str):
 def remove_player(token: str, player_id: int):
     table = find_table(token)
     player = find_player(table, player_id)
-    form = ButtonForm()
-    if form.validate_on_submit():
-        if player.id in _played(table):
-            return _render_table(table, status=422, rename_error=(
-                player.id, gettext("%(name)s has played a match here and stays on the roster.", name=isolated(player.name))))
-        db.session.delete(player)
-        db.session.commit()
+    if ButtonForm().validate_on_submit():
+        try:
+            tables.remove_player(table, player)
+        except tables.RosterRefused as refused:
+            return _render_table(table, status=422, rename_error=(player.id, refusal(refused)))
     return redirect(url_for("tables.show", token=token) + "#roster")
 
 
