@@ -152,3 +152,39 @@ def test_the_test_sees_a_wrong_import(tmp_path):
     found = _imports(probe, "scorekeeper.service.probe")
     assert {"scorekeeper.web.extensions", "scorekeeper.web.extensions.db", "flask"} <= found
     assert _layer("scorekeeper.web.extensions") == "web" and _layer("scorekeeper.service.probe") == "service"
+
+
+#: the web's modules that touch the database themselves: the extensions (the engine and its settings), the
+#: error pages (a failed request's session rolled back, SQLAlchemy's errors caught while doing so) and the
+#: health check (the database pinged, its session rolled back). Every query lives in the service.
+TOUCH_THE_DATABASE = {"scorekeeper.web.extensions", "scorekeeper.web.errors", "scorekeeper.web.health"}
+#: the session's calls that run a query
+QUERIES = {"execute", "scalar", "scalars", "get", "query"}
+
+
+def _runs_sql(source: str) -> list[str]:
+    """What in ``source`` imports SQLAlchemy or runs a query on a session (``db.session.execute(...)``)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found += [f"import {a.name}" for a in node.names if a.name.split(".")[0] == "sqlalchemy"]
+        elif isinstance(node, ast.ImportFrom) and not node.level and (node.module or "").split(".")[0] == "sqlalchemy":
+            found.append(f"from {node.module} import")
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in QUERIES
+              and isinstance(node.func.value, ast.Attribute) and node.func.value.attr == "session"):
+            found.append(f"session.{node.func.attr}() on line {node.lineno}")
+    return found
+
+
+def test_the_web_runs_no_sql_of_its_own():
+    web = PACKAGE / "web"
+    wrong = {_module_name(p): _runs_sql(p.read_text(encoding="utf-8")) for p in sorted(web.rglob("*.py"))}
+    assert {m: found for m, found in wrong.items() if found and m not in TOUCH_THE_DATABASE} == {}
+
+
+def test_the_test_sees_sql_in_the_web():
+    probe = ("import sqlalchemy as sa\nfrom sqlalchemy.orm import selectinload\n"
+             "def rows():\n    return db.session.execute(sa.select(Match)), db.session.get(Match, 1)\n"
+             "def fine(page):\n    db.session.rollback()\n    return urlsplit(page).query\n")
+    assert _runs_sql(probe) == ["import sqlalchemy", "from sqlalchemy.orm import", "session.execute() on line 4",
+                                "session.get() on line 4"]

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from . import matches, store
 from .errors import NotFound, Refusal
-from .loaders import (find_entry, find_match, find_player, find_preset, find_table, find_viewed_match,
-                      match_of_table)
+from .loaders import (WITH_ENTRIES, WITH_PLAYERS, WITH_SEATS, find_entry, find_match, find_player, find_preset,
+                      find_table, find_viewed_match, match_by_id, match_of_table, tables_by_token, viewed_version)
 from .matches import *  # noqa: F403 - the matches API is the service's main one
 from .matches import __all__ as _matches_all
 
-__all__ = ["NotFound", "Refusal", "find_entry", "find_match", "find_player", "find_preset", "find_table",
-           "find_viewed_match", "match_of_table", "matches", "store", *_matches_all]
+__all__ = ["NotFound", "Refusal", "WITH_ENTRIES", "WITH_PLAYERS", "WITH_SEATS", "find_entry", "find_match",
+           "find_player", "find_preset", "find_table", "find_viewed_match", "match_by_id", "match_of_table", "matches",
+           "store", "tables_by_token", "viewed_version", *_matches_all]

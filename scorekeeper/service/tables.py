@@ -68,6 +68,15 @@ def count_matches(table: Table, which: str | None = None) -> int:
         Match.table_id == table.id, *_LISTS[which]))
 
 
+def active_match_counts(tables: list[Table]) -> dict[int, int]:
+    """How many matches are in progress at each of these tables, by table id (those with none left
+    out), in one statement."""
+    if not tables:
+        return {}
+    return dict(session().execute(sa.select(Match.table_id, sa.func.count()).where(
+        Match.table_id.in_([t.id for t in tables]), Match.status == "active").group_by(Match.table_id)).all())
+
+
 def match_ids(table: Table, variant: str | None = None, player: int | None = None) -> list[int]:
     """The ids of the table's matches, newest first, of one game and with one player seated if asked:
     the listing's light columns for every match (one statement), the player looked for here (the

@@ -6,12 +6,8 @@ from __future__ import annotations
 import json
 
 import click
-import sqlalchemy as sa
 from flask import Flask
 from flask.cli import with_appcontext
-
-from .extensions import db
-from ..service.models import Match
 
 
 def init_app(app: Flask) -> None:
@@ -26,7 +22,7 @@ def export_match(match_id: int) -> None:
     """Print the match document of MATCH_ID as JSON."""
     from .. import service
 
-    match = db.session.get(Match, match_id)
+    match = service.match_by_id(match_id)
     if match is None:
         raise click.ClickException(f"no match {match_id}")
     click.echo(json.dumps(service.to_document(match), indent=2, ensure_ascii=False))
@@ -39,12 +35,13 @@ def export_match(match_id: int) -> None:
 @with_appcontext
 def import_match(file, token: str, again: bool) -> None:
     """Create the matches of a match or table document FILE on a table (all or nothing)."""
+    from .. import service
     from ..service import importing
-    from ..service.models import Table
 
-    table = db.session.scalar(sa.select(Table).where(Table.token == token))
-    if table is None:
-        raise click.ClickException("no table with that token")
+    try:
+        table = service.find_table(token)
+    except service.NotFound:
+        raise click.ClickException("no table with that token") from None
     try:
         created = importing.import_document(table, importing.read_document(file.read(importing.limits.UPLOAD_BYTES + 1)),
                                             again=again)

@@ -6,7 +6,9 @@ once, and not offered again. No sideways scroll at 360 px either."""
 
 from __future__ import annotations
 
+import os
 import re
+import tempfile
 from pathlib import Path
 
 from axe_playwright_python.sync_playwright import Axe
@@ -14,7 +16,10 @@ from playwright.sync_api import Page, expect
 
 from .conftest import choose_game, new_table, seat, total_of
 
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+#: the screenshots go to docs/screenshots/ with ``SCOREKEEPER_SCREENSHOTS=1`` (to be looked at and kept),
+#: otherwise to a folder of the run's own, so a test run leaves the checkout as it was
+SHOTS = (Path(__file__).resolve().parents[2] / "docs" / "screenshots" if os.environ.get("SCOREKEEPER_SCREENSHOTS")
+         else Path(tempfile.mkdtemp(prefix="scorekeeper-shots-")))
 
 #: W1 of docs/rules/hollywood_gin.md: (who ended it, how, points typed per player)
 W1 = [("Ann", "Knock", {"Ann": 3, "Ben": 28}), ("Ann", "Knock", {"Ann": 4, "Ben": 22}),

@@ -18,7 +18,6 @@ from typing import Any
 
 from flask_babel import gettext
 from flask import Blueprint, Response, abort, redirect, request, stream_with_context, url_for
-from sqlalchemy.orm import selectinload
 
 from ...engine.errors import Refusal
 from ...engine.i18n import message_of
@@ -45,12 +44,12 @@ PAGE_SIZE = 20
 # -- loading ------------------------------------------------------------------------------------------
 
 def _table(token: str) -> Table:
-    return service.find_table(token, selectinload(Table.players))
+    return service.find_table(token, service.WITH_PLAYERS)
 
 
 def _match(token: str, match_id: int) -> Match:
     """A match of the table behind this link, its entries and the table's players loaded with it."""
-    return service.match_of_table(_table(token), match_id, selectinload(Match.entries))
+    return service.match_of_table(_table(token), match_id, service.WITH_ENTRIES)
 
 
 def _replay(match: Match):

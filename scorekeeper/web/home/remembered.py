@@ -4,10 +4,9 @@ history), so they import it from here, never from another blueprint's routes."""
 
 from __future__ import annotations
 
-import sqlalchemy as sa
 from flask import session
 
-from ..extensions import db
+from ... import service
 from ...service.models import Table
 
 #: how many tables a browser remembers
@@ -26,8 +25,4 @@ def remember_table(token: str) -> None:
 
 
 def remembered_tables() -> list[Table]:
-    tokens = session.get("tables", [])
-    if not tokens:
-        return []
-    found = {t.token: t for t in db.session.scalars(sa.select(Table).where(Table.token.in_(tokens)))}
-    return [found[t] for t in tokens if t in found]
+    return service.tables_by_token(session.get("tables", []))

@@ -3,11 +3,9 @@ forgetting one, and the list's upkeep."""
 
 from __future__ import annotations
 
-import sqlalchemy as sa
 from flask import Blueprint, redirect, render_template, request, session, url_for
 
-from ..extensions import db
-from ...service.models import Match
+from ...service.tables import active_match_counts
 from ..util import ButtonForm
 from .remembered import remembered_tables
 
@@ -16,14 +14,7 @@ bp = Blueprint("home", __name__)
 @bp.get("/")
 def index():
     tables = remembered_tables()
-    active = {}
-    if tables:
-        rows = db.session.execute(
-            sa.select(Match.table_id, sa.func.count()).where(
-                Match.table_id.in_([t.id for t in tables]), Match.status == "active"
-            ).group_by(Match.table_id)
-        )
-        active = dict(rows.all())
+    active = active_match_counts(tables)
     return render_template("home/index.html", tables=tables, active=active, forget_form=ButtonForm())
 
 

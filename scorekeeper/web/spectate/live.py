@@ -36,7 +36,6 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-import sqlalchemy as sa
 from flask import Flask, current_app
 
 log = logging.getLogger(__name__)
@@ -196,7 +195,7 @@ class Watch:
 
     def _watch(self) -> None:
         from ..extensions import db
-        from ...service.models import Match
+        from ... import service
 
         while True:
             if _worker_stopping():
@@ -211,8 +210,7 @@ class Watch:
                 tokens = list(self.followed)
             try:
                 with self.app.app_context():
-                    rows = db.session.execute(sa.select(Match.view_token, Match.version)
-                                              .where(Match.view_token.in_(tokens))).all()
+                    rows = service.viewed_versions(tokens)
                     db.session.close()
             except Exception:  # noqa: BLE001 - a database that is down must not end the watch
                 log.warning("the live sheet could not read the followed matches' versions", exc_info=True)

@@ -17,10 +17,8 @@ from __future__ import annotations
 
 import hashlib
 
-import sqlalchemy as sa
 from flask_babel import gettext, ngettext
 from flask import Blueprint, Response, abort, current_app, g, render_template, request
-from sqlalchemy.orm import selectinload
 
 from ...engine.errors import Refusal
 from ..bidi import isolated
@@ -35,7 +33,7 @@ from ... import service
 from .. import house_rules as words, scoreboard
 from ...engine import limits
 from ...service.memo import LatestMemo
-from ...service.models import Match, Table
+from ...service.models import Match
 
 bp = Blueprint("spectate", __name__)
 
@@ -77,15 +75,14 @@ def _etag(match_id: int, version: int) -> str:
 
 def _version_of(view_token: str):
     """The followed match's id and version, from one small query (no replay); 404 for an unknown link."""
-    row = db.session.execute(
-        sa.select(Match.id, Match.version).where(Match.view_token == view_token)).first()
+    row = service.viewed_version(view_token)
     if row is None:
         abort(404)
     return row
 
 
 def _match(view_token: str, *options) -> Match:
-    return service.find_viewed_match(view_token, selectinload(Match.table).selectinload(Table.players), *options)
+    return service.find_viewed_match(view_token, service.WITH_SEATS, *options)
 
 
 def _context(match: Match) -> dict:
@@ -209,7 +206,7 @@ def _summary(match: Match) -> dict:
 
 @bp.get("/v/<view_token>/summary")
 def summary(view_token: str):
-    match = _match(view_token, selectinload(Match.entries))
+    match = _match(view_token, service.WITH_ENTRIES)
     response = Response(render_template("spectate/summary.html", **_summary(match)))
     response.headers["Referrer-Policy"] = "same-origin"
     return response
@@ -262,7 +259,7 @@ def _picture_headers(response: Response, match: Match, etag: str) -> Response:
 
 
 def _draw_picture(view_token: str) -> bytes:
-    match = _match(view_token, selectinload(Match.entries))
+    match = _match(view_token, service.WITH_ENTRIES)
     context = _summary(match)
     standings, currency = context["standings"], context["currency"]
     winners = set(standings.winning_sides or standings.winners)
