@@ -93,7 +93,7 @@ def test_every_module_lives_in_one_of_the_three_folders():
 
 
 def _blueprint(module: str) -> str | None:
-    """The blueprint package of a web module (``scorekeeper.web.hands.forms`` → ``hands``), if any."""
+    """The blueprint package of a web module (``scorekeeper.web.hands.routes`` → ``hands``), if any."""
     parts = module.split(".")
     if len(parts) >= 4 and parts[:2] == ["scorekeeper", "web"]:
         return parts[2]
@@ -108,6 +108,18 @@ def test_no_two_blueprints_import_each_other():
               if n in modules and _blueprint(m) and _blueprint(n) and _blueprint(m) != _blueprint(n)}
     both = sorted(f"{a} <-> {b}" for a, b in arrows if (b, a) in arrows and a < b)
     assert not both, both
+
+
+def test_what_the_pages_share_imports_no_page():
+    # the web's own floor (the scoreboard, the hand form, charts, words...) lies under the blueprints: only
+    # the app's assembly looks up at them (the factory registers them; the request hooks and the server's
+    # plumbing tell the live sheet's streams of a save and of the server stopping)
+    modules = _modules()
+    assembly = {"scorekeeper.web.factory", "scorekeeper.web.hooks", "scorekeeper.web.server"}
+    wrong = sorted(f"{m} imports {n}" for m, imported in modules.items() for n in imported
+                   if m.startswith("scorekeeper.web.") and not _blueprint(m) and m not in assembly
+                   and n in modules and _blueprint(n) and not n.startswith(m + "."))
+    assert not wrong, wrong
 
 
 def test_the_service_and_the_engine_import_no_web_library():

@@ -12,7 +12,7 @@ from flask import Flask
 from ..engine.errors import Refusal
 from . import i18n
 from .assets import HTMX_VERSION
-from .hands.forms import end_words
+from .hand_form import end_words
 from .i18n import money
 from .util import minus_signs, signed
 

@@ -25,7 +25,7 @@ from ..engine.i18n import message_of
 from ..engine.variants import find_variant
 from .bidi import isolated
 from .guards import form_id
-from .hands.forms import build_hand_form, end_words
+from .hand_form import build_hand_form, end_words
 from .i18n import lazy_gettext as _l, speak, whole
 from .util import ButtonForm, minus_signs, render_page, wants_fragment
 from .. import service

@@ -25,7 +25,7 @@ from ...service import worth
 # the module, not its names: scoreboard imports this package's forms while it loads
 from .. import scoreboard
 from ..util import ButtonForm, wants_fragment
-from .forms import build_hand_form, entry_sides, form_data_from_payload, match_sheet, payload_from_form
+from ..hand_form import build_hand_form, entry_sides, form_data_from_payload, match_sheet, payload_from_form
 
 bp = Blueprint("hands", __name__)
 

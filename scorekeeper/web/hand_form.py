@@ -13,21 +13,21 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, Field, HiddenField, RadioField, SelectChoice, StringField
 from wtforms.validators import ValidationError
 
-from ...engine.errors import Refusal
-from ..bidi import isolated
-from ...engine.cards import RANK_LABELS, SUIT_NAMES, SUITS, Card
-from ...engine.limits import POINTS_CEILING
-from ...engine.sheet import Sheet
-from ..picker import cards_text
-from ..i18n import speak
-from ..i18n import whole
-from ..util import Form, choices
+from ..engine.errors import Refusal
+from .bidi import isolated
+from ..engine.cards import RANK_LABELS, SUIT_NAMES, SUITS, Card
+from ..engine.limits import POINTS_CEILING
+from ..engine.sheet import Sheet
+from .picker import cards_text
+from .i18n import speak
+from .i18n import whole
+from .util import Form, choices
 
 def end_words(end: str, game: str | None = None) -> str:
     """An end (``out_in_one_turn``) of the match's game (its variant key) in the page's words, lower
     case, as the game declares it (``Variant.end``: the shared ends' words, or an end of its own)."""
-    from ...engine.ends import END_KINDS, unknown_end
-    from ...engine.variants import find_variant
+    from ..engine.ends import END_KINDS, unknown_end
+    from ..engine.variants import find_variant
 
     try:
         said = find_variant(game).end(end) if game else END_KINDS.get(end) or unknown_end(end)
@@ -75,9 +75,9 @@ class FormSide:
 def match_sides(match: Any) -> list[FormSide]:
     """The sides of ``match`` (a game scored by sides; [] otherwise): the ones it names (``Match.teams``),
     else the game's default sides, keyed by their members' ids (``service.side_key``)."""
-    from ...engine.sides import default_sides
-    from ...engine.variants import find_variant
-    from ... import service
+    from ..engine.sides import default_sides
+    from ..engine.variants import find_variant
+    from .. import service
 
     variant = find_variant(match.variant)
     players = service.seated_players(match)
@@ -95,8 +95,8 @@ def match_sides(match: Any) -> list[FormSide]:
 
 def match_deck(match: Any) -> Any:
     """The deck ``match`` is played with (``engine.decks``), or None when its rules cannot be read."""
-    from ...engine.variants import find_variant
-    from ... import service
+    from ..engine.variants import find_variant
+    from .. import service
 
     rules = service.rules_of(match)
     if rules is None:
@@ -111,9 +111,9 @@ def match_sheet(match: Any, before: Any = None) -> Sheet | None:
     """The game's sheet under the match's own rules and table, for the next hand or, given ``before``
     (an entry), for that entry (``Variant.sheet_at``: a game whose hands change shape during a match);
     None if the rules no longer resolve."""
-    from ...engine.match import MatchReplay
-    from ...engine.variants import find_variant
-    from ... import service
+    from ..engine.match import MatchReplay
+    from ..engine.variants import find_variant
+    from .. import service
 
     variant = find_variant(match.variant)
     rules = service.rules_of(match)
@@ -346,7 +346,7 @@ def alone_sides(sheet: Sheet, players: list[Any], start: int) -> list[FormSide]:
     """Where the sheet's units are set by a player field that may name nobody (``Sheet.alone``): a unit
     per player, keyed as a stored entry keys a side of one (``service.side_key``), after the units'
     boxes; [] otherwise."""
-    from ... import service
+    from .. import service
 
     if not (sheet.units and sheet.alone):
         return []
@@ -356,7 +356,7 @@ def alone_sides(sheet: Sheet, players: list[Any], start: int) -> list[FormSide]:
 def each_alone_sides(players: list[Any]) -> list[FormSide]:
     """A unit per player, keyed as a stored entry keys a side of one (``service.side_key``): a hand
     whose sheet has every player alone (``Sheet.each_alone``)."""
-    from ... import service
+    from .. import service
 
     return [FormSide(i, service.side_key([p.id]), p.name, [p]) for i, p in enumerate(players)]
 
