@@ -129,8 +129,11 @@ def test_conflict_is_shown_at_save_and_a_second_tap_does_not_save_twice(server, 
     in_view(phone, status.get_by_role("link", name="Keep theirs"))
     in_view(phone, status.get_by_role("button", name="Add mine as the next hand"))
     expect(points_box(phone, "Ben")).to_have_value("7")
-    # the same hand, tapped again: refused again, never recorded twice
-    tap(phone, form(phone).get_by_role("button", name="Save hand"))
+    # the same hand, tapped again: refused again, never recorded twice (its answer waited for: the status
+    # already says so from the first tap, and an answer landing after "Keep theirs" would put the hand back)
+    with phone.expect_response(lambda r: r.request.method == "POST") as answered:
+        tap(phone, form(phone).get_by_role("button", name="Save hand"))
+    assert answered.value.status == 409
     expect(phone.locator("#save-status")).to_contain_text("changed on another phone")
     assert seed.live() == 1
     tap(phone, phone.locator("#save-status").get_by_role("link", name="Keep theirs"))
