@@ -977,7 +977,7 @@ GAME_ATTRIBUTES: tuple[str, ...] = (
     "knock_game", "by_required", "upcard_required", "contracts", "contract_deals", "deck_grows_with_players",
     "uses_cards", "checks_laid_melds", "laid_cards_limit", "arranged_in_play", "not_opened_word",
     "declared_melds_use", "counts_loose_cards", "rebuy_word", "shared_entry_kinds", "partnerships",
-    "changes_sheet", "entry_keys", "checked_fields",
+    "changes_sheet", "entry_keys", "checked_fields", "deal_word",
 )
 
 #: every method a game may override, by what it answers (docs/engine.md, "The hooks a game overrides"):
