@@ -110,7 +110,7 @@ def first_error(form) -> tuple[str, str] | None:
     # "<field>-<player>-text"
     picked: dict[str, str] = {}
     for p in form.players:
-        for spec in form.sheet.per_player:
+        for spec in form.entry_fields.per_player:
             box = getattr(form, f"{spec.name}_{p.id}", None)
             if box is not None:
                 order.append(box)

@@ -25,7 +25,7 @@ from ..hands import Hand, HandScore, InvalidMatchError, MatchState
 from ..i18n import _
 from ..limits import FREE_HAND_POINTS, FREE_HAND_POINTS_MAX
 from ..melds import InvalidMeldError, MeldCheck, MeldRules
-from ..sheet import EntryKind
+from ..entry_fields import EntryKind
 from .base import InvalidRulesError, Rules, Switch, Variant
 
 
