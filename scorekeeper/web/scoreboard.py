@@ -500,7 +500,7 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, s
         extra["saved"] = saved_words(match, extra.pop("saved_entry"))
     drawn_bars = bars(match, standings)
     context = {
-        "table": table, "match": match, "variant": variant, "rules_sheet": _rules_sheet(variant, match),
+        "table": table, "match": match, "variant": variant, "rules_summary": _rules_summary(variant, match),
         # the game's own entries it allows now (a notice to stop), with the words its sheet gives them
         "own_kinds": [k for k in variant.entry_kinds() if k.key in run.entry_kinds_allowed()] if playing else [],
         "standings": standings, "replay_error": error,
@@ -531,10 +531,10 @@ def _replayed(match) -> tuple[Any, Any, set[str], str | None]:
         return None, None, set(), message_of(exc)
 
 
-def _rules_sheet(variant, match) -> list[Any]:
+def _rules_summary(variant, match) -> list[Any]:
     """The match's rules as its game words them, or none when they no longer resolve."""
     rules = service.rules_of(match)
-    return list(variant.rules_sheet(rules)) if rules is not None else []
+    return list(variant.rules_summary(rules)) if rules is not None else []
 
 
 def _grid(match, standings, since: int | None) -> dict[str, Any]:

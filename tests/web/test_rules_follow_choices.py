@@ -62,7 +62,7 @@ def test_the_boxes_drawn_again_for_201_start_the_201_pool_and_a_typed_value_is_k
                       + "&".join(f"{k}={v}" for k, v in POOL_101.items())).get_data(as_text=True)
     assert [_box(page, f"rule_{n}") for n in ("elimination_limit", "first_drop", "middle_drop", "rejoin_cutoff")] \
         == ["201", "25", "50", "174"]
-    assert "Standard: 201." in page and "First drop 25, middle drop 50" in page  # the rules sheet too
+    assert "Standard: 201." in page and "First drop 25, middle drop 50" in page  # the rules summary too
     standards = dict(re.findall(r'<input type="hidden" name="(standard_rule_\w+)" value="([^"]*)"', page))
     assert standards == {"standard_rule_elimination_limit": "201", "standard_rule_first_drop": "25",
                          "standard_rule_middle_drop": "50", "standard_rule_rejoin_cutoff": "174"}

@@ -385,7 +385,7 @@ class Variant(ABC):
         return found
 
     @abstractmethod
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         """The rules in plain words for the new-match page, one sentence per line."""
 
 
@@ -981,13 +981,13 @@ GAME_ATTRIBUTES: tuple[str, ...] = (
 )
 
 #: every method a game may override, by what it answers (docs/engine.md, "The hooks a game overrides"):
-#: ``values``, ``meld_rules``, ``rules_sheet`` and ``score`` it must; the others have defaults. Every other
+#: ``values``, ``meld_rules``, ``rules_summary`` and ``score`` it must; the others have defaults. Every other
 #: member of ``Variant`` is the engine's, for a game to call or read, never to replace.
 GAME_HOOKS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "the game and its deck": ("files", "cards_dealt", "decks", "jokers", "deck", "refuse_players"),
     "house rules": ("switches", "rules", "player_defaults", "fits_players", "players_refusal", "check_rules"),
     "cards and melds": ("values", "card_value", "meld_rules", "check_meld", "check_declaration", "arrange",
-                        "rules_sheet", "opening_minimum", "check_opening", "instant_win", "upcard_note",
+                        "rules_summary", "opening_minimum", "check_opening", "instant_win", "upcard_note",
                         "knock_limit_with", "first_meld_choices", "check_laid", "meld_points", "laid_groups"),
     "the meld checker": ("verdict", "meld_verdict", "hand_verdict"),
     "contracts": ("contract", "whole_without_discard", "contract_in_hand"),

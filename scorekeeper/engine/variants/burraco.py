@@ -203,7 +203,7 @@ class Burraco(MeldPlusHandMinus, Variant):
                   "eights_to_kings": _("Eights to kings (10)"), "threes_to_sevens": _("Threes to sevens (5)")}
         return tuple(ValueClass(name, labels[name], value, count * decks) for name, value, count in PER_PACK)
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         lines = [_("Each hand, enter per side its burrachi, the points on the table, the points left in hand, "
                    "and whether it took its pozzetto.")]

@@ -131,7 +131,7 @@ class Canasta(MeldPlusHandMinus, Variant):
     def jokers(self, n_players: int | None = None, rules: Rules | None = None) -> int:
         return 4
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         lines = [
             _("Each hand, enter per side its canastas, red threes, the points melded and the points left in hand."),

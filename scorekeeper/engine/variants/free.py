@@ -91,7 +91,7 @@ class Free(Variant):
     def check_meld(self, cards: str | Iterable[Card], rules: Rules | None = None) -> MeldCheck:
         raise InvalidMeldError(_("free scoring has no melds to check"))
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         lines = [_("Each hand, type every player's points (negative allowed)."),
                  _("The lowest total wins; equal best totals share.") if r.winner == "lowest" else

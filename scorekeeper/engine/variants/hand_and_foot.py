@@ -9,7 +9,7 @@ shows the minimum of the next round's first meld (50 / 90 / 120 / 150 by round, 
 table plays to 10,000).
 
 Hand and Foot has no standard rules, so the table picks a preset before round 1 (``common``, pagat's
-``pagat_whitnack``, ``simpson``) and may change any value of it; the rules sheet states every value in force.
+``pagat_whitnack``, ``simpson``) and may change any value of it; the rules summary states every value in force.
 
 >>> from scorekeeper.engine.match import replay
 >>> st = replay({"variant": "hand_and_foot", "players": ["Ann", "Ben", "Cat", "Dan"], "entries": [
@@ -209,7 +209,7 @@ class HandAndFoot(MeldPlusHandMinus, Variant):
         rules = rules if rules is not None else (self.house if self.house is not None else self.rules(n_players))
         return 2 * rules.decks
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         preset = {"common": _("the usual values"), "pagat_whitnack": _("pagat's partnership rules (Whitnack)"),
                   "simpson": _("Steve Simpson's rules")}[r.preset]

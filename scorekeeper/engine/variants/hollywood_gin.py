@@ -114,7 +114,7 @@ class HollywoodGin(KnockRummy):
         base = super().entry_fields(rules, n_players)
         return EntryFields(base.fields, base.scored, games=GAMES)
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         tie = _("a tie counts as an undercut") if r.undercut_on_tie else _("a tie scores 0 for both")
         # Gin Rummy's hands, in Gin's words

@@ -189,7 +189,7 @@ class Liverpool(GoingOut, Variant):
                                      help=_("The player who cut lifted exactly the cards the deal needed.")))
         return replace(base, fields=tuple(fields))
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         n = r.n_players
         deck = (_n("{count} pack of 52 with {jokers} jokers", "{count} packs of 52 with {jokers} jokers",

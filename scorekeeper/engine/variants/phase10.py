@@ -332,7 +332,7 @@ class Phase10(Variant):
         return EntryFields(tuple(fields), help=_("For each player, the cards or points held and whether the phase was "
                                            "completed this hand."))
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         lines = [_("Phase 10's deck: 1–12 twice in four colours, 8 Wild, {skips} Skip; 10 cards each.",
                    skips=r.skips_in_deck),

@@ -405,7 +405,7 @@ class PoolRummy(Variant):
         return MeldCheck(False, None, _("not a valid declaration: it needs two sequences, one of them pure"),
                          cards=tuple(cards), counted_whole=whole)
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         cap = (_("a count scores at most {cap} (full count)", cap=r.full_count_cap) if r.full_count_cap is not None
                else _("a count scores in full"))

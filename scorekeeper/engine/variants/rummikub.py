@@ -182,7 +182,7 @@ class Rummikub(Variant):
         return EntryFields(tuple(fields), help=_("For each player, the tiles left on the rack, or their points and the "
                                            "jokers apart."))
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         lines = [_("Tiles 1–13 twice in four colours and 2 jokers; 14 tiles each.") if r.tile_set == "standard"
                  else _("The XP set: six colours and 4 jokers, for up to 6 players; racks typed as points."),

@@ -285,7 +285,7 @@ class Rummy500(Variant):
                               check.declared, check.word, False, check.what)
         return check
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         if r.card_values == "five_flat":
             values = _("Cards count: 2–9 and the ace 5 each, 10/J/Q/K 10, joker 15; an ace at the top of a "
