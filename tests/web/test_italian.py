@@ -96,27 +96,27 @@ def leftover_english(page: str, names: set[str]) -> list[str]:
 NAMES = {"Anna", "Bruno", "Carla", "Giovedì sera"}
 
 
-def build(sheet, app):
+def build(scorer, app):
     """A table with a Ramino match (a hand entered as cards), a Gin match (a knock), and a finished Rumino
     match with a stake; returns the pages to look at."""
-    sheet.client.get("/lang/it?next=/")
-    sheet.create_table("Giovedì sera")
-    sheet.add_players("Anna", "Bruno", "Carla")
-    ramino = sheet.start_match("ramino", ["Anna", "Bruno", "Carla"])
-    assert sheet.record(ramino, by="Anna", end="out",
+    scorer.client.get("/lang/it?next=/")
+    scorer.create_table("Giovedì sera")
+    scorer.add_players("Anna", "Bruno", "Carla")
+    ramino = scorer.start_match("ramino", ["Anna", "Bruno", "Carla"])
+    assert scorer.record(ramino, by="Anna", end="out",
                         cards={"Bruno": "KS QH 9C", "Carla": "5D 6D"}).status_code == 302
-    gin = sheet.start_match("gin", ["Anna", "Bruno"])
-    assert sheet.record(gin, by="Anna", end="knock", melds="3H 4H 5H | 8S 8D 8C | JC QC KC",
+    gin = scorer.start_match("gin", ["Anna", "Bruno"])
+    assert scorer.record(gin, by="Anna", end="knock", melds="3H 4H 5H | 8S 8D 8C | JC QC KC",
                         points={"Anna": 1}, cards={"Bruno": "9D 9H 9S 5C 6C 7C 6H 10C KD 4S"}).status_code == 302
-    rumino = sheet.start_match("rumino", ["Anna", "Bruno", "Carla"], stake="20", rules={"elimination_at": 30})
+    rumino = scorer.start_match("rumino", ["Anna", "Bruno", "Carla"], stake="20", rules={"elimination_at": 30})
     for _ in range(3):
-        response = sheet.record(rumino, by="Carla", end="knock", points={"Anna": 25, "Bruno": 20, "Carla": 2})
+        response = scorer.record(rumino, by="Carla", end="knock", points={"Anna": 25, "Bruno": 20, "Carla": 2})
         if response.status_code != 302:
             break
     with app.app_context():
         view = db.session.get(models.Match, ramino).view_token
         hand = db.session.get(models.Match, ramino).entries[0].id
-    t = sheet.token
+    t = scorer.token
     return [
         "/", f"/t/{t}", f"/t/{t}/matches/new", f"/t/{t}/matches/new?variant=ramino",
         f"/t/{t}/m/{ramino}", f"/t/{t}/m/{ramino}/hands/new", f"/t/{t}/m/{ramino}/hands/{hand}",
@@ -130,8 +130,8 @@ def build(sheet, app):
     ]
 
 
-def test_every_page_in_italian_uses_only_translated_words(sheet, app, client, asked, engine_marked):
-    pages = build(sheet, app)
+def test_every_page_in_italian_uses_only_translated_words(scorer, app, client, asked, engine_marked):
+    pages = build(scorer, app)
     catalog = _msgids(TRANSLATIONS / "messages.po")
     problems = {}
     for url in pages:
@@ -149,13 +149,13 @@ def test_every_page_in_italian_uses_only_translated_words(sheet, app, client, as
     assert problems == {}
 
 
-def test_english_stays_the_default(sheet, app, client):
-    sheet.create_table("Thursday night")
-    page = client.get(f"/t/{sheet.token}").get_data(as_text=True)
+def test_english_stays_the_default(scorer, app, client):
+    scorer.create_table("Thursday night")
+    page = client.get(f"/t/{scorer.token}").get_data(as_text=True)
     assert '<html lang="en">' in page and "Add player" in page and 'id="sk-words"' not in page
 
 
-def test_italian_numbers_money_and_dates(sheet, app, client):
+def test_italian_numbers_money_and_dates(scorer, app, client):
     from scorekeeper.web.i18n import money, whole
 
     with app.test_request_context(headers={"Accept-Language": "it"}):
@@ -163,21 +163,21 @@ def test_italian_numbers_money_and_dates(sheet, app, client):
         assert money("40", "€") == "40,00\u00a0€" and money("1234.5", "CHF") == "1.234,50\u00a0CHF"
     with app.test_request_context():
         assert whole(1000) == "1,000" and money("40", "€") == "€40.00" and money("40", "CHF") == "40.00\u00a0CHF"
-    sheet.client.get("/lang/it?next=/")
-    sheet.create_table("Giovedì sera")
-    sheet.add_players("Anna", "Bruno", "Carla")
-    rumino = sheet.start_match("rumino", ["Anna", "Bruno", "Carla"], stake="20")
-    page = client.get(f"/t/{sheet.token}/m/{rumino}").get_data(as_text=True)
+    scorer.client.get("/lang/it?next=/")
+    scorer.create_table("Giovedì sera")
+    scorer.add_players("Anna", "Bruno", "Carla")
+    rumino = scorer.start_match("rumino", ["Anna", "Bruno", "Carla"], stake="20")
+    page = client.get(f"/t/{scorer.token}/m/{rumino}").get_data(as_text=True)
     assert "Piatto <strong>60,00" in page
-    history = client.get(f"/t/{sheet.token}/m/{rumino}/history").get_data(as_text=True)
+    history = client.get(f"/t/{scorer.token}/m/{rumino}/history").get_data(as_text=True)
     assert re.search(r"\d{2} [a-z]{3} \d{4}, \d{2}:\d{2} UTC", history), "a date the Italian way"
     # a house rule's standard value is a number like any other: Ramino's match to 1.000 points
-    new_match = client.get(f"/t/{sheet.token}/matches/new?variant=ramino").get_data(as_text=True)
+    new_match = client.get(f"/t/{scorer.token}/matches/new?variant=ramino").get_data(as_text=True)
     assert "Standard: 1.000." in new_match and "Standard: 1000." not in new_match
 
 
-def test_the_script_words_come_with_an_italian_page(sheet, client):
-    sheet.client.get("/lang/it?next=/")
+def test_the_script_words_come_with_an_italian_page(scorer, client):
+    scorer.client.get("/lang/it?next=/")
     page = client.get("/").get_data(as_text=True)
     words = re.search(r'<script type="application/json" id="sk-words">(.*?)</script>', page, re.S)
     assert words and '"Not sent yet (%s)": "Non ancora inviate (%s)"' in html.unescape(words.group(1))
@@ -187,20 +187,20 @@ def _said(response) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))).split())
 
 
-def test_meld_checker_and_free_scoring_read_as_italian(sheet, client):
+def test_meld_checker_and_free_scoring_read_as_italian(scorer, client):
     """The web puts the engine's words in its own sentences whole, never cut or patched in English:
     a rumino is named once, an opening reads as Italian, and free scoring's refusals speak of points
     (not cards) in Italian too."""
-    sheet.client.get("/lang/it?next=/")
+    scorer.client.get("/lang/it?next=/")
     rumino = _said(client.get("/melds", query_string={"variant": "rumino", "cards": "7S 7S 7H 7H 7D 7C JK"}))
     assert "Un rumino, 7 carte uguali" in rumino and "rumino, un rumino" not in rumino.lower()
     opening = _said(client.get("/melds", query_string={"variant": "ramino", "mode": "hand",
                                                        "cards": "QH KH AH 7S 7D 7C 2C 9D"}))
     assert "Apertura, calata in un turno: apre con 52" in opening and "opens" not in opening
-    sheet.create_table("Giovedì sera")
-    sheet.add_players("Anna", "Bruno")
-    match_id = sheet.start_match("free", ["Anna", "Bruno"])
-    refused = sheet.record_points(match_id, {"Anna": 3})
+    scorer.create_table("Giovedì sera")
+    scorer.add_players("Anna", "Bruno")
+    match_id = scorer.start_match("free", ["Anna", "Bruno"])
+    refused = scorer.record_points(match_id, {"Anna": 3})
     assert refused.status_code == 422
     said = _said(refused)
     assert "scrivi i punti di Bruno" in said
