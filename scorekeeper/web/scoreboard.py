@@ -105,7 +105,7 @@ def first_error(form) -> tuple[str, str] | None:
     # a game scored by sides: each side's boxes first, as the form shows them
     for side in getattr(form, "sides", None) or ():
         order.extend(f for f in form if f.name.startswith(side.prefix))
-    # each player's boxes in the sheet's order (by side, only the counts each player has of his own);
+    # each player's boxes in the entry fields' order (by side, only the counts each player has of his own);
     # a card picker's text box carries its cards (templates/shared/_card_picker.html), focused as
     # "<field>-<player>-text"
     picked: dict[str, str] = {}
@@ -501,7 +501,7 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, s
     drawn_bars = bars(match, standings)
     context = {
         "table": table, "match": match, "variant": variant, "rules_summary": _rules_summary(variant, match),
-        # the game's own entries it allows now (a notice to stop), with the words its sheet gives them
+        # the game's own entries it allows now (a notice to stop), in the words the game gives them
         "own_kinds": [k for k in variant.entry_kinds() if k.key in run.entry_kinds_allowed()] if playing else [],
         "standings": standings, "replay_error": error,
         "players": service.seated_players(match), "button": ButtonForm(),

@@ -1,5 +1,5 @@
 """Card values: the 14-long table a game counts cards by (``card_values``) and the sentence a rules
-sheet says it in (``values_sentence``)."""
+summary says it in (``values_sentence``)."""
 
 from __future__ import annotations
 
