@@ -9,7 +9,7 @@
  * ``<`` tie-breaks, and builds the ``Arrangement`` itself. A hand it does not take (not a list or tuple of
  * ``Card``, a joker, a duplicate, a ``physical`` number out of range) gets None, and Python goes on
  * exactly as it does without this module: the pure-Python path stays the reference and the fallback
- * (tests/engine/test_solver_compiled.py holds the two to the same answers).
+ * (tests/engine/test_solver_lane.py holds the two to the same answers).
  *
  * Why C at all: in Python, reading ten ``Card`` objects and building an ``Arrangement`` already cost more
  * than the search; here each is a few loads and stores.
