@@ -41,8 +41,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-#: ``arrange``'s CPU µs a hand on these hands before the lane (the least of 7 rounds; see the docstring)
+#: ``arrange``'s CPU µs a hand on these hands before the compiled lane (the least of 7 rounds, measured
+#: with ``--before-tree`` in the run the docstring records)
 BEFORE = 4.0
+COMPILED = "ours: variant.arrange, compiled lane"
+PURE = "ours: variant.arrange, pure Python"
 
 RANKS = "A23456789TJQK"
 SUIT_LETTERS = "SHDC"
@@ -56,15 +59,20 @@ def deal(n: int, seed: int = 2030) -> list[list[tuple[int, str]]]:
 
 
 def time_rounds(contenders: dict[str, tuple], rounds: int) -> dict[str, tuple[float, float]]:
-    """µs per hand of each contender ``name: (fn, hands)``, rounds in turn: the least and the median
-    thread CPU time, and the median wall-clock time."""
-    for fn, hands in contenders.values():  # warm-up: tables built, code specialised
+    """µs per hand of each contender ``name: (fn, hands)`` or ``(fn, hands, setup)``, rounds in turn: the
+    least and the median thread CPU time, and the median wall-clock time. ``setup()`` runs, untimed,
+    before each of the contender's rounds (ours switches its compiled lane on or off there)."""
+    for fn, hands, *setup in contenders.values():  # warm-up: tables built, code specialised
+        for do in setup:
+            do()
         for h in hands:
             fn(h)
     cpu: dict[str, list[float]] = {name: [] for name in contenders}
     wall: dict[str, list[float]] = {name: [] for name in contenders}
     for _ in range(rounds):
-        for name, (fn, hands) in contenders.items():
+        for name, (fn, hands, *setup) in contenders.items():
+            for do in setup:
+                do()
             c0, w0 = time.thread_time(), time.perf_counter()
             for h in hands:
                 fn(h)
@@ -84,6 +92,26 @@ def ours(hands):
     # as the app reads them: one Card per card of the pack, whatever hand holds it (as OpenSpiel's ints are)
     pack = {(r, s): Card.parse(RANKS[r - 1] + s) for r in range(1, 14) for s in SUIT_LETTERS}
     return gin.arrange, [[pack[card] for card in h] for h in hands], lambda h: gin.arrange(h).points
+
+
+def compiled_switch():
+    """(switch on, switch off) for the compiled lane of Gin's tables, or None where it was not built: the
+    same tables then answer in C or in Python alone (``fast._Tables.compiled``)."""
+    from scorekeeper.engine.solver import fast
+    from scorekeeper.engine.variants import find_variant
+
+    tables = fast._get_tables(*find_variant("gin").melds_and_values())
+    lane = getattr(tables, "compiled", None)
+    if lane is None:
+        return None
+
+    def on():
+        tables.compiled = lane
+
+    def off():
+        tables.compiled = None
+
+    return on, off
 
 
 def open_spiel(hands):
@@ -136,8 +164,17 @@ def main() -> None:
     hands = deal(n)
 
     arrange_fn, our_hands, our_points = ours(hands)
-    contenders: dict[str, tuple] = {"ours: variant.arrange(cards)": (arrange_fn, our_hands)}
     answers = {"ours": [our_points(h) for h in our_hands]}
+    switch = compiled_switch()
+    if switch is None:
+        print("ours, compiled lane: not built (pip install -e . with a C compiler)")
+        contenders: dict[str, tuple] = {PURE: (arrange_fn, our_hands)}
+    else:
+        on, off = switch
+        contenders = {COMPILED: (arrange_fn, our_hands, on), PURE: (arrange_fn, our_hands, off)}
+        off()
+        answers["ours, pure Python"] = [our_points(h) for h in our_hands]
+        on()
     found = open_spiel(hands)
     if found is None:
         print("OpenSpiel: not installed (pip install open_spiel)")
@@ -158,7 +195,9 @@ def main() -> None:
     print(f"Python {sys.version.split()[0]}, {n} random 10-card Gin hands, median of {rounds} rounds taken "
           f"in turn; load average {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
     figures = time_rounds(contenders, rounds)
-    mine = figures["ours: variant.arrange(cards)"][0]
+    if switch is not None:
+        switch[0]()  # the compiled lane on again, for the child processes' figures
+    mine = figures[COMPILED if switch is not None else PURE][0]
     if before_tree:
         # both trees alike, each alone in a child process, in turn
         alone: dict[str, list] = {"before": [], "now": []}
@@ -172,10 +211,10 @@ def main() -> None:
                   for (label, runs), tree in zip(alone.items(), (before_tree, ROOT.name)) if runs}
         figures = {**before, **figures}
     else:
-        figures = {"ours before the lane (recorded)": (BEFORE, float("nan"), float("nan")), **figures}
-    print(f"  {'µs a hand':<40} {'CPU least':>9} {'median':>8} {'wall':>8}   ours is, by the least")
+        figures = {"ours before the compiled lane (recorded)": (BEFORE, float("nan"), float("nan")), **figures}
+    print(f"  {'µs a hand':<44} {'CPU least':>9} {'median':>8} {'wall':>8}   ours is, by the least")
     for name, (least, cpu, wall) in figures.items():
-        print(f"  {name:<40} {least:9.2f} {cpu:8.2f} {wall:8.2f}   {least / mine:5.2f}× as fast")
+        print(f"  {name:<44} {least:9.2f} {cpu:8.2f} {wall:8.2f}   {least / mine:5.2f}× as fast")
     agreed = sum(len(set(points)) == 1 for points in zip(*answers.values()))
     print(f"deadwood points agree across {', '.join(answers)} on {agreed} of {n} hands")
     print(f"load average after: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
