@@ -1,7 +1,8 @@
-"""The app's configuration: where its templates, static files and migrations are (``ROOT``), the
-settings every app starts from, what the environment sets (``DATABASE_URL``, ``SECRET_KEY``,
-``RATELIMIT_STORAGE_URI``, ``SCOREKEEPER_HTTPS``, ``SCOREKEEPER_TRUSTED_PROXIES``), a test's mapping over
-them, and the secret key kept in the instance folder when none is given."""
+"""The app's configuration: where its templates, static files and migrations are (``ROOT``), where its
+instance folder is (``instance_folder``: ``SCOREKEEPER_INSTANCE``, else Flask's), the settings every app
+starts from, what the environment sets (``DATABASE_URL``, ``SECRET_KEY``, ``RATELIMIT_STORAGE_URI``,
+``SCOREKEEPER_HTTPS``, ``SCOREKEEPER_TRUSTED_PROXIES``), a test's mapping over them, and the secret key
+kept in the instance folder when none is given."""
 
 from __future__ import annotations
 
@@ -29,6 +30,15 @@ def _resources_root() -> Path:
 
 
 ROOT = _resources_root()
+
+
+def instance_folder() -> str | None:
+    """The folder the app keeps its own files in (the SQLite database by default, ``secret_key``, the
+    compiled catalogs): ``SCOREKEEPER_INSTANCE`` when set, made absolute as Flask requires; else None, and
+    Flask's own choice (``instance/`` beside an editable checkout, ``<prefix>/var/scorekeeper-instance``
+    after a plain install). Read as the app is made, so that a checkout need not hold what a run writes."""
+    chosen = os.environ.get("SCOREKEEPER_INSTANCE")
+    return str(Path(chosen).expanduser().resolve()) if chosen else None
 
 
 def defaults(instance: Path) -> dict[str, Any]:

@@ -24,6 +24,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app = Flask(
         "scorekeeper",
         instance_relative_config=True,
+        instance_path=config.instance_folder(),
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )

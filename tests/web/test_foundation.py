@@ -23,6 +23,21 @@ def test_database_url_from_environment(monkeypatch, tmp_path):
     assert app.config["SQLALCHEMY_ENGINES"]["default"] == url
 
 
+def test_instance_folder_from_environment(monkeypatch, tmp_path):
+    """``SCOREKEEPER_INSTANCE`` moves everything the app writes out of the checkout: the default SQLite
+    database, the secret key and the compiled catalogs (a relative path is taken from where the app starts)."""
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE", "run/instance")
+    app = create_app({"TESTING": True})
+    folder = tmp_path / "run" / "instance"
+    assert app.instance_path == str(folder)
+    assert app.config["SQLALCHEMY_ENGINES"]["default"] == f"sqlite:///{folder / 'scorekeeper.sqlite3'}"
+    assert (folder / "secret_key").read_text() == app.config["SECRET_KEY"]
+    assert list((folder / "translations").glob("*/LC_MESSAGES/engine.mo"))
+
+
 def test_secret_key_is_generated_once(tmp_path):
     first = _instance_secret_key(tmp_path)
     assert len(first) == 64
