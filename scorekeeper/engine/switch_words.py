@@ -1,8 +1,10 @@
 """House rules in a player's words: each switch's label, each choice's words, and what an empty (null)
 value means, the same words for the same switch in every game.
 
-A switch may carry its own ``label`` and ``none_words`` (``Switch``); a game's new switch either does or
-falls back to these shared words, and then to its name with spaces. The pages say what the switch
+A switch may carry its own ``label``, ``none_words`` and ``choice_words`` (``Switch``), which come before
+these shared words; a switch without them falls back to these, and then to its name (or value) with
+spaces. A game's choice whose value another game also uses says it in its own ``choice_words``: these
+words are the other game's. The pages say what the switch
 answers (``Switch.label_words``, ``Switch.value_words``), in the page's language.
 """
 

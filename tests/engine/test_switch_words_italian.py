@@ -1,7 +1,8 @@
 """Every house rule of every installed game is said in a player's words in both languages: each switch's
 label, its help line and each of its choices is a sentence of the engine's catalog with an Italian
 translation, and no choice is drawn as its raw key ("negative_full", "carry over"). The games are found
-through the registry, so a game added later is held to the same."""
+through the registry, so a game added later is held to the same; a game of another package may have its
+words in its own catalog (``Variant.files().translations``)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,17 @@ def italian() -> dict[str, str]:
     return {m.id: m.string for m in catalog if m.id and isinstance(m.id, str)}
 
 
+def _with_own_catalog(variant, italian: dict[str, str]) -> dict[str, str]:
+    """The app's Italian words, with those of the game's own catalog where it ships one."""
+    own = variant.files().translations
+    path = own / "it" / "LC_MESSAGES" / "engine.po" if own is not None else None
+    if path is None or not path.is_file():
+        return italian
+    with path.open("rb") as f:
+        catalog = read_po(f, locale="it")
+    return {**italian, **{m.id: m.string for m in catalog if m.id and isinstance(m.id, str) and m.string}}
+
+
 def _switches(variant):
     """Every switch the game shows, at every table size it takes (a switch may differ by size)."""
     seen = {}
@@ -40,6 +52,7 @@ def _untranslated(words, italian) -> bool:
 @pytest.mark.parametrize("key", list(VARIANTS))
 def test_every_switch_is_said_in_italian_and_no_choice_is_a_raw_key(key, italian):
     problems = []
+    italian = _with_own_catalog(VARIANTS[key], italian)
     for switch in _switches(VARIANTS[key]):
         if _untranslated(switch.label_words(), italian):
             problems.append(f"{switch.name}: label {switch.label_words()!r}")

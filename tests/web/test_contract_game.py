@@ -41,9 +41,15 @@ def test_seven_deals_in_english_through_every_page(seven_deals, scorer, client, 
     assert "Seven Deals" in _said(new) and "Discards a player may buy in one deal." in _said(new)
     # a number switch with a few values is a choice, not a text box
     assert re.search(r'<select[^>]*name="rule_joker_value"', page) and '<option value="25"' in page
-    match_id = scorer.start_match("seven_deals", ["Ann", "Ben", "Cat"], rules={"joker_value": 25})
+    # a choice says the game's own words, even where another game's value of the same name has others
+    assert re.search(r'<option[^>]* value="shared">every tied player wins</option>', page)
+    assert '<option value="last_deal">the fewest points in the last deal</option>' in page
+    assert "share the win" not in page
+    match_id = scorer.start_match("seven_deals", ["Ann", "Ben", "Cat"], rules={"joker_value": 25,
+                                                                                "tie_break": "last_deal"})
 
     board = _said(client.get(f"/t/{scorer.token}/m/{match_id}"))
+    assert "Equal lowest totals: the fewest points in the last deal" in board  # the rules agreed
     assert "Deal 1: 2 sets" in board and "Contracts: deal 1: 2 sets, 10 cards" in board
     _play_four_deals(scorer, client, match_id)
     board = _said(client.get(f"/t/{scorer.token}/m/{match_id}"))
@@ -109,6 +115,9 @@ def test_seven_deals_in_italian_from_its_own_catalog(seven_deals, scorer, client
     # the game's own words, from the package's catalog, and none left in English
     assert "Scarti che un giocatore può comprare in una mano." in new
     assert "Discards a player may buy" not in new
+    assert "Scarti comprati in una mano" in new
+    assert "vincono tutti i giocatori a pari merito" in new and "chi ha fatto meno punti nell'ultima mano" in new
+    assert "every tied player" not in new
     match_id = scorer.start_match("seven_deals", ["Ann", "Ben", "Cat"])
     board = _said(client.get(f"/t/{scorer.token}/m/{match_id}"))
     assert "Due mazzi e quattro jolly." in board and "Two packs" not in board

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
 
@@ -48,7 +48,15 @@ class Switch:
     such as Rummy's ``ace_value``); ``min``/``max`` bound an ``int`` or ``int_or_null`` (None: no bound).
     ``only_when`` names the preset/mode values under which the switch applies, as pairs
     ``(switch, allowed values)``; a form hides the switch otherwise and ``rules()`` refuses it.
-    ``preset_defaults`` gives the default under each preset when it differs.
+    ``preset_defaults`` gives the default under each preset when it differs. ``choice_words`` says each
+    choice in the game's own words (``{"losers_pay": _("the losers pay the winner")}``); they come before
+    the words the games share (``engine.switch_words.CHOICES``), and a choice with neither is its value
+    with spaces.
+
+    >>> s = Switch("scoring", "enum", "zero_sum", "How a hand is scored.", choices=("zero_sum", "no_words"),
+    ...            choice_words={"zero_sum": "the losers pay the winner"})
+    >>> s.value_words("zero_sum"), s.value_words("no_words")
+    ('the losers pay the winner', 'no words')
     """
 
     name: str
@@ -60,10 +68,12 @@ class Switch:
     max: int | None = None
     only_when: tuple[tuple[str, tuple[Any, ...]], ...] = ()
     preset_defaults: tuple[tuple[str, Any], ...] = ()
-    #: the switch's name on a form, where the shared words (``engine.switch_words``) have none
+    #: the switch's name on a form, before the shared words (``engine.switch_words``) for its name
     label: str | None = None
     #: what an empty (null) value means ("no bonus"), where "no limit" would not say it
     none_words: str | None = None
+    #: each choice in the game's own words, by value; they win over the shared words of the same value
+    choice_words: Mapping[Any, str] | None = field(default=None, hash=False)
 
     def label_words(self) -> str:
         """What a player calls this switch ("Opening at least")."""
@@ -82,6 +92,8 @@ class Switch:
             return _("yes") if value else _("no")
         if value is None:
             return self.none_words or NONE_WORDS.get(self.name) or _("no limit")
+        if self.choice_words and value in self.choice_words:
+            return self.choice_words[value]
         if isinstance(value, str):
             return CHOICES.get(value) or value.replace("_", " ")
         return value

@@ -5,7 +5,8 @@ player must lay before laying off or going out, and the cards dealt (10 in deals
 are 3 or more of one rank, suits irrelevant; runs 4 or more in one suit, the ace high or low. In deal 7 every
 card is laid at once, with no discard. A player may buy up to ``buys`` discards in a deal. The player who
 goes out scores 0; everyone else adds the cards they hold: 2-9 count 5, 10 to king 10, an ace 15 and a joker
-``joker_value`` (50). After deal 7 the lowest total wins (ties share).
+``joker_value`` (50). After deal 7 the lowest total wins (ties share, or go to the fewest points in deal 7:
+``tie_break``).
 """
 
 from __future__ import annotations
@@ -46,7 +47,13 @@ class SevenDeals(GoingOut, Variant):
     FIXED = {"deals": len(DEALS)}
     SWITCHES = (
         Switch("joker_value", "int", 50, _("What a joker held at the end counts."), choices=(25, 50)),
-        Switch("buys", "int", 3, _("Discards a player may buy in one deal."), min=0, max=3),
+        Switch("buys", "int", 3, _("Discards a player may buy in one deal."), min=0, max=3,
+               label=_("Discards bought in a deal")),
+        # "shared" is a value other games use too: the game says it in its own words
+        Switch("tie_break", "enum", "shared", _("Who wins when the lowest totals after the last deal are equal."),
+               choices=("shared", "last_deal"),
+               choice_words={"shared": _("every tied player wins"),
+                             "last_deal": _("the fewest points in the last deal")}),
     )
 
     def cards_dealt(self, n_players: int | None = None, rules: Rules | None = None) -> int:
@@ -116,7 +123,11 @@ class SevenDeals(GoingOut, Variant):
         # ``state`` already counts this hand: the seventh deal ends the match
         if state.hands_played < len(DEALS):
             return None
-        return self.best_of(list(state.players), state)
+        winners = self.best_of(list(state.players), state)
+        if len(winners) > 1 and self.house.tie_break == "last_deal":
+            fewest = min(scored.scores[name] for name in winners)
+            winners = [name for name in winners if scored.scores[name] == fewest]
+        return winners
 
 
 __all__ = ["SevenDeals", "DEALS"]
