@@ -12,7 +12,10 @@ knocker in the order of play.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from scorekeeper.engine.ends import End
+from scorekeeper.engine.entry_fields import EntryFields
 from scorekeeper.engine.hands import Hand, HandScore, MatchState
 from scorekeeper.engine.i18n import _, _n
 from scorekeeper.engine.melds import MeldRules
@@ -63,6 +66,12 @@ class KnockRummy(KnockGame, Variant):
 
     def typed_maximum(self, rules: Rules | None = None, n_players: int | None = None) -> int | None:
         return 10 * 10
+
+    def entry_fields(self, rules: Rules | None = None, n_players: int | None = None) -> EntryFields:
+        # everyone's deadwood is counted from their own cards, with no lay-offs: the knocker's melds are never
+        # read, so the hand form does not ask them (and a hand that carries them is refused)
+        default = super().entry_fields(rules, n_players)
+        return replace(default, fields=tuple(f for f in default.fields if f.name != "melds"))
 
     def may_leave_out(self, hand: Hand, player: str) -> bool:
         # a rummy's knocker has no deadwood to show; a plain knock's must be given

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.engine.match import InvalidMatchError, replay
 from scorekeeper.engine.variants import VARIANTS, find_variant, load_variants
 from scorekeeper.web.extensions import db
 from scorekeeper.service.models import Match
@@ -67,6 +68,14 @@ def test_a_knock_game_from_outside_plays_through_the_pages(sevens_installed, sco
     board = client.get(f"/t/{scorer.token}/m/{match_id}").get_data(as_text=True)
     assert 'value="knock"' in board and 'value="rummy"' in board and "For each player:" in _said_text(board)
     assert "a joker as jk" not in board  # a pack without jokers
+    # the game's entry fields leave out the declared melds it never reads: no box for them, and a document
+    # whose hand carries them is refused, naming the field
+    assert 'name="melds"' not in board and "Knocker's melds" not in board
+    with pytest.raises(InvalidMatchError, match="a hand of knockrummy has no melds field") as refused:
+        replay({"variant": "knockrummy", "players": ["Ann", "Ben"], "entries": [
+            {"kind": "hand", "end": "knock", "by": "Ann", "melds": ["AS 2S 3S"],
+             "held": {"Ann": {"points": 5}, "Ben": {"points": 12}}}]})
+    assert refused.value.field == "melds"
     # Ann knocks on A♠ 2♠ 3♠ 7♥ 7♦ 7♣ 5♦ (5); Ben 12; Cat 49: Ann collects 7 + 44
     assert scorer.record(match_id, by="Ann", end="knock", points={"Ben": 12},
                         cards={"Ann": "AS 2S 3S 7H 7D 7C 5D", "Cat": "KS QH JD 4C 4D 9H 2C"}).status_code == 302
