@@ -16,9 +16,11 @@ game (``Variant.files``), never through a list. The checks:
   totals, winners, refusals and the rest of ``EXPECT_KEYS``); one case at a time with ``check_golden_match``.
 - ``check_golden_melds``: every case of its golden file of melds (if it has one) is judged as it says.
 - ``check_rules_page``: the rules page exists, its "House rules" table has one row per switch with its
-  default and allowed values, and every worked example a golden case names (``S1``, ``LV-3``) is on it.
-- ``check_catalogs``: every sentence the game's module says (``_`` and ``_n``) is translated, not fuzzy,
-  in every language it ships a catalog for (or in the app's own catalog of that language).
+  default and allowed values, every worked example a golden case names (``S1``, ``LV-3``) is on it, and
+  every worked example on it has a golden case.
+- ``check_catalogs``: every sentence the game's module says (``_`` and ``_n``, ``_p`` and ``_np``) is
+  translated, not fuzzy, in every language it ships a catalog for (or in the app's own catalog of that
+  language), and none of them in words the app's own catalog would say instead.
 - ``check_solver_tables``: the game's standard rules at every table size need no more of the solver's
   bounded cache than ``limits.SOLVER_TABLES_PER_GAME``.
 
@@ -35,6 +37,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from .engine.cards import format_cards, parse_cards
+from .engine.i18n import CONTEXT
 from .engine.limits import SOLVER_TABLES_PER_GAME
 from .engine.match import InvalidMatchError, replay
 from .engine.variants import Variant, find_variant, warm_game
@@ -181,7 +184,10 @@ def check_golden_matches(variant: Variant | str) -> None:
     path = game.files().golden_matches
     if not path.is_file():
         _fail([f"no golden file of matches at {path}"], "golden matches", game)
-    problems = _each(golden_match_cases(game), lambda case: check_golden_match(game, case), "name")
+    cases = golden_match_cases(game)
+    if not cases:
+        _fail([f"the golden file of matches at {path} holds no case"], "golden matches", game)
+    problems = _each(cases, lambda case: check_golden_match(game, case), "name")
     _fail(problems, "golden matches", game)
 
 
@@ -287,8 +293,13 @@ def check_golden_melds(variant: Variant | str) -> None:
 
 # -- the rules page ------------------------------------------------------------------------------------
 
-#: a worked example's id at the start of a golden case's name or source: "S1", "RR3", "LV-2", "P10"
-_EXAMPLE_ID = re.compile(r"^([A-Z][A-Za-z]{0,2}-?\d+)\b")
+#: a worked example's id at the start of a golden case's name or source: "S1", "RR3", "LV-2", "P10"; a letter
+#: after the number names one case of several ("LV-7a": a case of LV-7)
+_EXAMPLE_ID = re.compile(r"^([A-Z][A-Za-z]{0,2}-?\d+)[a-z]?\b")
+#: a worked example on a rules page: a heading that starts with its id ("### SD1 the first deal", "### G7: ...")
+_EXAMPLE_HEADING = re.compile(r"^#{2,6}[ \t]+([A-Z][A-Za-z]{0,2}-?\d+)(?=[ \t:.]|$)", re.M)
+#: a fenced block of a markdown page (its headings are not the page's)
+_FENCE = re.compile(r"^```.*?^```", re.S | re.M)
 
 
 def house_rules_table(page: Path) -> dict[str, tuple[str, str]]:
@@ -347,21 +358,32 @@ def rules_page_problems(variant: Variant | str) -> list[str]:
     text = page.read_text(encoding="utf-8")
     named = [case.get("name", "") for case in golden_match_cases(game)]
     named += [case.get("source", "") for _, case in golden_meld_cases(game)]
+    covered = set()
     for name in named:
         m = _EXAMPLE_ID.match(name)
+        if m:
+            covered.add(m.group(1))
         # an id of a series the page numbers its examples in (S1, S2, ...): the page must have this one
         prefix = re.match(r"[A-Za-z]+-?", m.group(1)).group(0) if m else ""
         series = m and re.search(rf"(?<![\w-]){re.escape(prefix)}\d+\b", text)
         if series and not re.search(rf"(?<![\w-]){re.escape(m.group(1))}(?![\w-])", text):
             problems.append(f"the golden case {name!r} names the example {m.group(1)}, which the page does not have")
+    for example in _EXAMPLE_HEADING.findall(_FENCE.sub("", text)):
+        if example not in covered:
+            named = repr(example + " …")
+            problems.append(f"the worked example {example} has no golden case: name a case of the golden matches "
+                            f"{named} (or give a case of the golden melds the source {named})")
     return problems
 
 
 def check_rules_page(variant: Variant | str) -> None:
     """The rules page exists, its "House rules" table has one row per switch (name, default, allowed values:
-    every choice, every bound, null where a switch may be empty), and every worked example a golden case
-    names by its id (``S1``, ``LV-3``: letters, then a number) is on the page, where the page numbers its
-    examples in that series."""
+    every choice, every bound, null where a switch may be empty), every worked example a golden case
+    names by its id (``S1``, ``LV-3``: one to three letters, an optional hyphen, then a number; ``LV-3a`` is a
+    case of ``LV-3``) is on the page, where the page numbers its examples in that series, and every worked
+    example on the page (a heading that starts with its id: ``### S1 a tonk``, ``### G7: the game``) has a
+    golden case: one of the golden matches whose ``name``, or one of the golden melds whose ``source``,
+    starts with its id."""
     game = _game(variant)
     _fail(rules_page_problems(game), "rules page", game)
 
@@ -369,16 +391,24 @@ def check_rules_page(variant: Variant | str) -> None:
 # -- catalogs ------------------------------------------------------------------------------------------
 
 
+#: what ``pybabel extract`` looks for in a game's module: ``_``, ``_n`` and, with a context, ``_p`` and ``_np``
+KEYWORDS = {"_": None, "_n": (1, 2), "_p": ((1, "c"), 2), "_np": ((1, "c"), 2, 3)}
+
+
 def said_by(variant: Variant | str) -> list[str | tuple[str, str]]:
     """Every sentence the game's module says through ``_`` and ``_n`` (a pair for ``_n``), as ``pybabel
-    extract`` finds them."""
+    extract`` finds them; one said with a context (``_p``, ``_np``) is keyed as the engine keys it, the context
+    and ``i18n.CONTEXT`` before the English."""
     from babel.messages.extract import extract_from_file
 
     game = _game(variant)
     source = sys.modules[type(game).__module__].__file__
     found = []
-    for _line, message, _comments, _context in extract_from_file("python", source, keywords={"_": None, "_n": (1, 2)},
-                                                                 comment_tags=(), options={}):
+    for _line, message, _comments, context in extract_from_file("python", source, keywords=KEYWORDS,
+                                                                comment_tags=(), options={}):
+        if message and context:
+            message = (context + CONTEXT + message if isinstance(message, str)
+                       else (context + CONTEXT + message[0], *message[1:]))
         if message and message not in found:
             found.append(message)
     return found
@@ -392,12 +422,25 @@ def _catalog(path: Path) -> Any:
         return read_po(f) if path.suffix == ".po" else read_mo(f)
 
 
-def _translated(catalog: Any, message: str | tuple[str, str]) -> bool:
-    entry = catalog.get(message if isinstance(message, str) else message[0]) if catalog is not None else None
+def _entry(catalog: Any, message: str | tuple[str, str]) -> Any:
+    """The catalog's translated entry for ``message`` (keyed as ``said_by`` keys it), or None."""
+    key = message if isinstance(message, str) else message[0]
+    context, _sep, msgid = key.rpartition(CONTEXT)
+    entry = catalog.get(msgid, context=context or None) if catalog is not None else None
     if entry is None or entry.fuzzy:
-        return False
+        return None
     string = entry.string
-    return all(string) if isinstance(string, (tuple, list)) else bool(string)
+    return entry if (all(string) if isinstance(string, (tuple, list)) else bool(string)) else None
+
+
+def _translated(catalog: Any, message: str | tuple[str, str]) -> bool:
+    return _entry(catalog, message) is not None
+
+
+def _shown(message: str | tuple[str, str]) -> str:
+    """A sentence as a problem names it: its English, and its context where it has one."""
+    context, _sep, msgid = (message if isinstance(message, str) else message[0]).rpartition(CONTEXT)
+    return f"{msgid!r} (context {context!r})" if context else repr(msgid)
 
 
 def catalog_problems(variant: Variant | str) -> list[str]:
@@ -418,19 +461,33 @@ def catalog_problems(variant: Variant | str) -> list[str]:
     for language, paths in sorted(shipped.items()):
         catalogs = [_catalog(p) for p in paths]
         app = APP_TRANSLATIONS / language / "LC_MESSAGES" / "engine.po"
-        if app.is_file() and app not in paths:
-            catalogs.append(_catalog(app))
+        apps = _catalog(app) if app.is_file() and app not in paths else None
         for message in words:
-            if not any(_translated(c, message) for c in catalogs):
-                said = message if isinstance(message, str) else message[0]
-                problems.append(f"{language}: {said!r} is not translated")
+            if not any(_translated(c, message) for c in [*catalogs, apps]):
+                problems.append(f"{language}: {_shown(message)} is not translated")
+                continue
+            # the app reads its own catalog after the games' (scorekeeper.web.i18n): where it translates the
+            # same sentence, its words are the ones said, and the game's are never seen
+            theirs = _entry(apps, message)
+            ours = next((e for c in catalogs if (e := _entry(c, message)) is not None), None)
+            if theirs is not None and ours is not None and ours.string != theirs.string:
+                problems.append(f"{language}: {_shown(message)} is said in the app's words {_plain(theirs.string)!r}, "
+                                f"never in this catalog's {_plain(ours.string)!r}: take the app's words, or say it "
+                                "with a context of the game's own (_p, _np)")
     return problems
+
+
+def _plain(string: str | tuple[str, ...]) -> str:
+    return string if isinstance(string, str) else " / ".join(string)
 
 
 def check_catalogs(variant: Variant | str) -> None:
     """Every sentence the game's module says is translated (and not fuzzy) in every language it ships a
     catalog for (``files().translations/<lang>/LC_MESSAGES/*.po`` or ``.mo``), or in the app's own
-    catalog of that language. A game that ships no catalog is shown in English and passes."""
+    catalog of that language, and none is translated otherwise by the app's catalog: the app reads its
+    own catalog last, so where both translate a sentence the game's words would never be seen (a game
+    says such a sentence with a context of its own, ``_p``). A game that ships no catalog is shown in
+    English and passes."""
     game = _game(variant)
     _fail(catalog_problems(game), "catalogs", game)
 

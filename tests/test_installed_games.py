@@ -46,3 +46,45 @@ def test_the_checks_can_fail(tmp_path, monkeypatch):
     case["expect"] = {**case["expect"], "totals": {name: total + 1 for name, total in case["expect"]["totals"].items()}}
     with pytest.raises(AssertionError, match="totals"):
         testing.check_golden_match(gin, case)
+
+
+def test_a_worked_example_without_a_golden_case_fails(tmp_path, monkeypatch):
+    """Every worked example on a rules page (a heading that starts with its id) needs a golden case named by
+    that id; an example inside a code block is not one, and a case named "LV-7a" is a case of LV-7."""
+    gin = VARIANTS["gin"]
+    files = gin.files()
+    page = tmp_path / "gin.md"
+    page.write_text(files.rules_page.read_text(encoding="utf-8")
+                    + "\n### G10: a hand nobody checks\n\nN knocks.\n\n```text\n### G11 not a heading\n```\n",
+                    encoding="utf-8")
+    monkeypatch.setattr(type(gin), "files", lambda self: testing.GameFiles(page, files.golden_matches,
+                                                                            files.golden_melds, files.translations))
+    assert testing.rules_page_problems(gin) == [
+        "the worked example G10 has no golden case: name a case of the golden matches 'G10 …' "
+        "(or give a case of the golden melds the source 'G10 …')"]
+    with pytest.raises(testing.GameCheckError, match="G10 has no golden case"):
+        testing.check_rules_page(gin)
+    assert testing.rules_page_problems(VARIANTS["liverpool"]) == []  # its LV-7 is checked by LV-7a to LV-7h
+
+
+def test_a_sentence_the_app_translates_otherwise_is_reported(seven_deals, tmp_path, monkeypatch):
+    """The app reads its own catalog after a game's, so a sentence both translate is said in the app's words:
+    the check names each one whose words differ (the game's would never be seen), and a sentence the game says
+    with a context of its own (``_p``) is its own."""
+    files = seven_deals.files()
+    shipped = files.translations / "it" / "LC_MESSAGES" / "engine.po"
+    catalog = tmp_path / "translations" / "it" / "LC_MESSAGES"
+    catalog.mkdir(parents=True)
+    (catalog / "engine.po").write_text(
+        shipped.read_text(encoding="utf-8").replace('msgstr "verificate rispetto al contratto della mano"',
+                                                    'msgstr "controllate col contratto della mano"'), encoding="utf-8")
+    monkeypatch.setattr(type(seven_deals), "files", lambda self: testing.GameFiles(
+        files.rules_page, files.golden_matches, files.golden_melds, tmp_path / "translations"))
+    assert testing.catalog_problems(seven_deals) == [
+        "it: \"checked against the deal's contract\" is said in the app's words 'verificate rispetto al contratto "
+        "della mano', never in this catalog's 'controllate col contratto della mano': take the app's words, or "
+        "say it with a context of the game's own (_p, _np)"]
+    # the joker's help is said with the context "seven_deals": the app's words for the same English do not apply
+    assert "seven_deals\x04What a joker held at the end counts." in testing.said_by(seven_deals)
+    with pytest.raises(testing.GameCheckError, match="checked against the deal's contract"):
+        testing.check_catalogs(seven_deals)

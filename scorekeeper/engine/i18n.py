@@ -11,7 +11,11 @@ request.
 
 Patterns use ``str.format`` fields (``{name}``), so a translation may put the values in another order.
 The message catalog for these words is the ``engine`` domain (see the README's translation commands);
-``_`` and ``_n`` are the keywords its extraction looks for.
+``_`` and ``_n`` are the keywords its extraction looks for. ``_p`` and ``_np`` say a sentence with a
+context (gettext's ``msgctxt``): the same English, looked up under a key of its own, so that a game
+installed beside the app can say in its own words a sentence the app also says in others (docs/engine.md,
+"A package's catalog"). The key is gettext's own (the context, ``CONTEXT``, the English), so the catalogs
+find it as they are and a checkpoint keeps it like any key.
 
 >>> said = _("{name} knocked with {points}", name="Ann", points=7)
 >>> said == "Ann knocked with 7", said.msgid
@@ -33,6 +37,15 @@ The message catalog for these words is the ``engine`` domain (see the README's t
 '2 cards'
 >>> translated(joined("; ", [said, "plain"]), Italian())
 'Ann ha bussato con 7; plain'
+>>> drop = _p("tonk", "Drop")
+>>> drop, drop.msgid == "tonk" + CONTEXT + "Drop", translated(drop), translated(drop, Italian())
+('Drop', True, 'Drop', 'Drop')
+>>> class Tonk(Italian):
+...     def gettext(self, msgid):
+...         return {"Drop": "Ritiro", "tonk" + CONTEXT + "Drop": "Bussa"}.get(msgid, msgid)
+>>> drops = _np("tonk", "{count} drop", "{count} drops", 2)
+>>> translated(_("Drop"), Tonk()), translated(drop, Tonk()), translated(drops, Tonk())
+('Ritiro', 'Bussa', '2 drops')
 """
 
 from __future__ import annotations
@@ -41,6 +54,11 @@ import keyword
 import string
 from decimal import Decimal
 from typing import Any, Callable, Iterable, Protocol
+
+
+#: between a sentence's context and its English in the sentence's key: gettext's own separator, the one its
+#: compiled catalogs key a ``msgctxt`` entry by
+CONTEXT = "\x04"
 
 
 class Translations(Protocol):
@@ -65,6 +83,8 @@ class Message(str):
                 count: int | None = None) -> "Message":
         values = dict(values or {})
         pattern = msgid if plural is None or count == 1 else plural
+        if CONTEXT in pattern:  # a sentence said with a context (``_p``): its English follows the context
+            pattern = pattern.partition(CONTEXT)[2]
         self = _new_str(cls, pattern.format_map(values) if values else pattern)
         self._said = (msgid, values, plural, count)
         return self
@@ -102,6 +122,8 @@ class Message(str):
             pattern = translations.gettext(msgid)
         else:
             pattern = translations.ngettext(msgid, plural, count or 0)
+        if pattern is msgid and CONTEXT in msgid:  # said with a context (``_p``), and not translated
+            pattern = msgid.partition(CONTEXT)[2]
         if not values:
             return pattern
         if number is None and pattern == (msgid if plural is None or count == 1 else plural) \
@@ -208,6 +230,22 @@ def _n(singular: str, plural: str, n: int, **values: Any) -> Message:
     values.setdefault("count", n)
     said = _new_str(Message, _filler(singular if n == 1 else plural)(values))
     said._said = (singular, values, plural, n)
+    return said
+
+
+def _p(context: str, msgid: str, **values: Any) -> Message:
+    """``_`` with a context: the same English, looked up in the catalogs under the context (gettext's
+    ``pgettext``), so that its translation is its own even where the app says the same English otherwise."""
+    said = _new_str(Message, _filler(msgid)(values) if values else msgid)
+    said._said = (context + CONTEXT + msgid, values, None, None)
+    return said
+
+
+def _np(context: str, singular: str, plural: str, n: int, **values: Any) -> Message:
+    """``_n`` with a context (gettext's ``npgettext``)."""
+    values.setdefault("count", n)
+    said = _new_str(Message, _filler(singular if n == 1 else plural)(values))
+    said._said = (context + CONTEXT + singular, values, plural, n)
     return said
 
 

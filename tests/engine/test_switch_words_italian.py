@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from scorekeeper.engine.i18n import Message
+from scorekeeper.engine.i18n import CONTEXT, Message
 from scorekeeper.engine.variants import VARIANTS
 
 CATALOG = Path(__file__).resolve().parents[2] / "scorekeeper" / "translations" / "it" / "LC_MESSAGES" / "engine.po"
@@ -32,7 +32,9 @@ def _with_own_catalog(variant, italian: dict[str, str]) -> dict[str, str]:
         return italian
     with path.open("rb") as f:
         catalog = read_po(f, locale="it")
-    return {**italian, **{m.id: m.string for m in catalog if m.id and isinstance(m.id, str) and m.string}}
+    # a sentence said with a context (``_p``) is keyed as the engine keys it: the context, then its English
+    return {**italian, **{(m.context + CONTEXT + m.id if m.context else m.id): m.string
+                          for m in catalog if m.id and isinstance(m.id, str) and m.string}}
 
 
 def _switches(variant):

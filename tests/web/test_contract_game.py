@@ -116,6 +116,8 @@ def test_seven_deals_in_italian_from_its_own_catalog(seven_deals, scorer, client
     assert "Scarti che un giocatore può comprare in una mano." in new
     assert "Discards a player may buy" not in new
     assert "Scarti comprati in una mano" in new
+    # a sentence the app also says, in other words: the game says it with its own context, and its words are shown
+    assert "Quanto conta un jolly rimasto in mano alla fine." in new
     assert "vincono tutti i giocatori a pari merito" in new and "chi ha fatto meno punti nell'ultima mano" in new
     assert "every tied player" not in new
     match_id = scorer.start_match("seven_deals", ["Ann", "Ben", "Cat"])
@@ -128,6 +130,8 @@ def test_seven_deals_in_italian_from_its_own_catalog(seven_deals, scorer, client
     assert scorer.totals(match_id) == {"Ann": 0, "Ben": 85, "Cat": 35}
     history = _said(client.get(f"/t/{scorer.token}/m/{match_id}/history"))
     assert "ha chiuso: 0" in history and "2♣ 3♦ K♠ A♥ JKR: 5 + 5 + 10 + 15 + 50 = 85" in history
+    board = _said(client.get(f"/t/{scorer.token}/m/{match_id}"))
+    assert "verificate rispetto al contratto della mano" in board  # the declared melds' label, in the app's words
     refused = scorer.record(match_id, by="Ben", end="out", points={"Ann": 5, "Cat": 5}, melds="4H 5H 6H 7H")
     assert refused.status_code == 422 and "calata di Ben: la mano 2 chiede" in _said(refused)
     checker = _said(client.get("/melds", query_string={"variant": "seven_deals", "mode": "hand", "deal": "1",

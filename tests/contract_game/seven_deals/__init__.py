@@ -14,7 +14,7 @@ from __future__ import annotations
 from scorekeeper.engine.cards import format_cards
 from scorekeeper.engine.contracts import Contract, whole_lay_down
 from scorekeeper.engine.hands import Hand, HandScore, Held, MatchState
-from scorekeeper.engine.i18n import _, joined
+from scorekeeper.engine.i18n import _, _p, joined
 from scorekeeper.engine.melds import MeldRules
 from scorekeeper.engine.variants import Rules, Switch, Variant
 from scorekeeper.engine.variants.base import card_values, values_sentence
@@ -46,7 +46,8 @@ class SevenDeals(GoingOut, Variant):
     declared_melds_use = _("checked against the deal's contract")
     FIXED = {"deals": len(DEALS)}
     SWITCHES = (
-        Switch("joker_value", "int", 50, _("What a joker held at the end counts."), choices=(25, 50)),
+        # the app says this sentence too, in other words: said with the game's own context, it is the game's
+        Switch("joker_value", "int", 50, _p("seven_deals", "What a joker held at the end counts."), choices=(25, 50)),
         Switch("buys", "int", 3, _("Discards a player may buy in one deal."), min=0, max=3,
                label=_("Discards bought in a deal")),
         # "shared" is a value other games use too: the game says it in its own words
