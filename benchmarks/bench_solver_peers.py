@@ -7,7 +7,9 @@ Each hand is ten different cards of one standard pack (no jokers), dealt at rand
 every library gets the same hands, already in its own card type (building them is not timed):
 
 - ours: ``find_variant("gin").arrange(cards)``, ``Card`` objects in, a whole ``Arrangement`` out (the
-  melds, the deadwood cards and their points);
+  melds, the deadwood cards and their points), twice: with the solver's compiled lane (``solver/_lane.c``,
+  built at install) and in pure Python (the same tables with their compiled lane switched off before each
+  of those rounds, untimed: the fallback where no C compiler was found);
 - OpenSpiel (C++ through its Python bindings, ``pyspiel.gin_rummy.GinRummyUtils``): ``min_deadwood``
   (the least deadwood's points only) and ``best_meld_group`` (the melds only);
 - RLCard (pure Python): ``melding.get_best_meld_clusters`` and the deadwood count of the first cluster.
@@ -19,14 +21,19 @@ CPU time per hand, the least over the rounds (the one least disturbed by other w
 and the median, with the median wall-clock time beside them to show how loaded the machine was.
 ``--before-tree DIR`` times ``arrange`` again as it is in another checkout of the project (an export of
 an earlier commit, say) on the same hands, in a child process, and this checkout's the same way (each
-alone, three times in turn), and prints them alongside; without it, the figure recorded before the lane
-(``BEFORE``) is printed in their place.
+alone, three times in turn), and prints them alongside; without it, the figure recorded before the
+compiled lane (``BEFORE``) is printed in their place.
 
-Figures (CPython 3.11, 10,000 hands, the project's 2-core machine under a load average of about 25 from
-other work, CPU µs a hand, the least of 7 rounds): ``arrange`` before the lane (``solver.search``'s fast
-lane and the variant keeping its solver inputs) 4.0, after 2.6-2.9; OpenSpiel ``min_deadwood`` 1.1,
-``best_meld_group`` 1.1; RLCard 16. So ours went from about 0.27 to 0.4 of OpenSpiel's speed and from
-about 4 to 6 times RLCard's. The deadwood points of every hand agree across the three.
+Figures (CPython 3.11, 10,000 hands, 7 rounds, the project's 2-core machine under a load average of
+about 0.7, CPU µs a hand, the least of the rounds, three runs): ``arrange`` before the compiled lane (an
+export of the commit before it, with ``--before-tree``) 2.9-3.1; now, with the compiled lane, 0.66-0.74,
+and in pure Python 2.8-3.4; OpenSpiel ``min_deadwood`` 1.5-1.7, ``best_meld_group`` 1.5-1.7; RLCard
+21-24. So ours went from about half of OpenSpiel's speed to 2.2-2.3 times it, and from 7 to 31 times
+RLCard's; the compiled lane is 4.3-4.6 times the pure-Python path. Of ours' 0.66 µs, measured apart: the
+C search and building the ``Arrangement`` (and freeing it) about 0.23, ``solver.arrange``'s own Python
+about 0.1, ``Variant.arrange``'s about 0.2 (its checks of the bound rules, its ``**deal``), the timing
+loop the rest. (An earlier run, before the pure-Python lane, under a load average of about 25: 4.0
+before, 2.6-2.9 after, OpenSpiel 1.1.) The deadwood points of every hand agree across all of them.
 """
 
 from __future__ import annotations
@@ -41,8 +48,11 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-#: ``arrange``'s CPU µs a hand on these hands before the lane (the least of 7 rounds; see the docstring)
-BEFORE = 4.0
+#: ``arrange``'s CPU µs a hand on these hands before the compiled lane (the least of 7 rounds, measured
+#: with ``--before-tree`` in the runs the docstring records)
+BEFORE = 2.9
+COMPILED = "ours: variant.arrange, compiled lane"
+PURE = "ours: variant.arrange, pure Python"
 
 RANKS = "A23456789TJQK"
 SUIT_LETTERS = "SHDC"
@@ -56,15 +66,20 @@ def deal(n: int, seed: int = 2030) -> list[list[tuple[int, str]]]:
 
 
 def time_rounds(contenders: dict[str, tuple], rounds: int) -> dict[str, tuple[float, float]]:
-    """µs per hand of each contender ``name: (fn, hands)``, rounds in turn: the least and the median
-    thread CPU time, and the median wall-clock time."""
-    for fn, hands in contenders.values():  # warm-up: tables built, code specialised
+    """µs per hand of each contender ``name: (fn, hands)`` or ``(fn, hands, setup)``, rounds in turn: the
+    least and the median thread CPU time, and the median wall-clock time. ``setup()`` runs, untimed,
+    before each of the contender's rounds (ours switches its compiled lane on or off there)."""
+    for fn, hands, *setup in contenders.values():  # warm-up: tables built, code specialised
+        for do in setup:
+            do()
         for h in hands:
             fn(h)
     cpu: dict[str, list[float]] = {name: [] for name in contenders}
     wall: dict[str, list[float]] = {name: [] for name in contenders}
     for _ in range(rounds):
-        for name, (fn, hands) in contenders.items():
+        for name, (fn, hands, *setup) in contenders.items():
+            for do in setup:
+                do()
             c0, w0 = time.thread_time(), time.perf_counter()
             for h in hands:
                 fn(h)
@@ -84,6 +99,26 @@ def ours(hands):
     # as the app reads them: one Card per card of the pack, whatever hand holds it (as OpenSpiel's ints are)
     pack = {(r, s): Card.parse(RANKS[r - 1] + s) for r in range(1, 14) for s in SUIT_LETTERS}
     return gin.arrange, [[pack[card] for card in h] for h in hands], lambda h: gin.arrange(h).points
+
+
+def compiled_switch():
+    """(switch on, switch off) for the compiled lane of Gin's tables, or None where it was not built: the
+    same tables then answer in C or in Python alone (``fast._Tables.compiled``)."""
+    from scorekeeper.engine.solver import fast
+    from scorekeeper.engine.variants import find_variant
+
+    tables = fast._get_tables(*find_variant("gin").melds_and_values())
+    lane = getattr(tables, "compiled", None)
+    if lane is None:
+        return None
+
+    def on():
+        tables.compiled = lane
+
+    def off():
+        tables.compiled = None
+
+    return on, off
 
 
 def open_spiel(hands):
@@ -136,8 +171,17 @@ def main() -> None:
     hands = deal(n)
 
     arrange_fn, our_hands, our_points = ours(hands)
-    contenders: dict[str, tuple] = {"ours: variant.arrange(cards)": (arrange_fn, our_hands)}
     answers = {"ours": [our_points(h) for h in our_hands]}
+    switch = compiled_switch()
+    if switch is None:
+        print("ours, compiled lane: not built (pip install -e . with a C compiler)")
+        contenders: dict[str, tuple] = {PURE: (arrange_fn, our_hands)}
+    else:
+        on, off = switch
+        contenders = {COMPILED: (arrange_fn, our_hands, on), PURE: (arrange_fn, our_hands, off)}
+        off()
+        answers["ours in pure Python"] = [our_points(h) for h in our_hands]
+        on()
     found = open_spiel(hands)
     if found is None:
         print("OpenSpiel: not installed (pip install open_spiel)")
@@ -158,7 +202,9 @@ def main() -> None:
     print(f"Python {sys.version.split()[0]}, {n} random 10-card Gin hands, median of {rounds} rounds taken "
           f"in turn; load average {', '.join(f'{x:.2f}' for x in os.getloadavg())}")
     figures = time_rounds(contenders, rounds)
-    mine = figures["ours: variant.arrange(cards)"][0]
+    if switch is not None:
+        switch[0]()  # the compiled lane on again, for the child processes' figures
+    mine = figures[COMPILED if switch is not None else PURE][0]
     if before_tree:
         # both trees alike, each alone in a child process, in turn
         alone: dict[str, list] = {"before": [], "now": []}
@@ -172,10 +218,10 @@ def main() -> None:
                   for (label, runs), tree in zip(alone.items(), (before_tree, ROOT.name)) if runs}
         figures = {**before, **figures}
     else:
-        figures = {"ours before the lane (recorded)": (BEFORE, float("nan"), float("nan")), **figures}
-    print(f"  {'µs a hand':<40} {'CPU least':>9} {'median':>8} {'wall':>8}   ours is, by the least")
+        figures = {"ours before the compiled lane (recorded)": (BEFORE, float("nan"), float("nan")), **figures}
+    print(f"  {'µs a hand':<44} {'CPU least':>9} {'median':>8} {'wall':>8}   ours is, by the least")
     for name, (least, cpu, wall) in figures.items():
-        print(f"  {name:<40} {least:9.2f} {cpu:8.2f} {wall:8.2f}   {least / mine:5.2f}× as fast")
+        print(f"  {name:<44} {least:9.2f} {cpu:8.2f} {wall:8.2f}   {least / mine:5.2f}× as fast")
     agreed = sum(len(set(points)) == 1 for points in zip(*answers.values()))
     print(f"deadwood points agree across {', '.join(answers)} on {agreed} of {n} hands")
     print(f"load average after: {', '.join(f'{x:.2f}' for x in os.getloadavg())}")

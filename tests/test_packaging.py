@@ -1,6 +1,7 @@
 """A plain ``pip install .`` (not editable) must carry the top-level templates/, static/ and
 migrations/ (an editable install hides their absence): the wheel's data files must hold every one of
-them, where create_app looks."""
+them, where create_app looks. Both installs build the solver's compiled lane (every machine we install on
+has a C compiler; elsewhere the extension is optional and the solver answers in Python)."""
 
 from __future__ import annotations
 
@@ -27,3 +28,13 @@ def test_wheel_carries_templates_static_and_migrations(tmp_path):
     # the translation catalogs' sources travel inside the package (the app compiles them as it starts)
     catalogs = {str(p.relative_to(ROOT)) for p in (ROOT / "scorekeeper" / "translations").rglob("*.po")}
     assert catalogs and catalogs <= names, "add the catalogs to [tool.setuptools.package-data]"
+    # the solver's compiled lane, built into the wheel
+    assert any(name.startswith("scorekeeper/engine/solver/_lane.") and name.endswith(".so") for name in names)
+
+
+def test_this_install_built_the_solver_s_compiled_lane():
+    """``pip install -e .`` builds the extension in place; the import fails here if it did not (the
+    solver would still answer, in Python, so nothing else would say so)."""
+    import scorekeeper.engine.solver._lane as lane
+
+    assert Path(lane.__file__).name.startswith("_lane.") and hasattr(lane, "Lane")

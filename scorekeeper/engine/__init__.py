@@ -1,6 +1,7 @@
 """The Scorekeeper engine: the rules of the rummy family as a pure-Python library.
 
-No Flask, no SQLAlchemy, no I/O. The web layer calls it; it never calls the web layer.
+No Flask, no SQLAlchemy, no I/O. The web layer calls it; it never calls the web layer. The solver's one C
+file (``solver/_lane.c``) is optional: without it the same answers come from Python.
 
 - ``cards``: the ``Card`` value type, parsing (``parse_cards``), formatting, deck limits.
 - ``melds``: meld checks (``check_meld``), openings, ruminos; ``contracts``: any declared contract (``Contract``, ``contract_in_hand``).

@@ -5,15 +5,26 @@ configuration (a table of 8192 entries per suit, built on first use and kept in 
 cache); only the choice of sets, which ties suits together, is searched per hand, and only for ranks
 held in three suits or more (the last such rank in closed form). A rank with no card in a run of its
 suit gives its whole set without a search when that is strictly best.
+
+Each ``_Tables`` also carries its compiled lane (``compiled``): the same search in C (``_lane.c``), built
+from these very tables, which ``search.arrange`` asks first. It is None where the extension was not built
+(a machine with no C compiler) or is switched off (``SCOREKEEPER_SOLVER_PURE=1``); the Python here then
+answers every hand, and it stays the reference the compiled lane is tested against.
 """
 
 from __future__ import annotations
 
+import os
 import struct
 
 from ..cards import SUITS, Card
 from ..melds import MeldRules
 from .common import _CARD, _INF, Arrangement, _cache, _check_values, _last, _Params
+
+try:
+    from . import _lane
+except ImportError:  # built at install where a C compiler is found (pyproject.toml); else pure Python
+    _lane = None
 
 
 class _Tables:
@@ -55,7 +66,8 @@ class _Tables:
             cards = _CARD[s]
             melds.append([tuple(tuple(cards[r] for r in run) for run in runs) for runs, _ in best_plan])
             dead.append([tuple(cards[r] for r in d) for _, d in best_plan])
-        self.suit_tables = tuple(melds) + tuple(dead)
+        # (tuples, which the compiled lane then holds as they are instead of copying them)
+        self.suit_tables = tuple(tuple(table) for table in melds + dead)
         # For best_discard: dropping card d from mask m leaves dw[m ^ d]; key orders by points then by
         # the discard's value (higher first). delta = key - scale*dw[m], so a hand adds one term.
         K = self.scale
@@ -94,9 +106,9 @@ class _Tables:
                 if sub & q == sub and self.set_min <= sub.bit_count() <= self.set_max:
                     opts.append(sub)
             subsets.append(opts)
-        self.set_cards = [
-            [tuple(_CARD[t][r] for t in range(4) if sub >> t & 1) for sub in range(16)] for r in range(14)
-        ]
+        self.set_cards = tuple(
+            tuple(tuple(_CARD[t][r] for t in range(4) if sub >> t & 1) for sub in range(16)) for r in range(14)
+        )
         # Sets need three or more cards here, so only ranks held in three suits or more can hold one
         # (the four-card case is checked again when subsets are enumerated).
         self.sets = self.set_max >= self.set_min
@@ -153,6 +165,18 @@ class _Tables:
                    if x >> (r - 1 - 8 * (k % 2)) & 1) for x in range(256)]
             for k in range(8)
         )
+        self.compiled = self._compile()
+
+    def _compile(self):
+        """The compiled lane on these tables (``_lane.Lane``), or None: no extension, switched off, or
+        values too large for its 64-bit sums (the Python path then answers every hand)."""
+        if _lane is None or os.environ.get("SCOREKEEPER_SOLVER_PURE") == "1":
+            return None
+        try:
+            return _lane.Lane(Card, Arrangement, _BIT_OF, self.dw, self.linked, self.suit_tables,
+                              self.set_cards, self.set_min, self.set_max, self.sure_sets, self.sets)
+        except (OverflowError, TypeError, ValueError):
+            return None
 
     @staticmethod
     def _line_dp(high: bool, run_min: int, run_max: int, values: tuple[int, ...]):

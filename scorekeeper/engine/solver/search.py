@@ -2,8 +2,9 @@
 it (no joker, no duplicate card, sets of three or more), else the general search. Both answer exactly
 and alike for the same cards in any order.
 
-``arrange`` is what ``variant.arrange(cards)`` reaches for every hand, so its fast path starts with a
-lane written inline: a hand with no run possible in any suit is answered from the hand's mask and small
+``arrange`` is what ``variant.arrange(cards)`` reaches for every hand, so its fast path asks the compiled
+lane first (``fast._Tables.compiled``, the same search in C), and without it goes on with a lane written
+inline: a hand with no run possible in any suit is answered from the hand's mask and small
 tables (``fast._Tables.lane``), exactly as the per-suit tables would answer it.
 """
 
@@ -45,10 +46,18 @@ def arrange(cards: Iterable[Card], rules: MeldRules, values: Sequence[int]) -> A
     >>> [format_cards(m) for m in a.melds]
     ['JKR=J♠ Q♠ K♠']
     """
-    if not isinstance(cards, (list, tuple)):
-        cards = list(cards)
     tables = _last[2] if rules is _last[0] and values is _last[1] else _get_tables(rules, values)
     if tables is not None:
+        # The compiled lane first (fast._Tables.compiled, None without the extension), before anything
+        # else is done with the cards: the same answer as the Python below, or None for a hand it does not
+        # take (anything but a list or tuple of cards, a joker, a copy), and then the Python goes on as ever.
+        compiled = tables.compiled
+        if compiled is not None:
+            found = compiled.arrange(cards)
+            if found is not None:
+                return found
+        if not isinstance(cards, (list, tuple)):
+            cards = list(cards)
         # The fast lane, every step inline (a call costs as much as a step here). The hand as one integer:
         # a sum, not an or, so that a duplicate carries into another bit and the bit count falls short (a
         # plain loop: it reads each card's slot faster than any builtin does; a Gin hand's ten cards in
@@ -115,6 +124,8 @@ def arrange(cards: Iterable[Card], rules: MeldRules, values: Sequence[int]) -> A
             found.laid_off = ()
             found.__class__ = Arrangement
             return found
+    if not isinstance(cards, (list, tuple)):
+        cards = list(cards)
     values = _check_values(values)
     return _general(cards, rules, values, discard=False)[0]
 
