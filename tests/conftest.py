@@ -1,6 +1,6 @@
 """Shared fixtures in the flaskr shape: an app on a fresh database per test (built by running the
-migrations, never ``create_all``), a client, a CLI runner, and ``Sheet``, a helper for the multi-step
-things a person does (create a table, add players, start a match, record hands); and
+migrations, never ``create_all``), a client, a CLI runner, and ``Scorer``, the person at the table keeping
+score, for the multi-step things a person does (create a table, add players, start a match, record hands); and
 ``table_with_players``, the same table made straight in the database where its making is not the subject."""
 
 from __future__ import annotations
@@ -106,8 +106,8 @@ def runner(app):
     return app.test_cli_runner()
 
 
-class Sheet:
-    """What a person at the table does, in few lines: each step posts a real form with its CSRF token."""
+class Scorer:
+    """The person at the table keeping score, in few lines: each step posts a real form with its CSRF token."""
 
     def __init__(self, app, client):
         self.app = app
@@ -226,8 +226,8 @@ def db_select(*args):
 
 
 @pytest.fixture
-def sheet(app, client):
-    return Sheet(app, client)
+def scorer(app, client):
+    return Scorer(app, client)
 
 
 def pytest_collection_modifyitems(session, config, items):

@@ -204,7 +204,7 @@ class NumberDeck(Deck):
         self.key, self.numbers, self.colours, self._copies = key, numbers, colours, copies
         self.specials, self.item = specials, item
         self.values = dict(values) if values is not None else {n: n for n in numbers}
-        #: a hand's sum is written by value class ("5 × 5 + 3 × 10 + 25"), as the rule sheet counts it
+        #: a hand's sum is written by value class ("5 × 5 + 3 × 10 + 25"), as the printed rules count it
         self.group_values = group_values
         letters = {c.letter.upper(): c.letter for c in colours}
         letters.update({a.upper(): c.letter for c in colours for a in c.aliases})

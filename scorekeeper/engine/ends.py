@@ -2,7 +2,7 @@
 (the button, the middle of a sentence, what the stats count), and nothing else.
 
 (A way the table itself ends the match, Free scoring's finish, is not an end of a hand: it is an entry
-of the game's own, an ``engine.sheet.EntryKind`` that ``ends_match``.) A game lists the keys of its ends in ``Variant.ends``; the words of the shared ends live here once, and
+of the game's own, an ``engine.entry_fields.EntryKind`` that ``ends_match``.) A game lists the keys of its ends in ``Variant.ends``; the words of the shared ends live here once, and
 a game with an end of its own declares an ``End`` in ``Variant.own_ends``. Pages ask the variant
 (``variant.end("knock")``) and say what it answers; no page keeps a list of ends.
 

@@ -68,8 +68,8 @@ class Held:
     cards: list[Card] | None = None
     points: int | None = None
     opened: bool = True
-    #: what the game's sheet lets a player be entered as instead of cards or points (a field the
-    #: sheet marks ``instead``, such as Pool Rummy's drop), by field name; empty for most hands
+    #: what the game's entry fields let a player be entered as instead of cards or points (a field
+    #: marked ``instead``, such as Pool Rummy's drop), by field name; empty for most hands
     marks: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -96,7 +96,7 @@ class Hand:
     extra: dict[str, Any] = field(default_factory=dict)
 
     #: a game scored by sides: what each side (or, in a hand of its own, each unit) entered, read by the
-    #: sheet's per-side fields (``sides.SideEntry``), and who is in each
+    #: game's per-side entry fields (``sides.SideEntry``), and who is in each
     sides: dict[str, Any] = field(default_factory=dict)
     members: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
@@ -214,7 +214,7 @@ def parse_held(hand_index: int, player: str, value: Any, *, uses_cards: bool = T
     A game played without cards (``uses_cards`` false: free scoring) asks for the points alone.
     ``parse`` reads the cards where the game's deck is not the standard pack (``Deck.parse``).
 
-    ``instead`` names the fields of the game's sheet that stand for the player's hand in place of
+    ``instead`` names the game's entry fields that stand for the player's hand in place of
     cards or points (Pool Rummy's ``drop`` and ``wrong_show``): exactly one of those, the cards and
     the points is given, and the game reads and checks its value (``Held.marks``)."""
     if parse is None:
@@ -235,7 +235,7 @@ def parse_held(hand_index: int, player: str, value: Any, *, uses_cards: bool = T
             else _("{player}: type the points", player=player))
     if not isinstance(value, Mapping):
         raise bad(give, "points")
-    # the fields the game's sheet declares for a player (and the two every entry may carry)
+    # the fields the game's entry fields declare for a player (and the two every entry may carry)
     unknown = set(value) - set(fields) - {"cards", "points"}
     if unknown:
         raise bad(_("{player}: unknown field {name!r}", player=player, name=sorted(unknown)[0]), "points")

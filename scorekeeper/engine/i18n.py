@@ -1,6 +1,6 @@
 """The engine's words in any language, while the engine stays pure.
 
-Every sentence the engine says (an explanation, a summary, a note, a refusal, a rules sheet) is a
+Every sentence the engine says (an explanation, a summary, a note, a refusal, a rules summary) is a
 ``Message``: a ``str`` whose text is the English sentence that also remembers its message key (the
 English pattern, ``"knock: {deadwood}"``) and the values put into it. Code that treats the engine's
 words as text (the golden files, ``replay()`` used as a library, logs) sees plain English, and needs

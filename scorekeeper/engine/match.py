@@ -37,7 +37,7 @@ from .hands import (
     Explanations, Hand, InvalidHandError, InvalidMatchError, InvalidRebuyError, MatchState, PlayerState,
     parse_meld_list,
 )
-from .sheet import EntryKind
+from .entry_fields import EntryKind
 from . import checkpoints
 from .checkpoints import StaleCheckpointError
 from .rebuys import Rebuys
@@ -59,7 +59,7 @@ __all__ = [
 ]
 
 
-#: the hand fields every game read before each declared its own sheet (docs/match-format.md)
+#: the hand fields every game read before each declared its own entry fields (docs/match-format.md)
 _FIRST_HAND_FIELDS = frozenset({"melds", "upcard", "deal"})
 
 
@@ -170,11 +170,11 @@ class MatchReplay:
         run = self._run
         return [] if run.state.finished else run.variant.entry_kinds_allowed(run.state)
 
-    def next_sheet(self) -> Any:
-        """The sheet of the next hand (``Variant.sheet_at``): the match's sheet, unless the game's hands
-        change shape as the match goes on."""
+    def next_entry_fields(self) -> Any:
+        """The entry fields of the next hand (``Variant.entry_fields_at``): the match's own, unless the game's
+        hands change shape as the match goes on."""
         run = self._run
-        return run.variant.sheet_at(run.state)
+        return run.variant.entry_fields_at(run.state)
 
     def last(self) -> EntryResult:
         """The last entry's result."""
@@ -316,22 +316,22 @@ class _Replay:
             raise _header_error(_("rules must be an object of house-rule switches"), "rules")
         self.overrides = dict(overrides)
         variant, rules = _load_variant(self.key, list(players), overrides)
-        # what a hand entry holds and how much (cards, points), as the game's sheet declares it, read once
-        sheet = variant.sheet(rules, len(players))
-        cards, points = sheet.field("cards"), sheet.field("points")
+        # what a hand entry holds and how much (cards, points), as the game's entry fields declare it, read once
+        fields = variant.entry_fields(rules, len(players))
+        cards, points = fields.field("cards"), fields.field("points")
         self.cards_limit: int | None = cards.maximum if cards is not None else None
         self.points_limit: int | None = points.maximum if points is not None else None
         #: the fields a player's ``held`` may carry, those typed instead of cards or points, and the
         #: game's own fields of a hand (beyond those every hand may carry)
-        self.held_fields = frozenset(f.name for f in sheet.per_player)
-        self.instead_fields = tuple(f.name for f in sheet.per_player if f.instead)
+        self.held_fields = frozenset(f.name for f in fields.per_player)
+        self.instead_fields = tuple(f.name for f in fields.per_player if f.instead)
         #: the fields a hand entry may carry: how it ended and who ended it (checked against the game's
-        #: ends, with their own refusals), what the sheet asks once a hand, ``held`` when it asks anything
+        #: ends, with their own refusals), what the entry fields ask once a hand, ``held`` when it asks anything
         #: of each player, and what the game checks without asking (Russian's ``deal``)
-        self.hand_fields = frozenset({"kind", "note", "end", "by", *(f.name for f in sheet.per_hand),
-                                      *(("held",) if sheet.per_player else ()), *variant.checked_fields})
+        self.hand_fields = frozenset({"kind", "note", "end", "by", *(f.name for f in fields.per_hand),
+                                      *(("held",) if fields.per_player else ()), *variant.checked_fields})
         #: a game scored by sides: its sides (``engine.sides``), every member showing the side's total
-        self.by_sides = sheet.scored == "sides"
+        self.by_sides = fields.scored == "sides"
         self.sides = match_sides(variant, rules, document.get("teams"), list(players), self.by_sides)
         self.variant = variant.for_match(rules, players, self.sides)
         #: hands hold ``sides`` (a game scored by sides, or one whose hands have units of their own)
@@ -510,7 +510,7 @@ class _Replay:
             raise InvalidHandError(_("a hand of {game} is entered by side: give 'sides', not 'held'",
                                      game=variant.name), entry=index, field="sides")
         # the format's first fields were read in every game: written out empty (``"upcard": null`` in a
-        # Gin hand) they are still nothing, so documents kept before games declared their sheets replay
+        # Gin hand) they are still nothing, so documents kept before games declared their entry fields replay
         unknown = {name for name, value in entry.items()
                    if not (value is None and name in _FIRST_HAND_FIELDS)} - self.hand_fields
         if unknown:
@@ -521,7 +521,7 @@ class _Replay:
         end = entry.get("end")
         ends = variant.ends_allowed(self.state)
         if end is None and None not in ends:
-            # the form sent no end at all (nothing tapped): said as the sheet would, not as a value
+            # the form sent no end at all (nothing tapped): said as the form asks it, not as a value
             raise InvalidHandError(_("say how the hand ended"), entry=index, field="end")
         if end not in ends:
             raise InvalidHandError(_("a hand of {key} ends by {ends}, not {end!r}", key=self.key,

@@ -1,7 +1,7 @@
 """Sides (partnerships): who plays with whom in a game scored by sides, and what each side enters per hand.
 
-A game whose sheet says ``scored = "sides"`` is scored by side: every hand entry carries ``sides``, one
-object per side holding the sheet's per-side fields, and every member of a side shows the side's total.
+A game whose entry fields say ``scored = "sides"`` is scored by side: every hand entry carries ``sides``, one
+object per side holding the per-side entry fields, and every member of a side shows the side's total.
 This module owns the shapes shared by every such game, whatever the game:
 
 - ``Side(name, members)``, the match's sides in the seat order of their first member;
@@ -10,7 +10,7 @@ This module owns the shapes shared by every such game, whatever the game:
   named by the player;
 - ``parse_teams(value, players)``: the match document's ``teams``, checked (docs/match-format.md), and
   ``match_sides(variant, rules, teams, players, scored_by_sides)``: the sides a match is bound to;
-- ``read_sides(hand, raw, units, fields)``: a hand's ``sides`` read against the sheet's per-side fields,
+- ``read_sides(hand, raw, units, fields)``: a hand's ``sides`` read against the game's per-side entry fields,
   each value a whole number within its bounds, points typed or counted by value class (``SideEntry``).
 
 What a side scores is the game's; how sides are ranked and shown is ``match.py``'s.
@@ -36,7 +36,7 @@ from typing import Any
 from . import limits
 from .hands import Hand, InvalidMatchError
 from .i18n import _
-from .sheet import EntryField
+from .entry_fields import EntryField
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from ..engine.errors import Refusal
 from .bidi import isolated
 from ..engine.cards import RANK_LABELS, SUIT_NAMES, SUITS, Card
 from ..engine.limits import POINTS_CEILING
-from ..engine.sheet import Sheet
+from ..engine.entry_fields import EntryFields
 from .picker import cards_text
 from .i18n import speak
 from .i18n import whole
@@ -107,9 +107,9 @@ def match_deck(match: Any) -> Any:
         return None
 
 
-def match_sheet(match: Any, before: Any = None) -> Sheet | None:
-    """The game's sheet under the match's own rules and table, for the next hand or, given ``before``
-    (an entry), for that entry (``Variant.sheet_at``: a game whose hands change shape during a match);
+def match_fields(match: Any, before: Any = None) -> EntryFields | None:
+    """The game's entry fields under the match's own rules and table, for the next hand or, given ``before``
+    (an entry), for that entry (``Variant.entry_fields_at``: a game whose hands change shape during a match);
     None if the rules no longer resolve."""
     from ..engine.match import MatchReplay
     from ..engine.variants import find_variant
@@ -120,18 +120,18 @@ def match_sheet(match: Any, before: Any = None) -> Sheet | None:
     if rules is None:
         return None
     try:
-        sheet = variant.sheet(rules, len(match.seats))
+        entry_fields = variant.entry_fields(rules, len(match.seats))
     except Refusal:
         return None
-    if not variant.changes_sheet:
-        return sheet
+    if not variant.changes_entry_fields:
+        return entry_fields
     try:
         if before is None:
-            return service.replayed(match).next_sheet()
+            return service.replayed(match).next_entry_fields()
         earlier = [e for e in service.live_entries(match) if e.position < before.position]
-        return MatchReplay(service.to_document(match, entries=earlier)).next_sheet()
+        return MatchReplay(service.to_document(match, entries=earlier)).next_entry_fields()
     except Refusal:
-        return sheet
+        return entry_fields
 
 
 #: a count or points box: no "pattern", or the browser's generic "match the requested format" would
@@ -199,136 +199,138 @@ def _hand_flag(spec: Any, variant: Any, players: list[Any]) -> dict[str, Field]:
     return {spec.name: BooleanField(speak(spec.label), description=speak(spec.help or ""))}
 
 
-#: the hand's own fields by kind: each gives the form's fields for one ``EntryField`` of the sheet
+#: the hand's own fields by kind: each gives the form's fields for one of the game's ``EntryField``
 _HAND_FIELDS = {"end": _hand_end, "player": _hand_player, "card": _hand_card, "rank": _hand_rank,
                 "melds": _hand_melds, "flag": _hand_flag}
 
 
-def _player_points(spec: Any, p: Any, sheet: Sheet) -> dict[str, Field]:
-    several = len([f for f in sheet.per_player if f.kind == "points"]) > 1
+def _player_points(spec: Any, p: Any, entry_fields: EntryFields) -> dict[str, Field]:
+    several = len([f for f in entry_fields.per_player if f.kind == "points"]) > 1
     label = _("%(name)s: %(what)s", name=isolated(p.name), what=speak(spec.label)) if several else isolated(p.name)
     return {f"{spec.name}_{p.id}": StringField(label, validators=[_integer], render_kw=_points_kw(spec))}
 
 
-def _player_flag(spec: Any, p: Any, sheet: Sheet) -> dict[str, Field]:
+def _player_flag(spec: Any, p: Any, entry_fields: EntryFields) -> dict[str, Field]:
     return {player_field(spec, p.id): BooleanField(speak(spec.label))}
 
 
-def _player_choice(spec: Any, p: Any, sheet: Sheet) -> dict[str, Field]:
-    # the first tap is "none of these": the player's points (or cards) stand, in the sheet's own word
+def _player_choice(spec: Any, p: Any, entry_fields: EntryFields) -> dict[str, Field]:
+    # the first tap is "none of these": the player's points (or cards) stand, in the game's own word
     # for them ("Count")
-    points = sheet.field("points")
+    points = entry_fields.field("points")
     none = speak(points.label) if spec.instead and points is not None else _("none")
     return {player_field(spec, p.id): RadioField(speak(spec.label), choices=choices(
         [("", none)] + [(value, speak(words)) for value, words in spec.choices]), validate_choice=False, default="")}
 
 
-def _player_count(spec: Any, p: Any, sheet: Sheet) -> dict[str, Field]:
+def _player_count(spec: Any, p: Any, entry_fields: EntryFields) -> dict[str, Field]:
     return {f"{spec.name}_{p.id}": StringField(isolated(p.name), validators=[_integer], render_kw=_NUMERIC)}
 
 
-def _player_cards(spec: Any, p: Any, sheet: Sheet) -> dict[str, Field]:
+def _player_cards(spec: Any, p: Any, entry_fields: EntryFields) -> dict[str, Field]:
     return {f"{spec.name}_{p.id}": StringField(_("%(name)s's cards", name=isolated(p.name)), render_kw={
         "autocomplete": "off", "placeholder": _("e.g. 8d kc jk"), "autocapitalize": "characters"})}
 
 
-def _player_melds(spec: Any, p: Any, sheet: Sheet) -> dict[str, Field]:
+def _player_melds(spec: Any, p: Any, entry_fields: EntryFields) -> dict[str, Field]:
     return {f"{spec.name}_{p.id}": StringField(_("%(name)s: %(what)s", name=isolated(p.name), what=speak(spec.label)),
                                                description=speak(spec.help or ""), render_kw=_CARDS_TYPED)}
 
 
-#: each player's fields by kind, named after the sheet's fields (points_7, cards_7; meld_points_7, melds_7)
+#: each player's fields by kind, named after the entry fields (points_7, cards_7; meld_points_7, melds_7)
 _PLAYER_FIELDS = {"points": _player_points, "flag": _player_flag, "choice": _player_choice,
                   "count": _player_count, "cards": _player_cards, "melds": _player_melds}
 
 
-def _form_sheet(variant: Any, sheet: Sheet | None, match: Any, before: Any) -> Sheet:
-    """The sheet the form asks by: the one given, else the match's own (its words follow the match's
+def _form_entry_fields(variant: Any, entry_fields: EntryFields | None, match: Any, before: Any) -> EntryFields:
+    """The entry fields the form asks by: those given, else the match's own (its words follow the match's
     rules: Pool 201's drops are 25 and 50), else the game's."""
-    own = match_sheet(match, before) if match is not None and sheet is None else None
-    return sheet or own or variant.sheet()
+    own = match_fields(match, before) if match is not None and entry_fields is None else None
+    return entry_fields or own or variant.entry_fields()
 
 
-def _form_sides(sheet: Sheet, match: Any, players: list[Any]) -> list[FormSide]:
+def _form_sides(entry_fields: EntryFields, match: Any, players: list[Any]) -> list[FormSide]:
     """The side boxes the form draws: each player alone, the hand's own units (the lone hand and the
     pair: a box per unit, as the engine names them), or the match's sides."""
-    if sheet.each_alone:
+    if entry_fields.each_alone:
         # every player a unit of his own this hand, keyed as a stored entry keys a side of one
         return each_alone_sides(players)
-    if sheet.units:
-        return [FormSide(i, key, speak(label), []) for i, (key, label) in enumerate(sheet.units)]
-    return match_sides(match) if match is not None and sheet.scored == "sides" else []
+    if entry_fields.units:
+        return [FormSide(i, key, speak(label), []) for i, (key, label) in enumerate(entry_fields.units)]
+    return match_sides(match) if match is not None and entry_fields.scored == "sides" else []
 
 
-def _form_fields(variant: Any, sheet: Sheet, sides: list[FormSide], alone: list[FormSide],
+def _form_fields(variant: Any, entry_fields: EntryFields, sides: list[FormSide], alone: list[FormSide],
                  players: list[Any]) -> dict[str, Field]:
     """Every field of the form, in the order it is drawn: the sides', the hand's, each player's."""
     fields: dict[str, Field] = {}
     for side in sides + alone:
-        for spec in (alone_fields(sheet) if side in alone else sheet.per_side):
+        for spec in (alone_fields(entry_fields) if side in alone else entry_fields.per_side):
             fields.update(_side_fields(spec, side.prefix))
-    for spec in sheet.per_hand:
-        if spec.kind == "player" and spec.name != "by" and not sheet.units:
+    for spec in entry_fields.per_hand:
+        if spec.kind == "player" and spec.name != "by" and not entry_fields.units:
             continue
         if spec.kind in _HAND_FIELDS:
             fields.update(_HAND_FIELDS[spec.kind](spec, variant, players))
-    members = [p for side in sides for p in side.members] if sides and not sheet.units else players
+    members = [p for side in sides for p in side.members] if sides and not entry_fields.units else players
     for p in members:
-        for spec in sheet.per_player:
+        for spec in entry_fields.per_player:
             if spec.kind in _PLAYER_FIELDS:
-                fields.update(_PLAYER_FIELDS[spec.kind](spec, p, sheet))
+                fields.update(_PLAYER_FIELDS[spec.kind](spec, p, entry_fields))
     return fields
 
 
 def build_hand_form(variant: Any, players: list[Any], formdata: Any = None,
                     data: dict[str, Any] | None = None, version: int | None = None,
-                    sheet: Sheet | None = None, match: Any = None, before: Any = None) -> FlaskForm:
+                    entry_fields: EntryFields | None = None, match: Any = None, before: Any = None) -> FlaskForm:
     """The entry form for ``players`` (those still in): one box or row of taps for each field of the
-    game's sheet (``variant.sheet``, under ``match``'s rules when given, as it stands before the entry
-    ``before`` when one is edited), per hand, per player and per side, with the sheet's words."""
-    sheet = _form_sheet(variant, sheet, match, before)
-    sides = _form_sides(sheet, match, players)
-    alone = alone_sides(sheet, players, len(sides))
-    HandForm = type(_HandBase)("HandForm", (_HandBase,), _form_fields(variant, sheet, sides, alone, players))
-    if sides and not sheet.units:
+    game's entry fields (``variant.entry_fields``, under ``match``'s rules when given, as it stands before the entry
+    ``before`` when one is edited), per hand, per player and per side, with the game's words."""
+    entry_fields = _form_entry_fields(variant, entry_fields, match, before)
+    sides = _form_sides(entry_fields, match, players)
+    alone = alone_sides(entry_fields, players, len(sides))
+    HandForm = type(_HandBase)("HandForm", (_HandBase,), _form_fields(variant, entry_fields, sides, alone, players))
+    if sides and not entry_fields.units:
         players = [p for side in sides for p in side.members]
     # formdata=None must be explicit: Flask-WTF otherwise fills a fresh form from the request it is
     # answering, and the blank form after a save would come back holding the hand just saved.
     form = HandForm(formdata=formdata, data=data or {})
-    form.free = not any(spec.kind == "cards" for spec in sheet.per_player)
+    form.free = not any(spec.kind == "cards" for spec in entry_fields.per_player)
     if formdata is not None and not form.free:
-        _merge_picked_cards(form, formdata, sheet, match, players)
-    _fill_fresh_form(form, variant, sheet, formdata, version)
+        _merge_picked_cards(form, formdata, entry_fields, match, players)
+    _fill_fresh_form(form, variant, entry_fields, formdata, version)
     form.sides = sides
     form.alone_sides = alone
-    form.sheet = sheet
+    form.entry_fields = entry_fields
     # the deal's ranks to tap (a wild rank), drawn after who ended the hand and how
-    form.rank_fields = [getattr(form, spec.name) for spec in sheet.per_hand if spec.kind == "rank"]
+    form.rank_fields = [getattr(form, spec.name) for spec in entry_fields.per_hand if spec.kind == "rank"]
     # each player's own fields beyond points and cards (a drop, a wrong show), drawn in their row
-    form.player_extras = {p.id: [getattr(form, player_field(spec, p.id)) for spec in sheet.per_player
+    form.player_extras = {p.id: [getattr(form, player_field(spec, p.id)) for spec in entry_fields.per_player
                                  if spec.kind == "choice" or (spec.kind == "flag" and spec.instead)]
                           for p in players}
-    form.piles = piles(sheet)
+    form.piles = piles(entry_fields)
     form.variant = variant
     form.players = players
     return form
 
 
-def _merge_picked_cards(form: FlaskForm, formdata: Any, sheet: Sheet, match: Any, players: list[Any]) -> None:
+def _merge_picked_cards(form: FlaskForm, formdata: Any, entry_fields: EntryFields, match: Any,
+                        players: list[Any]) -> None:
     """The card picker sends the text box and, without JavaScript, its ticked boxes: merge them (by
     the match's deck, which may be the game's own)."""
     deck = match_deck(match) if match is not None else None
     for p in players:
-        for spec in sheet.per_player:
+        for spec in entry_fields.per_player:
             if spec.kind == "cards":
                 getattr(form, f"{spec.name}_{p.id}").data = cards_text(formdata, f"{spec.name}_{p.id}", deck)
 
 
-def _fill_fresh_form(form: FlaskForm, variant: Any, sheet: Sheet, formdata: Any, version: int | None) -> None:
+def _fill_fresh_form(form: FlaskForm, variant: Any, entry_fields: EntryFields, formdata: Any,
+                     version: int | None) -> None:
     """A fresh form gets its idempotency key, the match's version and the usual end (knock, or out)
     chosen already: one tap fewer for most hands (the form's template marks it, for the phone to tap it
     again after a hand kept offline)."""
-    form.usual_end = variant.ends[0] if sheet.has("end") else None
+    form.usual_end = variant.ends[0] if entry_fields.has("end") else None
     if formdata is not None:
         return
     form.key.data = secrets.token_urlsafe(16)
@@ -342,78 +344,78 @@ def _fill_fresh_form(form: FlaskForm, variant: Any, sheet: Sheet, formdata: Any,
 NOBODY = "nobody"
 
 
-def alone_sides(sheet: Sheet, players: list[Any], start: int) -> list[FormSide]:
-    """Where the sheet's units are set by a player field that may name nobody (``Sheet.alone``): a unit
+def alone_sides(entry_fields: EntryFields, players: list[Any], start: int) -> list[FormSide]:
+    """Where the units are set by a player field that may name nobody (``EntryFields.alone``): a unit
     per player, keyed as a stored entry keys a side of one (``service.side_key``), after the units'
     boxes; [] otherwise."""
     from .. import service
 
-    if not (sheet.units and sheet.alone):
+    if not (entry_fields.units and entry_fields.alone):
         return []
     return [FormSide(start + i, service.side_key([p.id]), p.name, [p]) for i, p in enumerate(players)]
 
 
 def each_alone_sides(players: list[Any]) -> list[FormSide]:
     """A unit per player, keyed as a stored entry keys a side of one (``service.side_key``): a hand
-    whose sheet has every player alone (``Sheet.each_alone``)."""
+    whose entry fields have every player alone (``EntryFields.each_alone``)."""
     from .. import service
 
     return [FormSide(i, service.side_key([p.id]), p.name, [p]) for i, p in enumerate(players)]
 
 
-def alone_fields(sheet: Sheet) -> list[Any]:
+def alone_fields(entry_fields: EntryFields) -> list[Any]:
     """What a player alone is asked: the per-side fields and his own per-player counts."""
-    return sheet.per_side + [spec for spec in sheet.per_player if spec.kind == "count"]
+    return entry_fields.per_side + [spec for spec in entry_fields.per_player if spec.kind == "count"]
 
 
 def entry_sides(match: Any, players: list[Any], before: Any = None) -> list[FormSide]:
     """Every side box the hand form of ``match`` draws (the match's sides, or the hand's own units and
     each player alone), as a stored entry keys them: to fill the form from an entry (``before``, the
     entry edited)."""
-    sheet = match_sheet(match, before)
-    if sheet is not None and sheet.each_alone:
+    entry_fields = match_fields(match, before)
+    if entry_fields is not None and entry_fields.each_alone:
         return each_alone_sides(players)
-    if sheet is None or not sheet.units:
+    if entry_fields is None or not entry_fields.units:
         return match_sides(match)
-    units = [FormSide(i, key, speak(label), []) for i, (key, label) in enumerate(sheet.units)]
-    return units + alone_sides(sheet, players, len(units))
+    units = [FormSide(i, key, speak(label), []) for i, (key, label) in enumerate(entry_fields.units)]
+    return units + alone_sides(entry_fields, players, len(units))
 
 
 def player_field(spec: Any, pid: Any) -> str:
-    """The form field of one player's ``spec`` (a flag or a choice of the game's sheet): named by the
+    """The form field of one player's ``spec`` (a flag or a choice of the game's entry fields): named by the
     field (``drop_3``), but Ramino's and Russian's "never opened" keeps its old name (``unopened_3``)."""
     return f"unopened_{pid}" if spec.name == "opened" else f"{spec.name}_{pid}"
 
 
-def piles(sheet: Sheet) -> list[tuple[Any, Any]]:
-    """Each player's piles as the sheet declares them: a points field and the field given instead of it
+def piles(entry_fields: EntryFields) -> list[tuple[Any, Any]]:
+    """Each player's piles as the entry fields declare them: a points field and the field given instead of it
     (its cards, its melds), or None. Most games have one pile (the cards held); a game where what is
     laid counts too has two (laid, held)."""
     out = []
-    for spec in sheet.per_player:
+    for spec in entry_fields.per_player:
         if spec.kind == "points":
-            other = next((f for f in sheet.per_player if f.instead_of == spec.name), None)
+            other = next((f for f in entry_fields.per_player if f.instead_of == spec.name), None)
             out.append((spec, other))
     return out
 
 
 def payload_from_form(form: FlaskForm, variant: Any) -> dict[str, Any]:
     """The stored entry (players by id) that the filled-in form describes."""
-    sheet = form.sheet
+    entry_fields = form.entry_fields
     if form.sides:
         return _side_payload(form, variant)
     held: dict[str, Any] = {}
     for p in form.players:
-        entry = _player_entry(form, sheet, p)
+        entry = _player_entry(form, entry_fields, p)
         if entry:
             held[str(p.id)] = entry
-        for spec in sheet.per_player:
+        for spec in entry_fields.per_player:
             box = getattr(form, player_field(spec, p.id), None) if spec.kind == "flag" and not spec.instead else None
             if box is not None and box.data:
                 # a flag may say all a player needs (Scala 40's "never opened" while that pays a flat
                 # amount): the game decides whether it is enough
                 held.setdefault(str(p.id), {})[spec.name] = spec.ticked
-    if not sheet.has("by"):
+    if not entry_fields.has("by"):
         # a hand with no "by": every player's points typed, the game's one way of ending it
         return {"kind": "hand", "end": variant.ends[0], "held": held}
     end = form.end.data or None
@@ -423,15 +425,15 @@ def payload_from_form(form: FlaskForm, variant: Any) -> dict[str, Any]:
                                "by": int(form.by.data) if form.by.data and names_by else None, "held": held}
     if not names_by:
         del payload["by"]
-    payload.update(_hand_values(form, sheet))
+    payload.update(_hand_values(form, entry_fields))
     return payload
 
 
-def _player_entry(form: FlaskForm, sheet: Sheet, p: Any) -> dict[str, Any]:
+def _player_entry(form: FlaskForm, entry_fields: EntryFields, p: Any) -> dict[str, Any]:
     """What one player's row of the form says: what he is entered as instead of a count, his choices
     and counts, and each of his piles' cards or points."""
     entry: dict[str, Any] = {}
-    for spec in sheet.per_player:
+    for spec in entry_fields.per_player:
         if not spec.instead:
             continue
         box = getattr(form, player_field(spec, p.id))
@@ -444,7 +446,7 @@ def _player_entry(form: FlaskForm, sheet: Sheet, p: Any) -> dict[str, Any]:
     instead = bool(entry)
     # a choice that goes with the points (which phase was completed) and the player's own counts
     # (jokers apart), sent when given
-    for spec in sheet.per_player:
+    for spec in entry_fields.per_player:
         if spec.instead:
             continue
         box = getattr(form, player_field(spec, p.id), None)
@@ -460,17 +462,17 @@ def _player_entry(form: FlaskForm, sheet: Sheet, p: Any) -> dict[str, Any]:
             entry[other.name] = shown
         elif points not in ("", None):
             entry[points_spec.name] = int(points)
-        elif (points_spec.ender_default is not None and not instead and sheet.has("by")
+        elif (points_spec.ender_default is not None and not instead and entry_fields.has("by")
               and form.by.data == str(p.id)):
             # the one who went out holds nothing: a blank box says so
             entry[points_spec.name] = points_spec.ender_default
     return entry
 
 
-def _hand_values(form: FlaskForm, sheet: Sheet) -> dict[str, Any]:
+def _hand_values(form: FlaskForm, entry_fields: EntryFields) -> dict[str, Any]:
     """The hand's own values beyond its end: the upcard, the melds laid, the deal's rank."""
     values: dict[str, Any] = {}
-    for spec in sheet.per_hand:
+    for spec in entry_fields.per_hand:
         if spec.kind == "card":
             # the rank and suit tapped; a whole card sent in the field ("4C") is taken as it is
             value = f"{getattr(form, spec.name).data or ''}{getattr(form, spec.name + '_suit').data or ''}".strip()
@@ -487,13 +489,13 @@ def _hand_values(form: FlaskForm, sheet: Sheet) -> dict[str, Any]:
 def _side_payload(form: FlaskForm, variant: Any) -> dict[str, Any]:
     """A hand entered by side: each side's counts and points (a points total counted by class when any
     of its class boxes is filled, else as typed; a box left blank is 0), who went out, and the flags."""
-    sheet = form.sheet
+    entry_fields = form.entry_fields
     sides: dict[str, Any] = {}
     # nobody named by the field that sets the units: each player is entered alone
-    nobody = bool(sheet.alone) and getattr(form, sheet.alone).data == NOBODY
+    nobody = bool(entry_fields.alone) and getattr(form, entry_fields.alone).data == NOBODY
     for side in form.alone_sides if nobody else form.sides:
         values: dict[str, Any] = {}
-        for spec in alone_fields(sheet) if nobody else sheet.per_side:
+        for spec in alone_fields(entry_fields) if nobody else entry_fields.per_side:
             if spec.kind == "flag":
                 if getattr(form, side.prefix + spec.name).data:
                     values[spec.name] = spec.ticked
@@ -513,7 +515,7 @@ def _side_payload(form: FlaskForm, variant: Any) -> dict[str, Any]:
     payload: dict[str, Any] = {"kind": "hand", "end": end}
     # an end nobody makes (the stock ran out) names nobody, whatever was tapped before it was chosen
     names_by = end not in variant.ends or variant.end(end).needs_by is not False
-    for spec in sheet.per_hand:
+    for spec in entry_fields.per_hand:
         box = getattr(form, spec.name, None)
         if spec.kind == "flag" and box is not None and box.data:
             payload[spec.name] = spec.ticked
@@ -523,7 +525,7 @@ def _side_payload(form: FlaskForm, variant: Any) -> dict[str, Any]:
             payload[spec.name] = None
         elif spec.kind == "player" and box is not None and box.data and box.data.isdigit():
             payload[spec.name] = int(box.data)
-    for spec in [] if nobody else sheet.per_player:
+    for spec in [] if nobody else entry_fields.per_player:
         # a hand of its own sides: what each player has apart from his side ({field: {player: n}})
         if spec.kind == "count":
             counts = {str(p.id): int(getattr(form, f"{spec.name}_{p.id}").data) for p in form.players
@@ -535,8 +537,8 @@ def _side_payload(form: FlaskForm, variant: Any) -> dict[str, Any]:
 
 
 def form_data_from_payload(payload: dict[str, Any], sides: list[FormSide] | None = None,
-                           sheet: Sheet | None = None) -> dict[str, Any]:
-    """The form's values for an existing entry (to edit it), under the sheet it was entered by."""
+                           entry_fields: EntryFields | None = None) -> dict[str, Any]:
+    """The form's values for an existing entry (to edit it), under the entry fields it was entered by."""
     data: dict[str, Any] = {}
     prefixes = {side.key: side.prefix for side in sides or []}
     for key, values in (payload.get("sides") or {}).items():
@@ -546,7 +548,7 @@ def form_data_from_payload(payload: dict[str, Any], sides: list[FormSide] | None
         for name, value in values.items():
             if isinstance(value, bool):
                 # a flag per side: ticked when it holds what ticking it stores
-                spec = sheet.field(name) if sheet is not None else None
+                spec = entry_fields.field(name) if entry_fields is not None else None
                 if value == (spec.ticked if spec is not None else True):
                     data[prefix + name] = True
             elif isinstance(value, dict):

@@ -105,12 +105,12 @@ def first_error(form) -> tuple[str, str] | None:
     # a game scored by sides: each side's boxes first, as the form shows them
     for side in getattr(form, "sides", None) or ():
         order.extend(f for f in form if f.name.startswith(side.prefix))
-    # each player's boxes in the sheet's order (by side, only the counts each player has of his own);
+    # each player's boxes in the entry fields' order (by side, only the counts each player has of his own);
     # a card picker's text box carries its cards (templates/shared/_card_picker.html), focused as
     # "<field>-<player>-text"
     picked: dict[str, str] = {}
     for p in form.players:
-        for spec in form.sheet.per_player:
+        for spec in form.entry_fields.per_player:
             box = getattr(form, f"{spec.name}_{p.id}", None)
             if box is not None:
                 order.append(box)
@@ -498,8 +498,8 @@ def scoreboard_context(table, match, *, form=None, message: str | None = None, s
         extra["saved"] = saved_words(match, extra.pop("saved_entry"))
     drawn_bars = bars(match, standings)
     context = {
-        "table": table, "match": match, "variant": variant, "rules_sheet": _rules_sheet(variant, match),
-        # the game's own entries it allows now (a notice to stop), with the words its sheet gives them
+        "table": table, "match": match, "variant": variant, "rules_summary": _rules_summary(variant, match),
+        # the game's own entries it allows now (a notice to stop), in the words the game gives them
         "own_kinds": [k for k in variant.entry_kinds() if k.key in run.entry_kinds_allowed()] if playing else [],
         "standings": standings, "replay_error": error,
         "players": service.seated_players(match), "button": ButtonForm(),
@@ -529,10 +529,10 @@ def _replayed(match) -> tuple[Any, Any, set[str], str | None]:
         return None, None, set(), message_of(exc)
 
 
-def _rules_sheet(variant, match) -> list[Any]:
+def _rules_summary(variant, match) -> list[Any]:
     """The match's rules as its game words them, or none when they no longer resolve."""
     rules = service.rules_of(match)
-    return list(variant.rules_sheet(rules)) if rules is not None else []
+    return list(variant.rules_summary(rules)) if rules is not None else []
 
 
 def _grid(match, standings, since: int | None) -> dict[str, Any]:

@@ -4,7 +4,7 @@
 // pages for a dropped connection, the "offline" line, and the two larger scripts loaded only when a
 // page needs them (the card picker's, and offline.js for the hand form), so a first load stays light.
 // The match pages add static/js/match.js (answers where the thumb is), and the pages that draw a new
-// match or a hand form static/js/sheet.js (sides, steppers).
+// match or a hand form static/js/entry_fields.js (sides, steppers).
 (function () {
   "use strict";
   document.documentElement.classList.add("has-js");

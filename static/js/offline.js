@@ -111,7 +111,7 @@
     var label = function (input) { var l = form.querySelector('label[for="' + input.id + '"]'); return l ? l.textContent.trim() : input.value; };
     if (by) parts.push(label(by) + (end ? " " + label(end).toLowerCase() : ""));
     form.querySelectorAll(".held-row").forEach(function (row) {
-      // a sheet with several piles per player names the player once, above the piles
+      // a game with several piles per player names the player once, above the piles
       var block = row.closest(".held-player");
       var name = row.querySelector(".name") || (block && block.querySelector("legend"));
       var pile = row.querySelector(".pile-label");

@@ -215,7 +215,7 @@ def test_the_form_after_a_hand_kept_offline_is_a_fresh_one_with_its_usual_end(br
     assert [(e["end"], e["held"]) for e in _without_keys(stored(server, seed.match_id), seed)] == [
         ("out", {"Ben": {"points": 12}, "Cat": {"points": 34}}), ("out", {"Ben": {"points": 5}, "Cat": {"points": 8}})]
 
-    # a hand sent with no end at all (a form of another page, a script) is refused in the sheet's words
+    # a hand sent with no end at all (a form of another page, a script) is refused in the form's words
     response = page.request.post(seed.url + "/hands/new", form={
         "csrf_token": page.locator("form.hand-form input[name=csrf_token]").input_value(),
         "version": page.locator("form.hand-form input[name=version]").input_value(),

@@ -101,7 +101,7 @@ def test_pool_rummy_from_a_new_table_to_the_end(page: Page, live_server: str):
 
 def test_pool_pages_are_valid_accessible_and_fit_360_px_in_both_languages(page: Page, browser, live_server: str,
                                                                           tmp_path):
-    """The scoreboard of a Pool match with every field of its sheet drawn (a drop, a wrong show, the wild
+    """The scoreboard of a Pool match with every one of its entry fields drawn (a drop, a wrong show, the wild
     rank, the rejoin offered and the split), and the meld checker's declaration: valid HTML, no serious
     axe finding, and nothing wider than a 360 px phone in English or in Italian."""
     from axe_playwright_python.sync_playwright import Axe

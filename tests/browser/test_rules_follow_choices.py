@@ -95,8 +95,8 @@ def test_hand_and_foot_draws_the_decks_for_six_and_says_round(italian: Page, liv
     expect(decks).to_have_value("7")
     in_sight(page, "Mazzi")
     expect(page.locator(".switch", has=decks)).to_contain_text("Standard: 7.")
-    page.locator("details.rules-sheet summary").tap()
-    expect(page.locator("#rules-sheet")).to_contain_text("7 mazzi")
+    page.locator("details.rules-summary summary").tap()
+    expect(page.locator("#rules-summary")).to_contain_text("7 mazzi")
     # one player fewer: six decks
     page.locator(".seat-taps").get_by_role("button", name="Franco", exact=True).tap()
     expect(decks).to_have_value("6")

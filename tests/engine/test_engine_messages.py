@@ -2,7 +2,7 @@
 the Italian catalog nothing of it comes back in English.
 
 The sentences are walked where a player meets them: the standings, previews and refusals of every golden
-match, the verdicts of every golden meld, the rules sheet of every variant under each house rule, the
+match, the verdicts of every golden meld, the rules summary of every variant under each house rule, the
 house-rule switches' help, and a set of refusals (house rules, cards, hand entries, limits). Each must be
 a ``Message``, not a plain ``str`` built by hand, and each message inside it must have an Italian
 translation that is not the English pattern (a few words are the same in both languages).
@@ -111,7 +111,7 @@ def _rules_words() -> list[tuple[str, object]]:
                 except InvalidRulesError as error:
                     said.append((f"{key} {chosen} refused", message_of(error)))
                     continue
-                said += [(f"{key} {n} {chosen} sheet", line) for line in variant.rules_sheet(rules)]
+                said += [(f"{key} {n} {chosen} summary", line) for line in variant.rules_summary(rules)]
     return said
 
 

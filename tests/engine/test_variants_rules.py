@@ -388,7 +388,7 @@ def test_meld_rules(key, n, overrides, fields):
         assert getattr(mr, name) == value, name
 
 
-# -- rules sheets ---------------------------------------------------------------------------------
+# -- rules summaries ------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("key", "n", "overrides", "phrase"), [
@@ -408,11 +408,11 @@ def test_meld_rules(key, n, overrides, fields):
     ("rummy", 2, {"match_mode": "elimination", "rebuys": True}, "Rebuy"),
     ("free", 3, {"target": 500}, "reaches 500"),
 ])
-def test_rules_sheet(key, n, overrides, phrase):
+def test_rules_summary(key, n, overrides, phrase):
     variant = find_variant(key)
-    sheet = variant.rules_sheet(variant.rules(n, **overrides))
-    assert all(isinstance(line, str) and line for line in sheet)
-    assert any(phrase in line for line in sheet), sheet
+    summary = variant.rules_summary(variant.rules(n, **overrides))
+    assert all(isinstance(line, str) and line for line in summary)
+    assert any(phrase in line for line in summary), summary
 
 
 # -- delegation to the solver ---------------------------------------------------------------------

@@ -51,7 +51,7 @@ class KnockRummy(KnockGame, Variant):
         return MeldRules(game_name=self.name, set_min=3, set_max=4, set_distinct_suits=True, run_min=3,
                          run_max=None, ace_run="low_only", decks=1, jokers_in_deck=0)
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         return [_("One pack, no jokers; 7 cards each, 10 with two players."),
                 _("Melds: sets of 3 or 4 of one rank, runs of 3 or more in one suit, ace low."),

@@ -39,7 +39,7 @@ class Sevens(GoingOut, Variant):
         return MeldRules(game_name=self.name, set_min=3, set_max=4, set_distinct_suits=True, run_min=3,
                          run_max=None, ace_run="low_only", decks=1, jokers_in_deck=0)
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         return [_("One pack, no jokers; 7 cards each."),
                 _("Melds: sets of 3 or 4 of one rank, runs of 3 or more in one suit, ace low."),

@@ -14,8 +14,8 @@ from .test_crawl import Crawl
 
 
 @pytest.fixture
-def crawl(app, client, sheet):
-    return Crawl(app, client, sheet)
+def crawl(app, client, scorer):
+    return Crawl(app, client, scorer)
 
 
 def _cache_control(crawl, method: str, url: str, form=None, ctype=None) -> tuple[int, str]:

@@ -32,21 +32,21 @@ SECRET_NAME = "Secret table A"
 
 
 class Crawl:
-    def __init__(self, app, client, sheet):
-        self.app, self.client, self.sheet = app, client, sheet
+    def __init__(self, app, client, scorer):
+        self.app, self.client, self.scorer = app, client, scorer
         self.a = self._table(SECRET_NAME, ["Ann", "Ben", "Cat"])
         self.b = self._table("Other table B", ["Dan", "Eve"])
-        self.csrf = sheet.csrf()
+        self.csrf = scorer.csrf()
 
     def _table(self, name: str, players: list[str]) -> dict:
-        sheet = self.sheet
-        token = sheet.create_table(name)
-        sheet.add_players(*players)
-        free = sheet.start_match("free", players)
+        scorer = self.scorer
+        token = scorer.create_table(name)
+        scorer.add_players(*players)
+        free = scorer.start_match("free", players)
         for i in range(3):
-            assert sheet.record_points(free, {p: i + 1 for p in players}).status_code == 302
-        gin = sheet.start_match("gin", players[:2])
-        ids = sheet.player_ids()
+            assert scorer.record_points(free, {p: i + 1 for p in players}).status_code == 302
+        gin = scorer.start_match("gin", players[:2])
+        ids = scorer.player_ids()
         with self.app.app_context():
             entries = list(db.session.scalars(sa.select(models.Entry.id).where(models.Entry.match_id == free)
                                               .order_by(models.Entry.id)))
@@ -54,12 +54,12 @@ class Crawl:
             table = db.session.scalar(sa.select(models.Table).where(models.Table.token == token))
             preset = presets.save(table, "free", f"{name} rules", {"target": 50}).id
         deleted = entries[0]
-        assert sheet.post(f"/t/{token}/m/{free}/hands/{deleted}/delete",
-                          {"version": str(sheet.version(free))}).status_code == 302
+        assert scorer.post(f"/t/{token}/m/{free}/hands/{deleted}/delete",
+                          {"version": str(scorer.version(free))}).status_code == 302
         spare = f"Spare{secrets.randbelow(10**6)}"
-        sheet.add_players(spare)  # a player who never played: removable
+        scorer.add_players(spare)  # a player who never played: removable
         return {"token": token, "match_id": free, "gin": gin, "entry_id": entries[-1], "deleted": deleted,
-                "player_id": sheet.player_ids()[spare], "players": ids, "view_token": view, "preset_id": preset}
+                "player_id": scorer.player_ids()[spare], "players": ids, "view_token": view, "preset_id": preset}
 
     # -- building requests --------------------------------------------------------------------------
 
@@ -84,7 +84,7 @@ class Crawl:
     def form(self, rule, side: dict, csrf: str | None) -> tuple[dict, str | None]:
         """A request body that would be accepted apart from its CSRF token (every field any form
         needs; forms ignore the ones they do not have)."""
-        version = self.sheet.version(side["match_id"])
+        version = self.scorer.version(side["match_id"])
         form: dict = {"name": f"Zed{secrets.randbelow(10**6)}", "version": str(version), "key": secrets.token_hex(8),
                       "variant": "free", "token": side["token"], "player": str(next(iter(side["players"].values())))}
         for pid in side["players"].values():
@@ -118,8 +118,8 @@ class Crawl:
 
 
 @pytest.fixture
-def crawl(app, client, sheet):
-    return Crawl(app, client, sheet)
+def crawl(app, client, scorer):
+    return Crawl(app, client, scorer)
 
 
 def test_the_crawl_knows_every_route_argument(crawl):

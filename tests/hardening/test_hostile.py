@@ -56,27 +56,27 @@ def _is_refusal(status: int) -> bool:
 class World:
     """Two tables' worth of data: matches of several variants, hands, a deleted hand, a stranger."""
 
-    def __init__(self, app, client, sheet):
-        self.app, self.client, self.sheet = app, client, sheet
-        sheet.create_table("Home")
-        sheet.add_players("Ann", "Ben", "Cat")
-        self.token = sheet.token
-        self.ids = sheet.player_ids()
+    def __init__(self, app, client, scorer):
+        self.app, self.client, self.scorer = app, client, scorer
+        scorer.create_table("Home")
+        scorer.add_players("Ann", "Ben", "Cat")
+        self.token = scorer.token
+        self.ids = scorer.player_ids()
         self.matches = {
-            "free": sheet.start_match("free", ["Ann", "Ben", "Cat"]),
-            "gin": sheet.start_match("gin", ["Ann", "Ben"]),
-            "oklahoma": sheet.start_match("oklahoma", ["Ann", "Ben"]),
-            "ramino": sheet.start_match("ramino", ["Ann", "Ben", "Cat"]),
-            "rumino": sheet.start_match("rumino", ["Ann", "Ben", "Cat"]),
+            "free": scorer.start_match("free", ["Ann", "Ben", "Cat"]),
+            "gin": scorer.start_match("gin", ["Ann", "Ben"]),
+            "oklahoma": scorer.start_match("oklahoma", ["Ann", "Ben"]),
+            "ramino": scorer.start_match("ramino", ["Ann", "Ben", "Cat"]),
+            "rumino": scorer.start_match("rumino", ["Ann", "Ben", "Cat"]),
         }
         for _ in range(3):
-            assert sheet.record_points(self.matches["free"], {"Ann": 3, "Ben": 5, "Cat": 0}).status_code == 302
-        assert sheet.record(self.matches["gin"], by="Ann", end="knock", points={"Ann": 5, "Ben": 30}).status_code == 302
+            assert scorer.record_points(self.matches["free"], {"Ann": 3, "Ben": 5, "Cat": 0}).status_code == 302
+        assert scorer.record(self.matches["gin"], by="Ann", end="knock", points={"Ann": 5, "Ben": 30}).status_code == 302
         free = self.matches["free"]
         first = self.entry_ids(free)[0]
-        assert sheet.post(f"/t/{self.token}/m/{free}/hands/{first}/delete",
-                          {"version": str(sheet.version(free))}).status_code == 302
-        self.csrf = sheet.csrf()
+        assert scorer.post(f"/t/{self.token}/m/{free}/hands/{first}/delete",
+                          {"version": str(scorer.version(free))}).status_code == 302
+        self.csrf = scorer.csrf()
 
     def entry_ids(self, match_id: int) -> list[int]:
         with self.app.app_context():
@@ -84,7 +84,7 @@ class World:
                                            .order_by(models.Entry.id)))
 
     def version(self, match_id: int) -> int:
-        return self.sheet.version(match_id)
+        return self.scorer.version(match_id)
 
     def players(self, match_id: int) -> list[int]:
         with self.app.app_context():
@@ -116,8 +116,8 @@ class World:
 
 
 @pytest.fixture
-def world(app, client, sheet):
-    return World(app, client, sheet)
+def world(app, client, scorer):
+    return World(app, client, scorer)
 
 
 # -- tables and rosters ---------------------------------------------------------------------------------
@@ -349,14 +349,14 @@ def test_names_are_stored_as_typed_and_shown_escaped(world, name):
         table = db.session.scalars(sa.select(models.Table).order_by(models.Table.id.desc())).first()
         assert table.name == name
         token = table.token
-    world.sheet.token = token
+    world.scorer.token = token
     status, _ = world.check("POST", f"/t/{token}/players", {"csrf_token": world.csrf, "name": name})
     assert status == 302
-    world.sheet.add_players("Other")
-    ids = world.sheet.player_ids()
+    world.scorer.add_players("Other")
+    ids = world.scorer.player_ids()
     assert name in ids, ids
-    match_id = world.sheet.start_match("free", [name, "Other"])
-    assert world.sheet.record_points(match_id, {name: 4, "Other": 9}).status_code == 302
+    match_id = world.scorer.start_match("free", [name, "Other"])
+    assert world.scorer.record_points(match_id, {name: 4, "Other": 9}).status_code == 302
     with world.app.app_context():
         view = db.session.get(models.Match, match_id).view_token
     pages = [f"/t/{token}", f"/t/{token}/m/{match_id}", f"/t/{token}/history", f"/t/{token}/m/{match_id}/history",

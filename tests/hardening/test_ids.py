@@ -27,8 +27,8 @@ OUT_OF_RANGE = [str(ID_MAX + 1), str(2**63), str(2**64), str(10**30), "9" * 400,
 
 
 @pytest.fixture
-def crawl(app, client, sheet):
-    return Crawl(app, client, sheet)
+def crawl(app, client, scorer):
+    return Crawl(app, client, scorer)
 
 
 def _id_rules(crawl):
@@ -80,12 +80,12 @@ HUGE = [str(ID_MAX + 1), str(2**63), str(10**30), "-1", "²", "abc"]
 
 
 @pytest.mark.parametrize("wrong", HUGE)
-def test_a_first_dealer_out_of_range_is_refused_beside_the_field(app, sheet, wrong):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben")
-    ids = sheet.player_ids()
+def test_a_first_dealer_out_of_range_is_refused_beside_the_field(app, scorer, wrong):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben")
+    ids = scorer.player_ids()
     before = _matches(app)
-    response = sheet.post(f"/t/{sheet.token}/matches/new?variant=free",
+    response = scorer.post(f"/t/{scorer.token}/matches/new?variant=free",
                           {"variant": "free", f"seat_{ids['Ann']}": "1", f"seat_{ids['Ben']}": "2",
                            "first_dealer": wrong, "stake": ""})
     assert response.status_code == 422, response.status_code
@@ -94,13 +94,13 @@ def test_a_first_dealer_out_of_range_is_refused_beside_the_field(app, sheet, wro
 
 
 @pytest.mark.parametrize("wrong", HUGE)
-def test_form_and_query_ids_out_of_range_are_never_a_500(app, sheet, wrong):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben")
-    match = sheet.start_match("free", ["Ann", "Ben"])
-    t = sheet.token
+def test_form_and_query_ids_out_of_range_are_never_a_500(app, scorer, wrong):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben")
+    match = scorer.start_match("free", ["Ann", "Ben"])
+    t = scorer.token
     # a rebuy for no player of the match: refused in words, nothing recorded
-    response = sheet.post(f"/t/{t}/m/{match}/rebuy", {"player": wrong, "version": str(sheet.version(match))})
+    response = scorer.post(f"/t/{t}/m/{match}/rebuy", {"player": wrong, "version": str(scorer.version(match))})
     assert response.status_code == 422
     assert "Choose a player of this match to rebuy." in response.get_data(as_text=True)
     assert _entries(app, match) == 0
@@ -108,7 +108,7 @@ def test_form_and_query_ids_out_of_range_are_never_a_500(app, sheet, wrong):
     for url in (f"/t/{t}/m/{match}/hands/cards?player={wrong}", f"/t/{t}/history?player={wrong}",
                 f"/t/{t}/stats?a={wrong}&b={wrong}", f"/t/{t}/m/{match}?new={wrong}",
                 f"/t/{t}/matches/new?variant=free&again={wrong}&preset={wrong}"):
-        response = sheet.client.get(url)
+        response = scorer.client.get(url)
         assert response.status_code == 200, (url, response.status_code)
 
 

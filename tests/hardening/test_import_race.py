@@ -87,10 +87,10 @@ def _table(app, token: str) -> tuple[list[str], list[Match], int]:
 
 
 @pytest.mark.parametrize("players_exist", [True, False], ids=["players on the table", "import adds players"])
-def test_the_same_document_uploaded_twice_at_once_is_one_copy(app, sheet, monkeypatch, players_exist):
-    token = sheet.create_table()
+def test_the_same_document_uploaded_twice_at_once_is_one_copy(app, scorer, monkeypatch, players_exist):
+    token = scorer.create_table()
     if players_exist:
-        sheet.add_players("Ann", "Ben")
+        scorer.add_players("Ann", "Ben")
     answers = _race(app, monkeypatch, token)
     statuses = sorted(status for status, _ in answers)
     assert statuses == [302, 422], statuses
@@ -101,8 +101,8 @@ def test_the_same_document_uploaded_twice_at_once_is_one_copy(app, sheet, monkey
     assert len(matches) == 1 and entries == 2
 
 
-def test_import_again_ticked_on_both_is_two_copies_and_each_player_once(app, sheet, monkeypatch):
-    token = sheet.create_table()
+def test_import_again_ticked_on_both_is_two_copies_and_each_player_once(app, scorer, monkeypatch):
+    token = scorer.create_table()
     answers = _race(app, monkeypatch, token, again=True)
     assert sorted(status for status, _ in answers) == [302, 302], [a[0] for a in answers]
     players, matches, entries = _table(app, token)

@@ -11,22 +11,22 @@ from .test_sides import K1_EW_COUNTED, K1_NS, side_hand
 
 
 @pytest.fixture
-def four(sheet):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben", "Cat", "Dan")
-    return sheet
+def four(scorer):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben", "Cat", "Dan")
+    return scorer
 
 
-def test_stats_write_numbers_the_locales_way(sheet, client):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben")
-    match_id = sheet.start_match("free", ["Ann", "Ben"])
-    assert sheet.record_points(match_id, {"Ann": -1045, "Ben": 2030}).status_code in (302, 303)
-    page = client.get(f"/t/{sheet.token}/stats").get_data(as_text=True)
+def test_stats_write_numbers_the_locales_way(scorer, client):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben")
+    match_id = scorer.start_match("free", ["Ann", "Ben"])
+    assert scorer.record_points(match_id, {"Ann": -1045, "Ben": 2030}).status_code in (302, 303)
+    page = client.get(f"/t/{scorer.token}/stats").get_data(as_text=True)
     assert "−1,045" in page and "2,030" in page
     assert "-1045" not in page and "2030.0" not in page and "1045" not in page.replace("1,045", "")
     client.get("/lang/it?next=/")
-    page = client.get(f"/t/{sheet.token}/stats").get_data(as_text=True)
+    page = client.get(f"/t/{scorer.token}/stats").get_data(as_text=True)
     assert "−1.045" in page and "2.030" in page
 
 
@@ -39,12 +39,12 @@ def test_the_chart_of_sides_has_one_column_a_side(four, client):
     assert page.count(">1,115<") == 1 and page.count(">785<") == 1
 
 
-def test_the_charts_numbers_have_room_at_its_left(sheet, client):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben")
-    match_id = sheet.start_match("free", ["Ann", "Ben"])
-    sheet.record_points(match_id, {"Ann": 10000, "Ben": -1500})
-    svg = client.get(f"/t/{sheet.token}/m/{match_id}/chart.svg").get_data(as_text=True)
+def test_the_charts_numbers_have_room_at_its_left(scorer, client):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben")
+    match_id = scorer.start_match("free", ["Ann", "Ben"])
+    scorer.record_points(match_id, {"Ann": 10000, "Ben": -1500})
+    svg = client.get(f"/t/{scorer.token}/m/{match_id}/chart.svg").get_data(as_text=True)
     axis = svg.split('text-anchor="end">', 1)[1].split("</g>", 1)[0]
     labels = re.findall(r'<text x="([\d.]+)"[^>]*>([^<]+)</text>', axis)
     assert "10,000" in [t for _, t in labels]
@@ -61,29 +61,29 @@ def _standing(page: str, name: str) -> tuple[str, str]:
     return total, delta
 
 
-def test_hollywood_gin_says_whose_difference_and_no_delta_beside_an_unmoved_net(sheet, client):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben")
-    page = client.get(f"/t/{sheet.token}/matches/new").get_data(as_text=True)
+def test_hollywood_gin_says_whose_difference_and_no_delta_beside_an_unmoved_net(scorer, client):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben")
+    page = client.get(f"/t/{scorer.token}/matches/new").get_data(as_text=True)
     assert "2–2 players" not in page and re.search(r"Hollywood Gin</span>\s*<span class=\"muted\">[^<]*· 2 players<", page)
-    match_id = sheet.start_match("hollywood_gin", ["Ann", "Ben"], rules={"game_target": 10})
-    assert sheet.record(match_id, by="Ann", end="knock", points={"Ann": 3, "Ben": 28}).status_code in (302, 303)
-    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    match_id = scorer.start_match("hollywood_gin", ["Ann", "Ben"], rules={"game_target": 10})
+    assert scorer.record(match_id, by="Ann", end="knock", points={"Ann": 3, "Ben": 28}).status_code in (302, 303)
+    page = client.get(f"/t/{scorer.token}/m/{match_id}").get_data(as_text=True)
     # game 1 closed on Ann's 25: the difference row says it is Ann's
     foot = page.split("<tfoot>", 1)[1].split("</tfoot>", 1)[0]
     assert re.search(r"<td>(<bdi>)?Ann(</bdi>)? \+\d", foot), foot
-    assert sheet.record(match_id, by="Ben", end="knock", points={"Ben": 2, "Ann": 10}).status_code in (302, 303)
-    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    assert scorer.record(match_id, by="Ben", end="knock", points={"Ben": 2, "Ann": 10}).status_code in (302, 303)
+    page = client.get(f"/t/{scorer.token}/m/{match_id}").get_data(as_text=True)
     assert "±0" not in page.split('class="standings"', 1)[1].split("</ol>", 1)[0]
 
 
-def test_gin_says_the_settlement_and_what_the_last_hand_moved_the_total_by(sheet, client):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben")
-    match_id = sheet.start_match("gin", ["Ann", "Ben"], rules={"game_target": 20})
-    assert sheet.record(match_id, by="Ann", end="knock", points={"Ann": 3, "Ben": 10}).status_code in (302, 303)
-    assert sheet.record(match_id, by="Ann", end="knock", points={"Ann": 2, "Ben": 20}).status_code in (302, 303)
-    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+def test_gin_says_the_settlement_and_what_the_last_hand_moved_the_total_by(scorer, client):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben")
+    match_id = scorer.start_match("gin", ["Ann", "Ben"], rules={"game_target": 20})
+    assert scorer.record(match_id, by="Ann", end="knock", points={"Ann": 3, "Ben": 10}).status_code in (302, 303)
+    assert scorer.record(match_id, by="Ann", end="knock", points={"Ann": 2, "Ben": 20}).status_code in (302, 303)
+    page = client.get(f"/t/{scorer.token}/m/{match_id}").get_data(as_text=True)
     total, delta = _standing(page, "Ann")
     # 7 + 18 = 25 in hands, then the game bonus doubled by the shutout (200) and two boxes (50): the last
     # hand moved the total from 7 to 275
@@ -91,50 +91,50 @@ def test_gin_says_the_settlement_and_what_the_last_hand_moved_the_total_by(sheet
     assert re.search(r"Ann(</bdi>)? collects: 275 from (<bdi>)?Ben", page)
 
 
-def test_a_deleted_hand_says_undo_only_until_something_else_is_done(sheet, client, app):
+def test_a_deleted_hand_says_undo_only_until_something_else_is_done(scorer, client, app):
     import sqlalchemy as sa
     from scorekeeper.web.extensions import db
     from scorekeeper.service.models import Entry
 
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben")
-    match_id = sheet.start_match("ramino", ["Ann", "Ben"])
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben")
+    match_id = scorer.start_match("ramino", ["Ann", "Ben"])
     for points in (10, 20):
-        assert sheet.record(match_id, by="Ann", end="out", points={"Ann": 0, "Ben": points}).status_code in (302, 303)
+        assert scorer.record(match_id, by="Ann", end="out", points={"Ann": 0, "Ben": points}).status_code in (302, 303)
     with app.app_context():
         second = db.session.scalars(sa.select(Entry.id).where(Entry.match_id == match_id)
                                     .order_by(Entry.position)).all()[1]
-    assert sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/{second}/delete",
-                      {"version": sheet.version(match_id)}).status_code == 302
-    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    assert scorer.post(f"/t/{scorer.token}/m/{match_id}/hands/{second}/delete",
+                      {"version": scorer.version(match_id)}).status_code == 302
+    page = client.get(f"/t/{scorer.token}/m/{match_id}").get_data(as_text=True)
     assert "Deleted: hand 2" in page
-    assert sheet.record(match_id, by="Ben", end="out", points={"Ben": 0, "Ann": 5}).status_code in (302, 303)
-    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    assert scorer.record(match_id, by="Ben", end="out", points={"Ben": 0, "Ann": 5}).status_code in (302, 303)
+    page = client.get(f"/t/{scorer.token}/m/{match_id}").get_data(as_text=True)
     assert "Deleted: hand 2" not in page and f'id="entry-{second}"' not in page
     # the match page keeps it, struck through, with Restore
-    assert "Deleted: hand 2" in client.get(f"/t/{sheet.token}/m/{match_id}/history").get_data(as_text=True)
+    assert "Deleted: hand 2" in client.get(f"/t/{scorer.token}/m/{match_id}/history").get_data(as_text=True)
 
 
-def test_a_rejoin_is_called_a_rejoin_and_undone_is_said_in_italian(sheet, client, app):
+def test_a_rejoin_is_called_a_rejoin_and_undone_is_said_in_italian(scorer, client, app):
     from .test_pool_rummy import _deal, _said
 
-    sheet.create_table()
-    sheet.add_players("P", "Q", "R")
-    match_id = sheet.start_match("pool_rummy", ["P", "Q", "R"], rules={"pool": "201"}, stake="10")
-    _deal(sheet, match_id, "P", Q=80, R="first")
-    _deal(sheet, match_id, "R", P="middle", Q=112)
-    _deal(sheet, match_id, "P", Q="middle", R=44)
+    scorer.create_table()
+    scorer.add_players("P", "Q", "R")
+    match_id = scorer.start_match("pool_rummy", ["P", "Q", "R"], rules={"pool": "201"}, stake="10")
+    _deal(scorer, match_id, "P", Q=80, R="first")
+    _deal(scorer, match_id, "R", P="middle", Q=112)
+    _deal(scorer, match_id, "P", Q="middle", R=44)
     import uuid
-    response = sheet.post(f"/t/{sheet.token}/m/{match_id}/rebuy", {
-        "player": str(sheet.player_ids()["Q"]), "version": str(sheet.version(match_id)), "key": uuid.uuid4().hex},
+    response = scorer.post(f"/t/{scorer.token}/m/{match_id}/rebuy", {
+        "player": str(scorer.player_ids()["Q"]), "version": str(scorer.version(match_id)), "key": uuid.uuid4().hex},
         headers={"HX-Request": "true"})
     note = _said(response).split("Saved:", 1)[1][:40]
     assert "rejoin after hand 3" in note and "rebuy" not in note
     # undone and redone, then the match page in Italian says so in Italian
-    assert sheet.post(f"/t/{sheet.token}/m/{match_id}/undo", {"version": str(sheet.version(match_id))}).status_code == 302
-    assert sheet.post(f"/t/{sheet.token}/m/{match_id}/redo", {"version": str(sheet.version(match_id))}).status_code == 302
+    assert scorer.post(f"/t/{scorer.token}/m/{match_id}/undo", {"version": str(scorer.version(match_id))}).status_code == 302
+    assert scorer.post(f"/t/{scorer.token}/m/{match_id}/redo", {"version": str(scorer.version(match_id))}).status_code == 302
     client.get("/lang/it?next=/")
-    history = client.get(f"/t/{sheet.token}/m/{match_id}/history").get_data(as_text=True)
+    history = client.get(f"/t/{scorer.token}/m/{match_id}/history").get_data(as_text=True)
     assert "(annullato)" in history and "(undone)" not in history and "(redone)" not in history
 
 
@@ -148,23 +148,23 @@ def test_a_winning_pair_are_winners(four, client):
     assert '<span class="badge win">vincitori</span>' in page
 
 
-def test_where_the_lowest_wins_the_target_is_no_green_goal(sheet, client):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben", "Cat")
-    match_id = sheet.start_match("ramino", ["Ann", "Ben", "Cat"])
-    sheet.record(match_id, by="Ann", end="out", points={"Ann": 0, "Ben": 270, "Cat": 20})
-    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+def test_where_the_lowest_wins_the_target_is_no_green_goal(scorer, client):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben", "Cat")
+    match_id = scorer.start_match("ramino", ["Ann", "Ben", "Cat"])
+    scorer.record(match_id, by="Ann", end="out", points={"Ann": 0, "Ben": 270, "Cat": 20})
+    page = client.get(f"/t/{scorer.token}/m/{match_id}").get_data(as_text=True)
     assert "Target 1,000" not in page and "to go" not in page
     ben = page.split('class="name">Ben<', 1)[1].split("</li>", 1)[0]
     assert 'class="bar bar-limit"' in ben and "Ends at 1,000 · 730 left" in ben
 
 
-def test_no_rebuy_line_before_anyone_is_out(sheet, client):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben", "Cat")
-    match_id = sheet.start_match("rumino", ["Ann", "Ben", "Cat"], stake="5")
-    assert sheet.record(match_id, by="Ann", end="knock", points={"Ann": 3, "Ben": 40, "Cat": 20}).status_code in (302, 303)
-    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+def test_no_rebuy_line_before_anyone_is_out(scorer, client):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben", "Cat")
+    match_id = scorer.start_match("rumino", ["Ann", "Ben", "Cat"], stake="5")
+    assert scorer.record(match_id, by="Ann", end="knock", points={"Ann": 3, "Ben": 40, "Cat": 20}).status_code in (302, 303)
+    page = client.get(f"/t/{scorer.token}/m/{match_id}").get_data(as_text=True)
     assert "Rebuys open" not in page and 'id="rebuy-status"' not in page
 
 
@@ -186,9 +186,9 @@ def test_the_shared_result_of_partners_ranks_the_sides(four, client, app):
     assert client.get(f"/v/{view}/summary.png").status_code == 200
 
 
-def test_cutthroat_shows_each_players_first_meld(sheet, client):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben", "Cat")
-    match_id = sheet.start_match("canasta", ["Ann", "Ben", "Cat"], rules={"three_player_mode": "cutthroat"})
-    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+def test_cutthroat_shows_each_players_first_meld(scorer, client):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben", "Cat")
+    match_id = scorer.start_match("canasta", ["Ann", "Ben", "Cat"], rules={"three_player_mode": "cutthroat"})
+    page = client.get(f"/t/{scorer.token}/m/{match_id}").get_data(as_text=True)
     assert page.count("first meld 50") == 3  # each player's own minimum, on 0

@@ -97,25 +97,25 @@ def loose_controls(body: str) -> list[str]:
 
 
 @pytest.fixture
-def played(app, sheet):
+def played(app, scorer):
     """A table with an override in its name and in a player's: a finished match (Ann scores 19 in the
     largest swing), a match in progress with a hand, a deleted hand and house rules."""
-    sheet.create_table(TABLE)
-    sheet.add_players(ANN, "Ben", "Cat", SALMA)
-    finished = sheet.start_match("free", [ANN, "Ben", "Cat"], rules={"target": 20}, stake="5")
-    assert sheet.record_points(finished, {ANN: 19, "Ben": 25, "Cat": 2}).status_code == 302
-    active = sheet.start_match("free", [ANN, "Ben", SALMA])
+    scorer.create_table(TABLE)
+    scorer.add_players(ANN, "Ben", "Cat", SALMA)
+    finished = scorer.start_match("free", [ANN, "Ben", "Cat"], rules={"target": 20}, stake="5")
+    assert scorer.record_points(finished, {ANN: 19, "Ben": 25, "Cat": 2}).status_code == 302
+    active = scorer.start_match("free", [ANN, "Ben", SALMA])
     for points in ({ANN: 4, "Ben": 7, SALMA: 1}, {ANN: 1, "Ben": 2, SALMA: 5}, {ANN: 3, "Ben": 3, SALMA: 2}):
-        assert sheet.record_points(active, points).status_code == 302
+        assert scorer.record_points(active, points).status_code == 302
     with app.app_context():
         entries = list(db.session.scalars(sa.select(Entry.id).where(Entry.match_id == active).order_by(Entry.id)))
-        table = db.session.scalar(sa.select(Table).where(Table.token == sheet.token))
+        table = db.session.scalar(sa.select(Table).where(Table.token == scorer.token))
         preset = presets.save(table, "free", f"Our rules{RLO}", {"target": 50}).id  # a name typed, too
         views = {m: db.session.get(Match, m).view_token for m in (finished, active)}
-    assert sheet.post(f"/t/{sheet.token}/m/{active}/hands/{entries[0]}/delete",
-                      {"version": str(sheet.version(active))}).status_code == 302
-    return {"token": sheet.token, "finished": finished, "active": active, "entry": entries[-1],
-            "deleted": entries[0], "views": views, "preset": preset, "players": sheet.player_ids()}
+    assert scorer.post(f"/t/{scorer.token}/m/{active}/hands/{entries[0]}/delete",
+                      {"version": str(scorer.version(active))}).status_code == 302
+    return {"token": scorer.token, "finished": finished, "active": active, "entry": entries[-1],
+            "deleted": entries[0], "views": views, "preset": preset, "players": scorer.player_ids()}
 
 
 def _urls(app, played) -> list[str]:
@@ -159,13 +159,13 @@ def test_every_name_on_every_page_is_isolated(app, client, played):
     assert not found, "\n".join(f"{url}: {where}" for url, where in found.items())
 
 
-def test_a_refused_form_draws_names_isolated_too(app, sheet, played):
+def test_a_refused_form_draws_names_isolated_too(app, scorer, played):
     # a refusal page (a rename to a name taken) and the hand form sent back with an error
     t = played["token"]
-    response = sheet.post(f"/t/{t}/players/{played['players']['Ben']}/rename", {"name": "ann\u202e"})
+    response = scorer.post(f"/t/{t}/players/{played['players']['Ben']}/rename", {"name": "ann\u202e"})
     assert response.status_code == 422
     assert not loose_controls(response.get_data(as_text=True))
-    response = sheet.record_points(played["active"], {ANN: "x", "Ben": 1, SALMA: 2})
+    response = scorer.record_points(played["active"], {ANN: "x", "Ben": 1, SALMA: 2})
     assert response.status_code == 422
     assert not loose_controls(response.get_data(as_text=True))
 
@@ -211,19 +211,19 @@ def test_isolation_helpers():
     assert without_controls("a\u061cb\u200ec\u2066d") == "abcd"
 
 
-def test_engine_sentences_that_name_a_player_isolate_the_name(app, sheet):
+def test_engine_sentences_that_name_a_player_isolate_the_name(app, scorer):
     """The engine's own words tell of players ("Ann went out in one turn", "Ann deals"): said in the
     page's language, the name in them is isolated too (``i18n.speak``)."""
-    sheet.create_table()
-    sheet.add_players(ANN, "Ben")
-    match = sheet.start_match("ramino", [ANN, "Ben"])
-    ids = sheet.player_ids()
-    preview = sheet.post(f"/t/{sheet.token}/m/{match}/hands/preview", {
+    scorer.create_table()
+    scorer.add_players(ANN, "Ben")
+    match = scorer.start_match("ramino", [ANN, "Ben"])
+    ids = scorer.player_ids()
+    preview = scorer.post(f"/t/{scorer.token}/m/{match}/hands/preview", {
         "by": str(ids[ANN]), "end": "out_in_one_turn", f"points_{ids[ANN]}": "0", f"points_{ids['Ben']}": "12",
-        "version": str(sheet.version(match))}).get_data(as_text=True)
+        "version": str(scorer.version(match))}).get_data(as_text=True)
     assert f"{isolated(ANN)} went out in one turn" in preview, preview
     assert not loose_controls(preview)
-    assert sheet.record(match, by=ANN, end="out_in_one_turn", points={ANN: 0, "Ben": 12}).status_code == 302
-    for url in (f"/t/{sheet.token}/m/{match}", f"/t/{sheet.token}/m/{match}/history"):
-        body = sheet.client.get(url).get_data(as_text=True)
+    assert scorer.record(match, by=ANN, end="out_in_one_turn", points={ANN: 0, "Ben": 12}).status_code == 302
+    for url in (f"/t/{scorer.token}/m/{match}", f"/t/{scorer.token}/m/{match}/history"):
+        body = scorer.client.get(url).get_data(as_text=True)
         assert not loose_controls(body), (url, loose_controls(body))

@@ -28,18 +28,18 @@ B4 = [{"clean_burracos": "2", "dirty_burracos": "1", "meld_points": "520", "hand
 
 
 @pytest.fixture
-def four(sheet):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben", "Cat", "Dan")
-    return sheet
+def four(scorer):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben", "Cat", "Dan")
+    return scorer
 
 
-def side_hand(sheet, match_id, sides: list[dict], *, by: str | None = None, end: str = "out", **extra) -> dict:
-    ids = sheet.player_ids()
+def side_hand(scorer, match_id, sides: list[dict], *, by: str | None = None, end: str = "out", **extra) -> dict:
+    ids = scorer.player_ids()
     data = {f"s{i}_{name}": value for i, side in enumerate(sides) for name, value in side.items()}
     if by:
         data["by"] = str(ids[by])
-    data.update(end=end, version=str(sheet.version(match_id)), key=uuid.uuid4().hex, **extra)
+    data.update(end=end, version=str(scorer.version(match_id)), key=uuid.uuid4().hex, **extra)
     return data
 
 
@@ -50,8 +50,8 @@ def totals(page: str, cls: str = "standings sides") -> dict[str, int]:
     return {html.unescape(n): int(t.replace("−", "-").replace(",", "")) for n, t in found}
 
 
-def save(sheet, match_id, data):
-    response = sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/new", data)
+def save(scorer, match_id, data):
+    response = scorer.post(f"/t/{scorer.token}/m/{match_id}/hands/new", data)
     assert response.status_code in (200, 302, 303), response.get_data(as_text=True)[:2000]
     return response
 
@@ -120,62 +120,62 @@ def test_a_set_number_of_hands_shows_victory_points(four, client):
     assert "14 victory points" in page and "6 victory points" in page and "Ben &amp; Dan win<" in page
 
 
-def test_six_players_play_three_pairs(sheet, client):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
-    match_id = sheet.start_match("burraco", ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"])
+def test_six_players_play_three_pairs(scorer, client):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
+    match_id = scorer.start_match("burraco", ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"])
     sides = [{"clean_burracos": "2", "meld_points": "415", "hand_points": "60"},
              {"clean_burracos": "1", "semi_clean_burracos": "1", "dirty_burracos": "1", "meld_points": "640",
               "hand_points": "35"},
              {"dirty_burracos": "1", "meld_points": "210", "hand_points": "145", "pozzetto_taken": "y"}]
-    save(sheet, match_id, side_hand(sheet, match_id, sides, by="Eve"))
-    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    save(scorer, match_id, side_hand(scorer, match_id, sides, by="Eve"))
+    page = client.get(f"/t/{scorer.token}/m/{match_id}").get_data(as_text=True)
     assert totals(page) == {"Ann & Dan": 755, "Ben & Eve": 1155, "Cat & Fay": 65}
 
 
-def test_five_players_are_refused_in_words(sheet):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben", "Cat", "Dan", "Eve")
-    ids = sheet.player_ids()
+def test_five_players_are_refused_in_words(scorer):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben", "Cat", "Dan", "Eve")
+    ids = scorer.player_ids()
     data = {f"seat_{ids[n]}": str(i) for i, n in enumerate(["Ann", "Ben", "Cat", "Dan", "Eve"], start=1)}
     data.update(variant="burraco", first_dealer="", stake="")
-    response = sheet.post(f"/t/{sheet.token}/matches/new?variant=burraco", data)
+    response = scorer.post(f"/t/{scorer.token}/matches/new?variant=burraco", data)
     assert response.status_code == 422
     assert "Burraco is for 2, 3, 4 or 6 players, not 5" in response.get_data(as_text=True)
 
 
-def test_three_players_from_a_lone_player_and_a_pair_to_each_alone(sheet, client, app):
+def test_three_players_from_a_lone_player_and_a_pair_to_each_alone(scorer, client, app):
     """B-7: hands 1 and 2 name the lone player; Ann reaches 1000, so hand 3's form asks each player alone,
     and hand 2, edited later, comes back in the form it was entered by."""
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben", "Cat")
-    match_id = sheet.start_match("burraco", ["Ann", "Ben", "Cat"])
-    ids = sheet.player_ids()
-    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben", "Cat")
+    match_id = scorer.start_match("burraco", ["Ann", "Ben", "Cat"])
+    ids = scorer.player_ids()
+    page = client.get(f"/t/{scorer.token}/m/{match_id}").get_data(as_text=True)
     assert "Who plays alone?" in page and "The pair" in page
-    save(sheet, match_id, side_hand(sheet, match_id, [
+    save(scorer, match_id, side_hand(scorer, match_id, [
         {"clean_burracos": "1", "dirty_burracos": "1", "meld_points": "305", "hand_points": "0"},
         {"dirty_burracos": "1", "meld_points": "200", "hand_points": "135", "pozzetto_taken": "y"}],
         by="Ann", lone=str(ids["Ann"])))
-    save(sheet, match_id, side_hand(sheet, match_id, [
+    save(scorer, match_id, side_hand(scorer, match_id, [
         {"semi_clean_burracos": "1", "meld_points": "180", "hand_points": "95"},
         {"clean_burracos": "2", "meld_points": "385", "hand_points": "50"}], by="Ben", lone=str(ids["Cat"])))
-    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    page = client.get(f"/t/{scorer.token}/m/{match_id}").get_data(as_text=True)
     assert totals(page, "standings") == {"Ann": 1123, "Ben": 451, "Cat": 268}
     assert "Each plays alone from now on: a total has reached 1,000." in page
     assert "Who plays alone?" not in page
     # each alone: the boxes are the players' own, in seat order
-    save(sheet, match_id, side_hand(sheet, match_id, [
+    save(scorer, match_id, side_hand(scorer, match_id, [
         {"dirty_burracos": "1", "meld_points": "130", "hand_points": "45"},
         {"clean_burracos": "1", "meld_points": "240", "hand_points": "0"},
         {"meld_points": "70", "hand_points": "120", "pozzetto_taken": "y"}], by="Ben"))
-    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    page = client.get(f"/t/{scorer.token}/m/{match_id}").get_data(as_text=True)
     assert totals(page, "standings") == {"Ann": 1308, "Ben": 991, "Cat": 118}
-    document = client.get(f"/t/{sheet.token}/m/{match_id}/export.json").get_json()
+    document = client.get(f"/t/{scorer.token}/m/{match_id}/export.json").get_json()
     assert "lone" not in document["entries"][2] and set(document["entries"][2]["sides"]) == {"Ann", "Ben", "Cat"}
     with app.app_context():
         second = db.session.query(Entry).filter_by(match_id=match_id).order_by(Entry.position).all()[1].id
-    page = client.get(f"/t/{sheet.token}/m/{match_id}/hands/{second}/edit").get_data(as_text=True)
+    page = client.get(f"/t/{scorer.token}/m/{match_id}/hands/{second}/edit").get_data(as_text=True)
     assert "Who plays alone?" in page
     assert re.search(r'name="s1_meld_points"[^>]*value="385"|value="385"[^>]*name="s1_meld_points"', page)
 

@@ -25,60 +25,60 @@ def test_the_game_passes_the_game_checks(seven_deals):
     assert seven_deals.files().translations.is_dir() and seven_deals.contract_deals == 7
 
 
-def _play_four_deals(sheet, client, match_id) -> None:
+def _play_four_deals(scorer, client, match_id) -> None:
     # deal 1 by points; deal 2 with cards counted by the game's values (5 + 5 + 10 + 15 + a joker at 25)
-    assert sheet.record(match_id, by="Ann", end="out", points={"Ben": 20, "Cat": 35}).status_code == 302
-    assert sheet.record(match_id, by="Ben", end="out", cards={"Ann": "2C 3D KS AH JK"},
+    assert scorer.record(match_id, by="Ann", end="out", points={"Ben": 20, "Cat": 35}).status_code == 302
+    assert scorer.record(match_id, by="Ben", end="out", cards={"Ann": "2C 3D KS AH JK"},
                         points={"Cat": 10}).status_code == 302
-    assert sheet.totals(match_id) == {"Ann": 60, "Ben": 20, "Cat": 45}
+    assert scorer.totals(match_id) == {"Ann": 60, "Ben": 20, "Cat": 45}
 
 
-def test_seven_deals_in_english_through_every_page(seven_deals, sheet, client, app):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben", "Cat")
-    new = client.get(f"/t/{sheet.token}/matches/new?variant=seven_deals")
+def test_seven_deals_in_english_through_every_page(seven_deals, scorer, client, app):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben", "Cat")
+    new = client.get(f"/t/{scorer.token}/matches/new?variant=seven_deals")
     page = new.get_data(as_text=True)
     assert "Seven Deals" in _said(new) and "Discards a player may buy in one deal." in _said(new)
     # a number switch with a few values is a choice, not a text box
     assert re.search(r'<select[^>]*name="rule_joker_value"', page) and '<option value="25"' in page
-    match_id = sheet.start_match("seven_deals", ["Ann", "Ben", "Cat"], rules={"joker_value": 25})
+    match_id = scorer.start_match("seven_deals", ["Ann", "Ben", "Cat"], rules={"joker_value": 25})
 
-    board = _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    board = _said(client.get(f"/t/{scorer.token}/m/{match_id}"))
     assert "Deal 1: 2 sets" in board and "Contracts: deal 1: 2 sets, 10 cards" in board
-    _play_four_deals(sheet, client, match_id)
-    board = _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    _play_four_deals(scorer, client, match_id)
+    board = _said(client.get(f"/t/{scorer.token}/m/{match_id}"))
     assert "Deal 3: 2 runs" in board
 
     # a loser's cards past the deal (10), the draw and the buys (3): refused beside the box, nothing saved
-    refused = sheet.record(match_id, by="Cat", end="out", cards={"Ann": " ".join(["2C"] * 2 + ["3C"] * 2 + ["4C"] * 2
+    refused = scorer.record(match_id, by="Cat", end="out", cards={"Ann": " ".join(["2C"] * 2 + ["3C"] * 2 + ["4C"] * 2
                                                                                   + ["5C"] * 2 + ["6C"] * 2 + ["7C"] * 2
                                                                                   + ["8C"] * 2 + ["9C"])},
                            points={"Ben": 5})
     assert refused.status_code == 422 and "Ann must hold 1 to 14 cards, not 15" in _said(refused)
-    assert sheet.totals(match_id) == {"Ann": 60, "Ben": 20, "Cat": 45}
+    assert scorer.totals(match_id) == {"Ann": 60, "Ben": 20, "Cat": 45}
     # the lay-down is checked against the deal's contract
-    refused = sheet.record(match_id, by="Cat", end="out", points={"Ann": 5, "Ben": 5},
+    refused = scorer.record(match_id, by="Cat", end="out", points={"Ann": 5, "Ben": 5},
                            melds="4H 5H 6H 7H | 9S 9H 9D")
     assert refused.status_code == 422 and "deal 3 asks for 2 runs, not 1 set and 1 run" in _said(refused)
 
     for by, points in (("Cat", {"Ann": 5, "Ben": 5}), ("Ann", {"Ben": 30, "Cat": 10}), ("Ben", {"Ann": 10, "Cat": 10}),
                        ("Cat", {"Ann": 5, "Ben": 40})):
-        assert sheet.record(match_id, by=by, end="out", points=points).status_code == 302
-    assert sheet.totals(match_id) == {"Ann": 80, "Ben": 95, "Cat": 65}
+        assert scorer.record(match_id, by=by, end="out", points=points).status_code == 302
+    assert scorer.totals(match_id) == {"Ann": 80, "Ben": 95, "Cat": 65}
     # deal 7: every card at once, as three runs
-    assert sheet.record(match_id, by="Cat", end="out", cards={"Cat": "4H 5H 6H 7H 8S 9S 10S JS QD KD AD JK"},
+    assert scorer.record(match_id, by="Cat", end="out", cards={"Cat": "4H 5H 6H 7H 8S 9S 10S JS QD KD AD JK"},
                         points={"Ann": 10, "Ben": 10}).status_code == 302
     with app.app_context():
         match = db.session.get(Match, match_id)
         assert match.status == "finished"
         view_token = match.view_token
-    finished = _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    finished = _said(client.get(f"/t/{scorer.token}/m/{match_id}"))
     assert "Cat wins" in finished
 
-    history = _said(client.get(f"/t/{sheet.token}/m/{match_id}/history"))
+    history = _said(client.get(f"/t/{scorer.token}/m/{match_id}/history"))
     assert "Seven Deals" in history and "2♣ 3♦ K♠ A♥ JKR: 5 + 5 + 10 + 15 + 25 = 60" in history
-    assert client.get(f"/t/{sheet.token}/m/{match_id}/chart.svg").status_code == 200
-    assert "Seven Deals" in _said(client.get(f"/t/{sheet.token}/stats"))
+    assert client.get(f"/t/{scorer.token}/m/{match_id}/chart.svg").status_code == 200
+    assert "Seven Deals" in _said(client.get(f"/t/{scorer.token}/stats"))
     spectator = client.get(f"/v/{view_token}")
     assert spectator.status_code == 200 and "Seven Deals" in _said(spectator)
     summary = client.get(f"/v/{view_token}/summary")
@@ -101,25 +101,25 @@ def test_the_meld_checker_asks_seven_deals_in_every_mode(seven_deals, client):
     assert "Not deal 4's contract: deal 4 asks for 3 sets; these cards hold 1 set at once" in held
 
 
-def test_seven_deals_in_italian_from_its_own_catalog(seven_deals, sheet, client, app):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben", "Cat")
+def test_seven_deals_in_italian_from_its_own_catalog(seven_deals, scorer, client, app):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben", "Cat")
     assert client.get("/lang/it").status_code == 303
-    new = _said(client.get(f"/t/{sheet.token}/matches/new?variant=seven_deals"))
+    new = _said(client.get(f"/t/{scorer.token}/matches/new?variant=seven_deals"))
     # the game's own words, from the package's catalog, and none left in English
     assert "Scarti che un giocatore può comprare in una mano." in new
     assert "Discards a player may buy" not in new
-    match_id = sheet.start_match("seven_deals", ["Ann", "Ben", "Cat"])
-    board = _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    match_id = scorer.start_match("seven_deals", ["Ann", "Ben", "Cat"])
+    board = _said(client.get(f"/t/{scorer.token}/m/{match_id}"))
     assert "Due mazzi e quattro jolly." in board and "Two packs" not in board
     assert "mano 1: 2 tris, 10 carte" in board
-    first = sheet.record(match_id, by="Ann", end="out", cards={"Ben": "2C 3D KS AH JK"},
+    first = scorer.record(match_id, by="Ann", end="out", cards={"Ben": "2C 3D KS AH JK"},
                          points={"Cat": 35})
     assert first.status_code == 302
-    assert sheet.totals(match_id) == {"Ann": 0, "Ben": 85, "Cat": 35}
-    history = _said(client.get(f"/t/{sheet.token}/m/{match_id}/history"))
+    assert scorer.totals(match_id) == {"Ann": 0, "Ben": 85, "Cat": 35}
+    history = _said(client.get(f"/t/{scorer.token}/m/{match_id}/history"))
     assert "ha chiuso: 0" in history and "2♣ 3♦ K♠ A♥ JKR: 5 + 5 + 10 + 15 + 50 = 85" in history
-    refused = sheet.record(match_id, by="Ben", end="out", points={"Ann": 5, "Cat": 5}, melds="4H 5H 6H 7H")
+    refused = scorer.record(match_id, by="Ben", end="out", points={"Ann": 5, "Cat": 5}, melds="4H 5H 6H 7H")
     assert refused.status_code == 422 and "calata di Ben: la mano 2 chiede" in _said(refused)
     checker = _said(client.get("/melds", query_string={"variant": "seven_deals", "mode": "hand", "deal": "1",
                                                        "cards": "9S 9H 9D KC KD JK 4H 5H 6H 2S"}))

@@ -44,9 +44,9 @@ def held_together(monkeypatch):
     monkeypatch.setattr(service.matches, "_check_open", wait_then_check)
 
 
-def race(app, sheet, url: str, form: dict, headers: dict) -> list:
+def race(app, scorer, url: str, form: dict, headers: dict) -> list:
     """Post ``form`` twice at once from one browser (two connections, one session)."""
-    cookie = sheet.client.get_cookie(app.config["SESSION_COOKIE_NAME"])
+    cookie = scorer.client.get_cookie(app.config["SESSION_COOKIE_NAME"])
     replies: list = [None, None]
 
     def post(slot: int) -> None:
@@ -62,20 +62,20 @@ def race(app, sheet, url: str, form: dict, headers: dict) -> list:
     return replies
 
 
-def _form(sheet, match_id: int) -> dict:
-    ids = sheet.player_ids()
-    return {"csrf_token": sheet.csrf("/tables/new"), "version": str(sheet.version(match_id)),
+def _form(scorer, match_id: int) -> dict:
+    ids = scorer.player_ids()
+    return {"csrf_token": scorer.csrf("/tables/new"), "version": str(scorer.version(match_id)),
             "key": "one-tap-twice", f"points_{ids['Ann']}": "12", f"points_{ids['Ben']}": "5"}
 
 
 @pytest.mark.usefixtures("held_together")
-def test_the_loser_of_a_raced_double_tap_is_told_saved(sheet, app):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben")
-    match_id = sheet.start_match("free", ["Ann", "Ben"])
-    url = f"/t/{sheet.token}/m/{match_id}/hands/new"
+def test_the_loser_of_a_raced_double_tap_is_told_saved(scorer, app):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben")
+    match_id = scorer.start_match("free", ["Ann", "Ben"])
+    url = f"/t/{scorer.token}/m/{match_id}/hands/new"
 
-    replies = race(app, sheet, url, _form(sheet, match_id), {"HX-Request": "true"})
+    replies = race(app, scorer, url, _form(scorer, match_id), {"HX-Request": "true"})
 
     assert [r.status_code for r in replies] == [200, 200]
     for reply in replies:
@@ -86,13 +86,13 @@ def test_the_loser_of_a_raced_double_tap_is_told_saved(sheet, app):
 
 
 @pytest.mark.usefixtures("held_together")
-def test_without_javascript_both_taps_land_on_the_saved_hand(sheet, app):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben")
-    match_id = sheet.start_match("free", ["Ann", "Ben"])
-    url = f"/t/{sheet.token}/m/{match_id}/hands/new"
+def test_without_javascript_both_taps_land_on_the_saved_hand(scorer, app):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben")
+    match_id = scorer.start_match("free", ["Ann", "Ben"])
+    url = f"/t/{scorer.token}/m/{match_id}/hands/new"
 
-    replies = race(app, sheet, url, _form(sheet, match_id), {})
+    replies = race(app, scorer, url, _form(scorer, match_id), {})
 
     assert [r.status_code for r in replies] == [302, 302]
     assert replies[0].headers["Location"] == replies[1].headers["Location"]

@@ -12,41 +12,41 @@ from scorekeeper.service import tables
 
 
 @pytest.fixture
-def game(sheet):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben")
-    match_id = sheet.start_match("free", ["Ann", "Ben"])
-    return sheet, match_id
+def game(scorer):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben")
+    match_id = scorer.start_match("free", ["Ann", "Ben"])
+    return scorer, match_id
 
 
 def test_an_undo_from_a_stale_sheet_is_said_on_the_scoreboard(game):
-    sheet, match_id = game
-    drawn = sheet.version(match_id)
-    sheet.record_points(match_id, {"Ann": 3, "Ben": 4})
-    response = sheet.post(f"/t/{sheet.token}/m/{match_id}/undo", {"version": str(drawn)})
+    scorer, match_id = game
+    drawn = scorer.version(match_id)
+    scorer.record_points(match_id, {"Ann": 3, "Ben": 4})
+    response = scorer.post(f"/t/{scorer.token}/m/{match_id}/undo", {"version": str(drawn)})
     assert response.status_code == 409
     page = response.get_data(as_text=True)
     assert "The sheet changed on another phone since you opened this form." in page
     assert 'id="scoreboard"' in page
-    assert sheet.version(match_id) == drawn + 1  # the hand stays: nothing was undone
+    assert scorer.version(match_id) == drawn + 1  # the hand stays: nothing was undone
 
 
 def test_an_undo_with_nothing_to_undo_is_refused_on_the_scoreboard(game):
-    sheet, match_id = game
-    response = sheet.post(f"/t/{sheet.token}/m/{match_id}/undo", {"version": str(sheet.version(match_id))})
+    scorer, match_id = game
+    response = scorer.post(f"/t/{scorer.token}/m/{match_id}/undo", {"version": str(scorer.version(match_id))})
     assert response.status_code == 422
     page = response.get_data(as_text=True)
     assert "Nothing to undo." in page and 'id="scoreboard"' in page
 
 
-def test_a_refusal_away_from_a_match_is_said_on_the_error_page(sheet, monkeypatch):
-    sheet.create_table()
+def test_a_refusal_away_from_a_match_is_said_on_the_error_page(scorer, monkeypatch):
+    scorer.create_table()
 
     def refuse(table, currency):
         raise Refusal(_("Keep the currency to {count} characters.", count=8))
 
     monkeypatch.setattr(tables, "set_currency", refuse)
-    response = sheet.post(f"/t/{sheet.token}/currency", {"currency": "€"})
+    response = scorer.post(f"/t/{scorer.token}/currency", {"currency": "€"})
     assert response.status_code == 422
     page = response.get_data(as_text=True)
     assert "Nothing was saved" in page and "Keep the currency to 8 characters." in page

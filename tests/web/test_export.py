@@ -18,15 +18,15 @@ from scorekeeper.service.models import Match, Player, Table
 
 
 @pytest.fixture
-def played(sheet):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben", "Cat")
-    first = sheet.start_match("free", ["Ann", "Ben", "Cat"], first_dealer="Ben", stake="2.50")
+def played(scorer):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben", "Cat")
+    first = scorer.start_match("free", ["Ann", "Ben", "Cat"], first_dealer="Ben", stake="2.50")
     for points in ({"Ann": 12, "Ben": 5, "Cat": 0}, {"Ann": 3, "Ben": 20, "Cat": 7}):
-        assert sheet.record_points(first, points).status_code == 302
-    second = sheet.start_match("free", ["Ann", "Ben"], rules={"target": 50})
-    assert sheet.record_points(second, {"Ann": 60, "Ben": 1}).status_code == 302
-    return sheet, first, second
+        assert scorer.record_points(first, points).status_code == 302
+    second = scorer.start_match("free", ["Ann", "Ben"], rules={"target": 50})
+    assert scorer.record_points(second, {"Ann": 60, "Ben": 1}).status_code == 302
+    return scorer, first, second
 
 
 def standings_of(app, match_id):
@@ -39,15 +39,15 @@ def counts(app):
         return tuple(db.session.scalar(sa.select(sa.func.count()).select_from(m)) for m in (Table, Player, Match))
 
 
-def upload(sheet, document, filename="doc.json", token=None):
+def upload(scorer, document, filename="doc.json", token=None):
     body = document if isinstance(document, bytes) else json.dumps(document).encode()
-    return sheet.post(f"/t/{token or sheet.token}/import",
+    return scorer.post(f"/t/{token or scorer.token}/import",
                       {"document": (io.BytesIO(body), filename)}, content_type="multipart/form-data")
 
 
 def test_match_json_export_is_the_match_document(played, client, app):
-    sheet, first, _ = played
-    response = client.get(f"/t/{sheet.token}/m/{first}/export.json")
+    scorer, first, _ = played
+    response = client.get(f"/t/{scorer.token}/m/{first}/export.json")
     assert response.status_code == 200 and response.mimetype == "application/json"
     assert "attachment" in response.headers["Content-Disposition"]
     document = response.get_json()
@@ -57,8 +57,8 @@ def test_match_json_export_is_the_match_document(played, client, app):
 
 
 def test_match_csv_has_one_row_per_hand_and_one_column_per_player(played, client):
-    sheet, first, _ = played
-    response = client.get(f"/t/{sheet.token}/m/{first}/export.csv")
+    scorer, first, _ = played
+    response = client.get(f"/t/{scorer.token}/m/{first}/export.csv")
     assert response.mimetype == "text/csv"
     rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
     assert rows[0] == ["hand", "kind", "dealer", "ended by", "how", "Ann", "Ben", "Cat"]
@@ -67,45 +67,45 @@ def test_match_csv_has_one_row_per_hand_and_one_column_per_player(played, client
     assert rows[3][0] == "total" and rows[3][5:] == ["15", "25", "7"]
 
 
-def test_csv_does_not_let_a_name_become_a_formula(sheet, client):
-    sheet.create_table()
-    sheet.add_players("=SUM(A1)", "Ben")
-    match_id = sheet.start_match("free", ["=SUM(A1)", "Ben"])
-    rows = list(csv.reader(io.StringIO(client.get(f"/t/{sheet.token}/m/{match_id}/export.csv").get_data(as_text=True))))
+def test_csv_does_not_let_a_name_become_a_formula(scorer, client):
+    scorer.create_table()
+    scorer.add_players("=SUM(A1)", "Ben")
+    match_id = scorer.start_match("free", ["=SUM(A1)", "Ben"])
+    rows = list(csv.reader(io.StringIO(client.get(f"/t/{scorer.token}/m/{match_id}/export.csv").get_data(as_text=True))))
     assert rows[0][5] == "'=SUM(A1)"
 
 
 def test_table_export_has_roster_and_matches(played, client):
-    sheet, first, second = played
-    sheet.add_players("Dan")
-    assert sheet.post(f"/t/{sheet.token}/m/{first}/abandon", {"version": sheet.version(first)}).status_code == 302
-    document = client.get(f"/t/{sheet.token}/export.json").get_json()
+    scorer, first, second = played
+    scorer.add_players("Dan")
+    assert scorer.post(f"/t/{scorer.token}/m/{first}/abandon", {"version": scorer.version(first)}).status_code == 302
+    document = client.get(f"/t/{scorer.token}/export.json").get_json()
     assert document["format"] == "scorekeeper.table/1" and document["name"] == "Thursday night"
     assert document["players"] == ["Ann", "Ben", "Cat", "Dan"]
     assert [m["status"] for m in document["matches"]] == ["abandoned", "finished"]
 
 
-def test_match_round_trip_gives_identical_standings(played, client, app, sheet):
+def test_match_round_trip_gives_identical_standings(played, client, app, scorer):
     _, first, second = played
     for match_id in (first, second):
-        document = client.get(f"/t/{sheet.token}/m/{match_id}/export.json").get_json()
-        other = sheet.token
-        target = sheet.create_table("Elsewhere")
-        response = upload(sheet, document, token=target)
+        document = client.get(f"/t/{scorer.token}/m/{match_id}/export.json").get_json()
+        other = scorer.token
+        target = scorer.create_table("Elsewhere")
+        response = upload(scorer, document, token=target)
         assert response.status_code == 302, response.get_data(as_text=True)
         new_id = int(response.headers["Location"].split("/m/")[1].split("/")[0])
         assert new_id != match_id
         assert standings_of(app, new_id) == standings_of(app, match_id)
-        sheet.token = other
+        scorer.token = other
 
 
-def test_table_round_trip_gives_identical_standings(played, client, app, sheet):
+def test_table_round_trip_gives_identical_standings(played, client, app, scorer):
     _, first, second = played
-    assert sheet.post(f"/t/{sheet.token}/m/{first}/abandon", {"version": sheet.version(first)}).status_code == 302
-    document = client.get(f"/t/{sheet.token}/export.json").get_json()
-    source = sheet.token
-    target = sheet.create_table("Copy")
-    response = upload(sheet, document, token=target)
+    assert scorer.post(f"/t/{scorer.token}/m/{first}/abandon", {"version": scorer.version(first)}).status_code == 302
+    document = client.get(f"/t/{scorer.token}/export.json").get_json()
+    source = scorer.token
+    target = scorer.create_table("Copy")
+    response = upload(scorer, document, token=target)
     assert response.status_code == 302 and response.headers["Location"].endswith(f"/t/{target}/history")
     with app.app_context():
         table = db.session.scalar(sa.select(Table).where(Table.token == target))
@@ -120,16 +120,16 @@ def test_table_round_trip_gives_identical_standings(played, client, app, sheet):
     assert again["matches"] == original["matches"]
 
 
-def test_import_adds_missing_players_once(played, sheet, app, client):
+def test_import_adds_missing_players_once(played, scorer, app, client):
     _, first, _ = played
-    document = client.get(f"/t/{sheet.token}/m/{first}/export.json").get_json()
+    document = client.get(f"/t/{scorer.token}/m/{first}/export.json").get_json()
     document["players"] = ["ann", "Ben", "Zoe"]
     for entry in document["entries"]:
         entry["held"] = {{"Ann": "ann", "Cat": "Zoe"}.get(k, k): v for k, v in entry["held"].items()}
     document["first_dealer"] = "Zoe"
-    assert upload(sheet, document).status_code == 302
+    assert upload(scorer, document).status_code == 302
     with app.app_context():
-        table = db.session.scalar(sa.select(Table).where(Table.token == sheet.token))
+        table = db.session.scalar(sa.select(Table).where(Table.token == scorer.token))
         assert [p.name for p in table.players] == ["Ann", "Ben", "Cat", "Zoe"]
 
 
@@ -152,23 +152,23 @@ BAD = [
 
 
 @pytest.mark.parametrize("document, reason", BAD)
-def test_invalid_document_is_refused_with_the_reason_and_creates_nothing(played, sheet, app, document, reason):
+def test_invalid_document_is_refused_with_the_reason_and_creates_nothing(played, scorer, app, document, reason):
     before = counts(app)
-    response = upload(sheet, document)
+    response = upload(scorer, document)
     assert response.status_code == 422
     page = response.get_data(as_text=True)
     assert "Not imported" in page and reason in page
     assert counts(app) == before
 
 
-def test_import_without_a_file_is_refused(played, sheet):
-    response = sheet.post(f"/t/{sheet.token}/import", {}, content_type="multipart/form-data")
+def test_import_without_a_file_is_refused(played, scorer):
+    response = scorer.post(f"/t/{scorer.token}/import", {}, content_type="multipart/form-data")
     assert response.status_code == 422 and "Choose a JSON file" in response.get_data(as_text=True)
 
 
-def test_import_page_and_wrong_token(sheet, client):
-    sheet.create_table()
-    assert client.get(f"/t/{sheet.token}/import").status_code == 200
+def test_import_page_and_wrong_token(scorer, client):
+    scorer.create_table()
+    assert client.get(f"/t/{scorer.token}/import").status_code == 200
     assert client.get("/t/wrong/import").status_code == 404
     assert client.get("/t/wrong/m/1/export.json").status_code == 404
 
@@ -185,20 +185,20 @@ def canasta_document(hands: int) -> dict:
             "first_dealer": "Ann", "entries": [CANASTA_HAND] * hands}
 
 
-def test_an_imported_match_still_played_opens_on_its_scoreboard_a_finished_one_on_its_page(sheet):
-    sheet.create_table()
-    going_on = upload(sheet, canasta_document(1))
+def test_an_imported_match_still_played_opens_on_its_scoreboard_a_finished_one_on_its_page(scorer):
+    scorer.create_table()
+    going_on = upload(scorer, canasta_document(1))
     assert going_on.status_code == 302
-    assert re.fullmatch(rf"/t/{sheet.token}/m/\d+", going_on.headers["Location"])
-    finished = upload(sheet, canasta_document(5))  # 5,575 to 3,925: past 5,000
+    assert re.fullmatch(rf"/t/{scorer.token}/m/\d+", going_on.headers["Location"])
+    finished = upload(scorer, canasta_document(5))  # 5,575 to 3,925: past 5,000
     assert finished.status_code == 302
-    assert re.fullmatch(rf"/t/{sheet.token}/m/\d+/history", finished.headers["Location"])
+    assert re.fullmatch(rf"/t/{scorer.token}/m/\d+/history", finished.headers["Location"])
 
 
-def test_the_history_page_of_a_match_of_sides_lists_the_sides(sheet):
-    sheet.create_table()
-    where = upload(sheet, canasta_document(5)).headers["Location"]
-    page = sheet.client.get(where).get_data(as_text=True)
+def test_the_history_page_of_a_match_of_sides_lists_the_sides(scorer):
+    scorer.create_table()
+    where = upload(scorer, canasta_document(5)).headers["Location"]
+    page = scorer.client.get(where).get_data(as_text=True)
     standings = page[page.index('id="standings-h"'):page.index('id="chart"')]
     rows = re.findall(r'<th scope="row">(.*?)</th>', standings, re.S)
     assert len(rows) == 2

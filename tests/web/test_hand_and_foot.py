@@ -18,10 +18,10 @@ SEATS = ["A1", "B1", "C1", "A2", "B2", "C2"]
 
 
 @pytest.fixture
-def six(sheet):
-    sheet.create_table()
-    sheet.add_players(*SEATS)
-    return sheet
+def six(scorer):
+    scorer.create_table()
+    scorer.add_players(*SEATS)
+    return scorer
 
 
 def books(clean: int, meld: int) -> dict:
@@ -89,12 +89,12 @@ def test_going_out_without_the_books_is_refused_beside_its_sides_box(six, client
 # -- the two house rules that are lists, on the new-match form (HF-8, HF-9) ---------------------------------
 
 
-def new_match_post(sheet, **rules):
-    ids = sheet.player_ids()
+def new_match_post(scorer, **rules):
+    ids = scorer.player_ids()
     data = {f"seat_{ids[name]}": str(i) for i, name in enumerate(["A1", "B1", "C1", "A2"], start=1)}
     data.update(first_dealer="", stake="", variant="hand_and_foot")
     data.update({f"rule_{k}": v for k, v in rules.items()})
-    return sheet.post(f"/t/{sheet.token}/matches/new?variant=hand_and_foot", data)
+    return scorer.post(f"/t/{scorer.token}/matches/new?variant=hand_and_foot", data)
 
 
 def beside(page: str, name: str) -> str:

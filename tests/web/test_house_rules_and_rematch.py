@@ -17,8 +17,8 @@ from scorekeeper import service
 from scorekeeper.service.models import HouseRules, Match, Table
 
 
-def _new_match_data(sheet, variant: str, seats: list[str], **rules: str) -> dict:
-    ids = sheet.player_ids()
+def _new_match_data(scorer, variant: str, seats: list[str], **rules: str) -> dict:
+    ids = scorer.player_ids()
     data = {f"seat_{ids[n]}": str(i) for i, n in enumerate(seats, start=1)}
     data.update({"variant": variant, "first_dealer": ""})
     data.update({f"rule_{k}": v for k, v in rules.items()})
@@ -31,18 +31,18 @@ def _presets(app) -> list[HouseRules]:
 
 
 @pytest.fixture
-def table(sheet):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben", "Cat")
-    return sheet
+def table(scorer):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben", "Cat")
+    return scorer
 
 
-def _save_ours(sheet, name="Our Ramino", opening="40", target="500"):
-    data = _new_match_data(sheet, "ramino", ["Ann", "Ben", "Cat"], opening_min=opening, target=target,
+def _save_ours(scorer, name="Our Ramino", opening="40", target="500"):
+    data = _new_match_data(scorer, "ramino", ["Ann", "Ben", "Cat"], opening_min=opening, target=target,
                            match_mode="target_lowest_wins", rounding_mode="half_up", tie_break="shared",
                            rebuy_cost_mode="same_stake")
     data.update({"save_rules": "1", "preset_name": name})
-    return sheet.post(f"/t/{sheet.token}/matches/new?variant=ramino", data)
+    return scorer.post(f"/t/{scorer.token}/matches/new?variant=ramino", data)
 
 
 # -- presets ----------------------------------------------------------------------------------------------

@@ -32,13 +32,13 @@ def test_the_bound_holds_the_largest_match_the_app_keeps():
     assert limits.IMPORT_CARD_HANDS == limits.MATCH_ENTRIES * limits.MOST_PLAYERS == 16_000
 
 
-def test_a_document_of_more_hands_as_cards_than_the_bound_is_refused_before_any_is_arranged(sheet, app, monkeypatch):
-    sheet.create_table()
+def test_a_document_of_more_hands_as_cards_than_the_bound_is_refused_before_any_is_arranged(scorer, app, monkeypatch):
+    scorer.create_table()
     arranged = []
     monkeypatch.setattr(importing, "replay", lambda document: arranged.append(1))
     over = limits.IMPORT_CARD_HANDS // 4 + 1
     table = {"format": "scorekeeper.table/1", "players": [], "matches": [pool_document(over)] * 1}
-    refused(sheet, app, table, f"The file holds {over * 4:,} hands typed as cards; one import checks at most 16,000.")
+    refused(scorer, app, table, f"The file holds {over * 4:,} hands typed as cards; one import checks at most 16,000.")
     assert arranged == []
 
 

@@ -15,12 +15,12 @@ from scorekeeper import service
 from scorekeeper.service.models import Match, Player, Table
 
 
-def upload(sheet, document, again: bool = False):
+def upload(scorer, document, again: bool = False):
     body = json.dumps(document).encode()
     data = {"document": (io.BytesIO(body), "doc.json")}
     if again:
         data["again"] = "y"
-    return sheet.post(f"/t/{sheet.token}/import", data, content_type="multipart/form-data")
+    return scorer.post(f"/t/{scorer.token}/import", data, content_type="multipart/form-data")
 
 
 def roster(app, token: str) -> list[str]:
@@ -40,8 +40,8 @@ def match_document(players, entries, **extra):
     return {"format": "scorekeeper.match/1", "variant": "free", "players": players, "entries": entries, **extra}
 
 
-def test_spaces_around_names_are_one_player_in_a_table_document(sheet, app):
-    sheet.create_table()
+def test_spaces_around_names_are_one_player_in_a_table_document(scorer, app):
+    scorer.create_table()
     document = {
         "format": "scorekeeper.table/1", "name": "Imported",
         "players": [" Ann", "Ann ", "Ann", "  Ben\t", "Cat   Lee"],
@@ -52,10 +52,10 @@ def test_spaces_around_names_are_one_player_in_a_table_document(sheet, app):
                 "Ann": {"points": 1}, "Cat  Lee": {"points": 2}}}]),
         ],
     }
-    response = upload(sheet, document)
+    response = upload(scorer, document)
     assert response.status_code == 302, response.get_data(as_text=True)
-    assert roster(app, sheet.token) == ["Ann", "Ben", "Cat Lee"]
-    ids = sheet.player_ids()
+    assert roster(app, scorer.token) == ["Ann", "Ben", "Cat Lee"]
+    ids = scorer.player_ids()
     first, second = matches(app)
     assert first.seats == [ids["Ann"], ids["Ben"]] and first.first_dealer_id == ids["Ben"]
     assert second.seats == [ids["Ann"], ids["Cat Lee"]]
@@ -66,55 +66,55 @@ def test_spaces_around_names_are_one_player_in_a_table_document(sheet, app):
         assert service.standings(m).player("Ann").total == 3
 
 
-def test_a_name_with_spaces_is_the_player_already_on_the_roster(sheet, app):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben")  # typed into the form
-    response = upload(sheet, match_document(["Ann ", " ben"], [
+def test_a_name_with_spaces_is_the_player_already_on_the_roster(scorer, app):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben")  # typed into the form
+    response = upload(scorer, match_document(["Ann ", " ben"], [
         {"kind": "hand", "end": "scores", "held": {" Ann": {"points": 2}, "ben ": {"points": 4}}}],
         first_dealer="ben  "))
     assert response.status_code == 302, response.get_data(as_text=True)
-    assert roster(app, sheet.token) == ["Ann", "Ben"]
-    ids = sheet.player_ids()
+    assert roster(app, scorer.token) == ["Ann", "Ben"]
+    ids = scorer.player_ids()
     (imported,) = matches(app)
     assert imported.seats == [ids["Ann"], ids["Ben"]] and imported.first_dealer_id == ids["Ben"]
 
 
-def test_the_same_match_with_spaces_around_its_names_is_a_duplicate(sheet, app):
-    sheet.create_table()
+def test_the_same_match_with_spaces_around_its_names_is_a_duplicate(scorer, app):
+    scorer.create_table()
     entries = [{"kind": "hand", "end": "scores", "held": {"Ann": {"points": 2}, "Ben": {"points": 4}}}]
-    assert upload(sheet, match_document(["Ann", "Ben"], entries)).status_code == 302
+    assert upload(scorer, match_document(["Ann", "Ben"], entries)).status_code == 302
     spaced = [{"kind": "hand", "end": "scores", "held": {" Ann ": {"points": 2}, "Ben  ": {"points": 4}}}]
-    response = upload(sheet, match_document([" Ann ", "Ben  "], spaced))
+    response = upload(scorer, match_document([" Ann ", "Ben  "], spaced))
     assert response.status_code == 422
     assert "This match is already on this table" in response.get_data(as_text=True)
-    assert len(matches(app)) == 1 and roster(app, sheet.token) == ["Ann", "Ben"]
+    assert len(matches(app)) == 1 and roster(app, scorer.token) == ["Ann", "Ben"]
 
 
 @pytest.mark.parametrize("players, held", [
     ([" Ann", "Ann"], {" Ann": {"points": 1}, "Ann": {"points": 2}}),
     (["ann", "Ann "], {"ann": {"points": 1}, "Ann ": {"points": 2}}),
 ])
-def test_two_seats_that_are_one_player_are_refused(sheet, app, players, held):
-    sheet.create_table()
-    response = upload(sheet, match_document(players, [{"kind": "hand", "end": "scores", "held": held}]))
+def test_two_seats_that_are_one_player_are_refused(scorer, app, players, held):
+    scorer.create_table()
+    response = upload(scorer, match_document(players, [{"kind": "hand", "end": "scores", "held": held}]))
     assert response.status_code == 422
     assert "is named twice" in response.get_data(as_text=True)
-    assert matches(app) == [] and roster(app, sheet.token) == []
+    assert matches(app) == [] and roster(app, scorer.token) == []
 
 
-def test_a_hand_naming_one_player_twice_is_refused(sheet, app):
-    sheet.create_table()
-    response = upload(sheet, match_document(["Ann", "Ben"], [
+def test_a_hand_naming_one_player_twice_is_refused(scorer, app):
+    scorer.create_table()
+    response = upload(scorer, match_document(["Ann", "Ben"], [
         {"kind": "hand", "end": "scores", "held": {"Ann": {"points": 1}, "Ann ": {"points": 2}, "Ben": {"points": 0}}}]))
     assert response.status_code == 422
     assert "a hand names one player twice" in response.get_data(as_text=True)
-    assert matches(app) == [] and roster(app, sheet.token) == []
+    assert matches(app) == [] and roster(app, scorer.token) == []
 
 
-def test_a_name_is_measured_after_its_spaces_are_folded(sheet, app):
-    sheet.create_table()
+def test_a_name_is_measured_after_its_spaces_are_folded(scorer, app):
+    scorer.create_table()
     name = "A" * 40  # the longest a form takes; with spaces around it, still one that fits
-    response = upload(sheet, match_document([f"  {name}  ", "Ben"], [
+    response = upload(scorer, match_document([f"  {name}  ", "Ben"], [
         {"kind": "hand", "end": "scores", "held": {name: {"points": 1}, "Ben": {"points": 2}}}]))
     assert response.status_code == 302, response.get_data(as_text=True)
-    assert roster(app, sheet.token) == [name, "Ben"]
+    assert roster(app, scorer.token) == [name, "Ben"]

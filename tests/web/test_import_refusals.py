@@ -31,32 +31,32 @@ CANASTA = {"format": "scorekeeper.match/1", "variant": "canasta", "players": ["A
 PROGRAMMERS_WORDS = re.compile(r"'\w+' object|has no attribute|NoneType|Traceback|\w+Error\b|not iterable")
 
 
-def test_an_integer_of_thousands_of_digits_is_refused_in_words(sheet, app):
-    sheet.create_table()
+def test_an_integer_of_thousands_of_digits_is_refused_in_words(scorer, app):
+    scorer.create_table()
     body = json.dumps(free_match()).replace('"points": 0', '"points": ' + "9" * 5000).encode()
-    refused(sheet, app, body, "it holds a number of 5,000 digits (an export's are at most 30)")
+    refused(scorer, app, body, "it holds a number of 5,000 digits (an export's are at most 30)")
 
 
 @pytest.mark.parametrize("huge", ["10000000000000000000000000", "1e30", "1e999"])
-def test_a_huge_number_is_quoted_back_in_the_refusal(sheet, app, huge):
+def test_a_huge_number_is_quoted_back_in_the_refusal(scorer, app, huge):
     """Canasta's meld points of 10**25: the refusal quoted the number, and writing it failed."""
-    sheet.create_table()
+    scorer.create_table()
     body = json.dumps(CANASTA).replace("10000000000000000000000000", huge).encode()
-    refused(sheet, app, body, "Points melded")
+    refused(scorer, app, body, "Points melded")
 
 
-def test_cards_given_as_anything_but_text_or_a_list_of_cards_are_refused_in_words(sheet, app):
-    sheet.create_table()
+def test_cards_given_as_anything_but_text_or_a_list_of_cards_are_refused_in_words(scorer, app):
+    scorer.create_table()
     for cards in ([["2H"]], [1], 1.5, True):
         document = {"format": "scorekeeper.match/1", "variant": "gin", "players": ["Ann", "Ben"],
                     "entries": [{"kind": "hand", "end": "knock", "by": "Ann",
                                  "held": {"Ann": {"cards": cards}, "Ben": {"points": 3}}}]}
-        refused(sheet, app, document, "Ann: cards are written as text")
+        refused(scorer, app, document, "Ann: cards are written as text")
 
 
-def test_a_document_of_null_is_not_a_scorekeeper_export(sheet, app):
-    sheet.create_table()
-    refused(sheet, app, b"null", "This is not a Scorekeeper export: expected a match or a table document.")
+def test_a_document_of_null_is_not_a_scorekeeper_export(scorer, app):
+    scorer.create_table()
+    refused(scorer, app, b"null", "This is not a Scorekeeper export: expected a match or a table document.")
 
 
 # -- every refusal of a random document is said in words -------------------------------------------------
@@ -98,12 +98,12 @@ def damaged_documents(draw):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                  HealthCheck.too_slow])
 @given(document=damaged_documents(), italian=st.booleans())
-def test_every_refusal_of_a_damaged_document_is_said_in_words(sheet, app, document, italian):
-    if not sheet.token:
-        sheet.create_table()
-    sheet.client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "it" if italian else "en"
+def test_every_refusal_of_a_damaged_document_is_said_in_words(scorer, app, document, italian):
+    if not scorer.token:
+        scorer.create_table()
+    scorer.client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "it" if italian else "en"
     before = counts(app)
-    response = upload(sheet, json.dumps(document).encode(), again=True)
+    response = upload(scorer, json.dumps(document).encode(), again=True)
     assert response.status_code in (302, 422), response.status_code
     if response.status_code == 422:
         said = text_of(response)

@@ -97,27 +97,27 @@ def leftover_english(page: str, names: set[str]) -> list[str]:
 NAMES = {"Anna", "Bruno", "Carla", "Giovedì sera"}
 
 
-def build(sheet, app):
+def build(scorer, app):
     """A table with a Ramino match (a hand entered as cards), a Gin match (a knock), and a finished Rumino
     match with a stake; returns the pages to look at."""
-    sheet.client.get("/lang/it?next=/")
-    sheet.create_table("Giovedì sera")
-    sheet.add_players("Anna", "Bruno", "Carla")
-    ramino = sheet.start_match("ramino", ["Anna", "Bruno", "Carla"])
-    assert sheet.record(ramino, by="Anna", end="out",
+    scorer.client.get("/lang/it?next=/")
+    scorer.create_table("Giovedì sera")
+    scorer.add_players("Anna", "Bruno", "Carla")
+    ramino = scorer.start_match("ramino", ["Anna", "Bruno", "Carla"])
+    assert scorer.record(ramino, by="Anna", end="out",
                         cards={"Bruno": "KS QH 9C", "Carla": "5D 6D"}).status_code == 302
-    gin = sheet.start_match("gin", ["Anna", "Bruno"])
-    assert sheet.record(gin, by="Anna", end="knock", melds="3H 4H 5H | 8S 8D 8C | JC QC KC",
+    gin = scorer.start_match("gin", ["Anna", "Bruno"])
+    assert scorer.record(gin, by="Anna", end="knock", melds="3H 4H 5H | 8S 8D 8C | JC QC KC",
                         points={"Anna": 1}, cards={"Bruno": "9D 9H 9S 5C 6C 7C 6H 10C KD 4S"}).status_code == 302
-    rumino = sheet.start_match("rumino", ["Anna", "Bruno", "Carla"], stake="20", rules={"elimination_at": 30})
+    rumino = scorer.start_match("rumino", ["Anna", "Bruno", "Carla"], stake="20", rules={"elimination_at": 30})
     for _ in range(3):
-        response = sheet.record(rumino, by="Carla", end="knock", points={"Anna": 25, "Bruno": 20, "Carla": 2})
+        response = scorer.record(rumino, by="Carla", end="knock", points={"Anna": 25, "Bruno": 20, "Carla": 2})
         if response.status_code != 302:
             break
     with app.app_context():
         view = db.session.get(models.Match, ramino).view_token
         hand = db.session.get(models.Match, ramino).entries[0].id
-    t = sheet.token
+    t = scorer.token
     return [
         "/", f"/t/{t}", f"/t/{t}/matches/new", f"/t/{t}/matches/new?variant=ramino",
         f"/t/{t}/m/{ramino}", f"/t/{t}/m/{ramino}/hands/new", f"/t/{t}/m/{ramino}/hands/{hand}",
@@ -131,8 +131,8 @@ def build(sheet, app):
     ]
 
 
-def test_every_page_in_italian_uses_only_translated_words(sheet, app, client, asked, engine_marked):
-    pages = build(sheet, app)
+def test_every_page_in_italian_uses_only_translated_words(scorer, app, client, asked, engine_marked):
+    pages = build(scorer, app)
     catalog = _msgids(TRANSLATIONS / "messages.po")
     problems = {}
     for url in pages:
@@ -150,13 +150,13 @@ def test_every_page_in_italian_uses_only_translated_words(sheet, app, client, as
     assert problems == {}
 
 
-def test_english_stays_the_default(sheet, app, client):
-    sheet.create_table("Thursday night")
-    page = client.get(f"/t/{sheet.token}").get_data(as_text=True)
+def test_english_stays_the_default(scorer, app, client):
+    scorer.create_table("Thursday night")
+    page = client.get(f"/t/{scorer.token}").get_data(as_text=True)
     assert '<html lang="en">' in page and "Add player" in page and 'id="sk-words"' not in page
 
 
-def test_italian_numbers_money_and_dates(sheet, app, client):
+def test_italian_numbers_money_and_dates(scorer, app, client):
     from scorekeeper.web.i18n import money, whole
 
     with app.test_request_context(headers={"Accept-Language": "it"}):
@@ -164,16 +164,16 @@ def test_italian_numbers_money_and_dates(sheet, app, client):
         assert money("40", "€") == "40,00\u00a0€" and money("1234.5", "CHF") == "1.234,50\u00a0CHF"
     with app.test_request_context():
         assert whole(1000) == "1,000" and money("40", "€") == "€40.00" and money("40", "CHF") == "40.00\u00a0CHF"
-    sheet.client.get("/lang/it?next=/")
-    sheet.create_table("Giovedì sera")
-    sheet.add_players("Anna", "Bruno", "Carla")
-    rumino = sheet.start_match("rumino", ["Anna", "Bruno", "Carla"], stake="20")
-    page = client.get(f"/t/{sheet.token}/m/{rumino}").get_data(as_text=True)
+    scorer.client.get("/lang/it?next=/")
+    scorer.create_table("Giovedì sera")
+    scorer.add_players("Anna", "Bruno", "Carla")
+    rumino = scorer.start_match("rumino", ["Anna", "Bruno", "Carla"], stake="20")
+    page = client.get(f"/t/{scorer.token}/m/{rumino}").get_data(as_text=True)
     assert "Piatto <strong>60,00" in page
-    history = client.get(f"/t/{sheet.token}/m/{rumino}/history").get_data(as_text=True)
+    history = client.get(f"/t/{scorer.token}/m/{rumino}/history").get_data(as_text=True)
     assert re.search(r"\d{2} [a-z]{3} \d{4}, \d{2}:\d{2} UTC", history), "a date the Italian way"
     # a house rule's standard value is a number like any other: Ramino's match to 1.000 points
-    new_match = client.get(f"/t/{sheet.token}/matches/new?variant=ramino").get_data(as_text=True)
+    new_match = client.get(f"/t/{scorer.token}/matches/new?variant=ramino").get_data(as_text=True)
     assert "Standard: 1.000." in new_match and "Standard: 1000." not in new_match
 
 
@@ -182,15 +182,15 @@ def _page_words(page: str) -> dict[str, str]:
     return json.loads(html.unescape(found.group(1))) if found else {}
 
 
-def test_an_italian_page_carries_the_words_of_its_scripts_only(sheet, client):
+def test_an_italian_page_carries_the_words_of_its_scripts_only(scorer, client):
     """app.js's words on every page, match.js's on a match's; the card picker's and the offline queue's
     in files of their own that app.js loads with those scripts (none on an English page)."""
-    sheet.client.get("/lang/it?next=/")
-    sheet.create_table("Giovedì sera")
-    sheet.add_players("Anna", "Bruno")
-    match_id = sheet.start_match("free", ["Anna", "Bruno"])
+    scorer.client.get("/lang/it?next=/")
+    scorer.create_table("Giovedì sera")
+    scorer.add_players("Anna", "Bruno")
+    match_id = scorer.start_match("free", ["Anna", "Bruno"])
     home = client.get("/").get_data(as_text=True)
-    scoreboard = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    scoreboard = client.get(f"/t/{scorer.token}/m/{match_id}").get_data(as_text=True)
     assert _page_words(home)["Copied"] == "Copiato"
     assert "Not saved: no connection. What you typed is kept: tap Save again when you are back online." \
         not in _page_words(home)
@@ -211,8 +211,8 @@ def test_an_italian_page_carries_the_words_of_its_scripts_only(sheet, client):
     # the URL names its words: without their digest a phone checks again
     assert client.get(html.unescape(files["offline"]).split("?")[0]).headers["Cache-Control"] == "no-cache"
     # an English page's scripts speak English: no words, no files
-    sheet.client.get("/lang/en?next=/")
-    english = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    scorer.client.get("/lang/en?next=/")
+    english = client.get(f"/t/{scorer.token}/m/{match_id}").get_data(as_text=True)
     assert 'id="sk-words"' not in english and "-words=" not in english
     for url in ("/words/en/offline.js", "/words/it/match.js", "/words/de/picker.js"):
         assert client.get(url).status_code == 404, url
@@ -222,20 +222,20 @@ def _said(response) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))).split())
 
 
-def test_meld_checker_and_free_scoring_read_as_italian(sheet, client):
+def test_meld_checker_and_free_scoring_read_as_italian(scorer, client):
     """The web puts the engine's words in its own sentences whole, never cut or patched in English:
     a rumino is named once, an opening reads as Italian, and free scoring's refusals speak of points
     (not cards) in Italian too."""
-    sheet.client.get("/lang/it?next=/")
+    scorer.client.get("/lang/it?next=/")
     rumino = _said(client.get("/melds", query_string={"variant": "rumino", "cards": "7S 7S 7H 7H 7D 7C JK"}))
     assert "Un rumino, 7 carte uguali" in rumino and "rumino, un rumino" not in rumino.lower()
     opening = _said(client.get("/melds", query_string={"variant": "ramino", "mode": "hand",
                                                        "cards": "QH KH AH 7S 7D 7C 2C 9D"}))
     assert "Apertura, calata in un turno: apre con 52" in opening and "opens" not in opening
-    sheet.create_table("Giovedì sera")
-    sheet.add_players("Anna", "Bruno")
-    match_id = sheet.start_match("free", ["Anna", "Bruno"])
-    refused = sheet.record_points(match_id, {"Anna": 3})
+    scorer.create_table("Giovedì sera")
+    scorer.add_players("Anna", "Bruno")
+    match_id = scorer.start_match("free", ["Anna", "Bruno"])
+    refused = scorer.record_points(match_id, {"Anna": 3})
     assert refused.status_code == 422
     said = _said(refused)
     assert "scrivi i punti di Bruno" in said

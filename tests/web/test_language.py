@@ -36,14 +36,14 @@ def test_unknown_language_is_not_found(client):
     assert client.get("/lang/xx?next=/").status_code == 404
 
 
-def test_a_page_fetched_beside_the_switch_does_not_undo_it(sheet, client, app):
+def test_a_page_fetched_beside_the_switch_does_not_undo_it(scorer, client, app):
     """The copy of a match page kept for offline use is fetched in the background, maybe just as the
     language is switched. Its answer must not bring back the session it was asked with: a page of a
     table already first in the browser's list sends no cookie."""
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben")
-    match_id = sheet.start_match("free", ["Ann", "Ben"])
-    page = f"/t/{sheet.token}/m/{match_id}"
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben")
+    match_id = scorer.start_match("free", ["Ann", "Ben"])
+    page = f"/t/{scorer.token}/m/{match_id}"
     assert client.get(page).status_code == 200  # the table is first in the list now
     old = client.get_cookie(app.config.get("SESSION_COOKIE_NAME", "session")).value
     switched = client.get(f"/lang/it?next={page}")

@@ -89,12 +89,12 @@ def test_htmx_is_compressed_and_immutable(client):
     assert b"htmx" in brotli.decompress(response.data)
 
 
-def test_spectator_poll_answers_304_when_compressed(sheet, client, app):
+def test_spectator_poll_answers_304_when_compressed(scorer, client, app):
     from scorekeeper.web.extensions import db
     from scorekeeper.service.models import Match
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben")
-    match_id = sheet.start_match("free", ["Ann", "Ben"])
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben")
+    match_id = scorer.start_match("free", ["Ann", "Ben"])
     with app.app_context():
         view = db.session.get(Match, match_id).view_token
     first = client.get(f"/v/{view}/sheet", headers={"Accept-Encoding": "br"})
@@ -103,7 +103,7 @@ def test_spectator_poll_answers_304_when_compressed(sheet, client, app):
     assert again.status_code == 304
 
 
-def _six_player_rumino(app, sheet) -> int:
+def _six_player_rumino(app, scorer) -> int:
     """A 6-player Rumino match with two hands entered by cards (gin each time)."""
     from scorekeeper.web.extensions import db
     from scorekeeper.service.importing import import_match
@@ -115,11 +115,11 @@ def _six_player_rumino(app, sheet) -> int:
     document = {"format": "scorekeeper.match/1", "variant": "rumino", "players": names, "rules": {},
                 "entries": [{"kind": "hand", "end": "gin", "by": "Ann", "held": hand}] * 2}
     with app.app_context():
-        table = db.session.scalar(sa.select(Table).where(Table.token == sheet.token))
+        table = db.session.scalar(sa.select(Table).where(Table.token == scorer.token))
         return import_match(table, document).id
 
 
-def _long_rumino(app, sheet) -> int:
+def _long_rumino(app, scorer) -> int:
     """The 200-hand, 6-player Rumino match entered by cards that benchmarks/page_weight.py weighs."""
     import sys
     from scorekeeper.web.extensions import db
@@ -131,7 +131,7 @@ def _long_rumino(app, sheet) -> int:
     finally:
         sys.path.remove(str(ROOT / "benchmarks"))
     with app.app_context():
-        table = db.session.scalar(sa.select(Table).where(Table.token == sheet.token))
+        table = db.session.scalar(sa.select(Table).where(Table.token == scorer.token))
         return import_match(table, knock_match(200)).id
 
 
@@ -140,7 +140,7 @@ FIRST_LOAD_BUDGET = 30 * 1024
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
-def test_first_load_of_every_page_is_at_most_30_kb_compressed(app, client, sheet, language):
+def test_first_load_of_every_page_is_at_most_30_kb_compressed(app, client, scorer, language):
     """The page and all it asks for on a first load (scorekeeper.web.assets.first_load), as a phone gets
     them, brotli-compressed: style sheets, htmx, app.js and the page's own scripts, manifest and icon,
     and where a card picker is drawn at once its script, styles and words. The service worker (registered
@@ -148,10 +148,10 @@ def test_first_load_of_every_page_is_at_most_30_kb_compressed(app, client, sheet
     are not part of it. In each language the app speaks (Italian words run longer). The heaviest, the
     Italian meld checker (a picker drawn at once) and history of a match of 200 hands, weigh about 29.7 KB."""
     from scorekeeper.web.assets import MIN_COMPRESS, first_load
-    sheet.create_table()
-    match_id = _six_player_rumino(app, sheet)
-    long_id = _long_rumino(app, sheet)
-    t = sheet.token
+    scorer.create_table()
+    match_id = _six_player_rumino(app, scorer)
+    long_id = _long_rumino(app, scorer)
+    t = scorer.token
     pages = ["/", f"/t/{t}", f"/t/{t}/m/{match_id}", f"/t/{t}/m/{match_id}/hands/new", "/melds",
              f"/t/{t}/m/{match_id}/history", f"/t/{t}/history", f"/t/{t}/m/{long_id}/history",
              f"/t/{t}/m/{long_id}"]
@@ -175,9 +175,9 @@ def test_first_load_of_every_page_is_at_most_30_kb_compressed(app, client, sheet
         assert total <= FIRST_LOAD_BUDGET, (url, total, dict(zip(asked, sizes)))
 
 
-def test_the_hand_form_carries_no_card_grid(app, client, sheet):
-    sheet.create_table()
-    match_id = _six_player_rumino(app, sheet)
-    page = client.get(f"/t/{sheet.token}/m/{match_id}/hands/new").get_data(as_text=True)
+def test_the_hand_form_carries_no_card_grid(app, client, scorer):
+    scorer.create_table()
+    match_id = _six_player_rumino(app, scorer)
+    page = client.get(f"/t/{scorer.token}/m/{match_id}/hands/new").get_data(as_text=True)
     assert page.count("data-picker-draw") == 6
     assert "picker-grid" not in page and "__pick" not in page

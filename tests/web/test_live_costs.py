@@ -30,15 +30,15 @@ def _fresh_memo():
 
 
 @pytest.fixture
-def game(sheet, app):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben", "Cat")
-    match_id = sheet.start_match("free", ["Ann", "Ben", "Cat"])
+def game(scorer, app):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben", "Cat")
+    match_id = scorer.start_match("free", ["Ann", "Ben", "Cat"])
     for points in ({"Ann": 12, "Ben": 5, "Cat": 0}, {"Ann": 1, "Ben": 2, "Cat": 3}):
-        assert sheet.record_points(match_id, points).status_code == 302
+        assert scorer.record_points(match_id, points).status_code == 302
     with app.app_context():
         view_token = db.session.get(Match, match_id).view_token
-    return sheet, match_id, view_token
+    return scorer, match_id, view_token
 
 
 def totals(client, view_token: str) -> dict[str, int]:
@@ -57,20 +57,20 @@ def entry_at(app, match_id: int, position: int) -> int:
 
 
 def test_a_kept_sheet_is_served_until_the_match_changes(game, client):
-    sheet, match_id, view_token = game
+    scorer, match_id, view_token = game
     assert totals(client, view_token) == {"Ann": 13, "Ben": 7, "Cat": 3}
     assert len(spectate._sheets) == 1
-    assert sheet.record_points(match_id, {"Ann": 10, "Ben": 0, "Cat": 0}).status_code == 302
+    assert scorer.record_points(match_id, {"Ann": 10, "Ben": 0, "Cat": 0}).status_code == 302
     assert totals(client, view_token) == {"Ann": 23, "Ben": 7, "Cat": 3}
     assert len(spectate._sheets) == 1  # the match's latest version only
 
 
 def test_a_304_poll_turns_into_a_200_after_a_save(game, client):
-    sheet, match_id, view_token = game
+    scorer, match_id, view_token = game
     first = client.get(f"/v/{view_token}/sheet", headers=HX)
     etag = first.headers["ETag"]
     assert client.get(f"/v/{view_token}/sheet", headers={**HX, "If-None-Match": etag}).status_code == 304
-    assert sheet.record_points(match_id, {"Ann": 0, "Ben": 9, "Cat": 0}).status_code == 302
+    assert scorer.record_points(match_id, {"Ann": 0, "Ben": 9, "Cat": 0}).status_code == 302
     after = client.get(f"/v/{view_token}/sheet", headers={**HX, "If-None-Match": etag})
     assert after.status_code == 200 and after.headers["ETag"] != etag
     assert '<span class="total">16</span>' in after.get_data(as_text=True)  # Ben: 5 + 2 + 9
@@ -81,7 +81,7 @@ def test_a_304_poll_turns_into_a_200_after_a_save(game, client):
 def test_a_followers_polls_send_no_cookie_once_the_session_is_made(game, app):
     """A follower's session is made (and its cookie sent) once; the polls after it sign and send
     nothing, while a change to the session (a language chosen) is still sent."""
-    sheet, match_id, view_token = game
+    scorer, match_id, view_token = game
     follower = app.test_client()
     first = follower.get(f"/v/{view_token}/sheet", headers=HX)
     assert "Set-Cookie" in first.headers
@@ -94,41 +94,41 @@ def test_a_followers_polls_send_no_cookie_once_the_session_is_made(game, app):
 
 
 def test_an_edit_of_an_earlier_hand_shows_fresh_totals(game, client, app):
-    sheet, match_id, view_token = game
+    scorer, match_id, view_token = game
     assert totals(client, view_token)["Ann"] == 13
-    ids = sheet.player_ids()
-    response = sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/{entry_at(app, match_id, 1)}/edit",
-                          {"version": str(sheet.version(match_id)), f"points_{ids['Ann']}": "40",
+    ids = scorer.player_ids()
+    response = scorer.post(f"/t/{scorer.token}/m/{match_id}/hands/{entry_at(app, match_id, 1)}/edit",
+                          {"version": str(scorer.version(match_id)), f"points_{ids['Ann']}": "40",
                            f"points_{ids['Ben']}": "5", f"points_{ids['Cat']}": "0"})
     assert response.status_code == 302, response.get_data(as_text=True)[:300]
     assert totals(client, view_token) == {"Ann": 41, "Ben": 7, "Cat": 3}
 
 
 def test_an_undo_and_a_redo_show_fresh_totals(game, client):
-    sheet, match_id, view_token = game
+    scorer, match_id, view_token = game
     assert totals(client, view_token)["Ann"] == 13
-    response = sheet.post(f"/t/{sheet.token}/m/{match_id}/undo", {"version": str(sheet.version(match_id))})
+    response = scorer.post(f"/t/{scorer.token}/m/{match_id}/undo", {"version": str(scorer.version(match_id))})
     assert response.status_code in (200, 302)
     assert totals(client, view_token) == {"Ann": 12, "Ben": 5, "Cat": 0}
-    response = sheet.post(f"/t/{sheet.token}/m/{match_id}/redo", {"version": str(sheet.version(match_id))})
+    response = scorer.post(f"/t/{scorer.token}/m/{match_id}/redo", {"version": str(scorer.version(match_id))})
     assert response.status_code in (200, 302)
     assert totals(client, view_token) == {"Ann": 13, "Ben": 7, "Cat": 3}
 
 
 def test_a_delete_and_a_restore_show_fresh_totals(game, client, app):
-    sheet, match_id, view_token = game
+    scorer, match_id, view_token = game
     assert totals(client, view_token)["Ann"] == 13
-    url = f"/t/{sheet.token}/m/{match_id}/hands/{entry_at(app, match_id, 1)}"
-    assert sheet.post(f"{url}/delete", {"version": str(sheet.version(match_id))}).status_code == 302
+    url = f"/t/{scorer.token}/m/{match_id}/hands/{entry_at(app, match_id, 1)}"
+    assert scorer.post(f"{url}/delete", {"version": str(scorer.version(match_id))}).status_code == 302
     assert totals(client, view_token) == {"Ann": 1, "Ben": 2, "Cat": 3}
-    assert sheet.post(f"{url}/restore", {"version": str(sheet.version(match_id))}).status_code == 302
+    assert scorer.post(f"{url}/restore", {"version": str(scorer.version(match_id))}).status_code == 302
     assert totals(client, view_token) == {"Ann": 13, "Ben": 7, "Cat": 3}
 
 
 def test_a_change_made_by_another_worker_is_seen(game, client, app):
     """Another worker's save reaches this one only through the database: the kept sheet is keyed by the
     version read there, so the sheet is drawn again."""
-    sheet, match_id, view_token = game
+    scorer, match_id, view_token = game
     assert totals(client, view_token)["Cat"] == 3
     with app.app_context():
         entry = db.session.scalar(sa.select(Entry).where(Entry.match_id == match_id, Entry.position == 2))
@@ -143,23 +143,23 @@ def test_a_change_made_by_another_worker_is_seen(game, client, app):
 
 def test_a_rename_and_a_currency_show_on_the_kept_sheet(game, client):
     """Neither moves the match's version; both are in the kept sheet's key."""
-    sheet, match_id, view_token = game
+    scorer, match_id, view_token = game
     assert "Ann" in totals(client, view_token)
-    ids = sheet.player_ids()
-    assert sheet.post(f"/t/{sheet.token}/players/{ids['Ann']}/rename", {"name": "Annie"}).status_code == 302
+    ids = scorer.player_ids()
+    assert scorer.post(f"/t/{scorer.token}/players/{ids['Ann']}/rename", {"name": "Annie"}).status_code == 302
     assert totals(client, view_token) == {"Annie": 13, "Ben": 7, "Cat": 3}
     key_before = spectate._sheets._entries[(view_token, "en")][0]
-    sheet.post(f"/t/{sheet.token}/currency", {"currency": "other", "other": "kr"})
+    scorer.post(f"/t/{scorer.token}/currency", {"currency": "other", "other": "kr"})
     totals(client, view_token)
     assert spectate._sheets._entries[(view_token, "en")][0] != key_before
 
 
 def test_an_imported_match_shows_its_own_totals(game, client, app):
-    sheet, match_id, view_token = game
+    scorer, match_id, view_token = game
     assert totals(client, view_token)["Ann"] == 13
-    exported = client.get(f"/t/{sheet.token}/m/{match_id}/export.json").get_json()
+    exported = client.get(f"/t/{scorer.token}/m/{match_id}/export.json").get_json()
     exported["entries"][0]["held"]["Ann"] = {"points": 50}
-    response = sheet.post(f"/t/{sheet.token}/import",
+    response = scorer.post(f"/t/{scorer.token}/import",
                           {"document": (io.BytesIO(json.dumps(exported).encode()), "m.json"), "again": "y"},
                           content_type="multipart/form-data")
     assert response.status_code == 302, response.get_data(as_text=True)[:500]
@@ -234,15 +234,15 @@ def test_no_request_runs_an_async_teardown(app, client):
 ROW = re.compile(r'<tr class="([^"]*)" id="entry-(\d+)"( data-hx-swap-oob="true")?>(.*?)</tr>', re.S)
 
 
-def written(sheet, app, count: int, *, deleted: tuple[int, ...] = ()):
+def written(scorer, app, count: int, *, deleted: tuple[int, ...] = ()):
     """A free-scoring match of ``count`` hands written straight into the database (entries at
     ``deleted`` positions marked deleted)."""
     import datetime as dt
 
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben", "Cat")
-    match_id = sheet.start_match("free", ["Ann", "Ben", "Cat"])
-    ids = sheet.player_ids()
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben", "Cat")
+    match_id = scorer.start_match("free", ["Ann", "Ben", "Cat"])
+    ids = scorer.player_ids()
     rows = [{"match_id": match_id, "position": i, "kind": "hand", "history": [], "created_at": dt.datetime(2026, 1, 1),
              "deleted_at": dt.datetime(2026, 1, 2) if i in deleted else None,
              "payload": {"kind": "hand", "end": "scores",
@@ -269,15 +269,15 @@ def grid_rows_of(page: str) -> list[tuple[str, str, str]]:
     return [(m.group(2), m.group(1), m.group(4).strip()) for m in ROW.finditer(sheet_part)]
 
 
-def save_htmx(sheet, match_id: int, *, page: str = "", accept: int | None = None):
-    ids = sheet.player_ids()
+def save_htmx(scorer, match_id: int, *, page: str = "", accept: int | None = None):
+    ids = scorer.player_ids()
     data = {f"points_{pid}": "3" for pid in ids.values()}
-    version = sheet.version(match_id)
+    version = scorer.version(match_id)
     data.update(version=str(version if accept is None else version - 1), key="k" + str(version))
     if accept is not None:
         data["accept_version"] = str(accept)
-    headers = {**HX, "HX-Current-URL": f"http://localhost/t/{sheet.token}/m/{match_id}{page}"}
-    return sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/new", data, headers=headers)
+    headers = {**HX, "HX-Current-URL": f"http://localhost/t/{scorer.token}/m/{match_id}{page}"}
+    return scorer.post(f"/t/{scorer.token}/m/{match_id}/hands/new", data, headers=headers)
 
 
 def applied(before: list[tuple[str, str, str]], answer: str) -> list[tuple[str, str, str]]:
@@ -301,13 +301,13 @@ def applied(before: list[tuple[str, str, str]], answer: str) -> list[tuple[str, 
     (60, (45, 58), ""),      # deleted rows (their Undo carries the version) are drawn again
     (60, (), "?new=55"),     # the row the page marked loses its mark
 ])
-def test_a_saved_hand_changes_the_grid_in_place_as_a_fresh_page_draws_it(sheet, app, client, count, deleted, page):
-    match_id = written(sheet, app, count, deleted=deleted)
-    url = f"/t/{sheet.token}/m/{match_id}"
+def test_a_saved_hand_changes_the_grid_in_place_as_a_fresh_page_draws_it(scorer, app, client, count, deleted, page):
+    match_id = written(scorer, app, count, deleted=deleted)
+    url = f"/t/{scorer.token}/m/{match_id}"
     if page:
         page = page.replace("55", str(entry_at(app, match_id, 55)))
     before = grid_rows_of(client.get(url + page).get_data(as_text=True))
-    answer = save_htmx(sheet, match_id, page=page)
+    answer = save_htmx(scorer, match_id, page=page)
     assert answer.status_code == 200 and answer.headers["HX-Retarget"] == "#scoreboard-top"
     text = answer.get_data(as_text=True)
     # the match menu, whose forms carry the version, out of band
@@ -319,50 +319,50 @@ def test_a_saved_hand_changes_the_grid_in_place_as_a_fresh_page_draws_it(sheet, 
     totals = re.search(r'<tfoot data-hx-swap-oob="outerHTML:#sheet tfoot">(.*?)</tfoot>', text, re.S).group(1)
     assert totals in client.get(url).get_data(as_text=True)
     if deleted:
-        assert f'name="version" value="{sheet.version(match_id)}"' in text
+        assert f'name="version" value="{scorer.version(match_id)}"' in text
 
 
 @pytest.mark.parametrize("count", [0, 50])
-def test_the_grid_is_sent_whole_when_its_frame_changes(sheet, app, count):
+def test_the_grid_is_sent_whole_when_its_frame_changes(scorer, app, count):
     """The first hand (no grid yet) and the one that starts the "last 50 entries" line."""
-    match_id = written(sheet, app, count)
-    answer = save_htmx(sheet, match_id)
+    match_id = written(scorer, app, count)
+    answer = save_htmx(scorer, match_id)
     text = answer.get_data(as_text=True)
     assert "data-hx-preserve" not in text and "data-hx-swap-oob" not in text
     assert GRID_HEAD in text and "HX-Retarget" not in answer.headers
 
 
-def test_the_grid_is_sent_whole_after_add_mine_as_the_next_hand(sheet, app):
+def test_the_grid_is_sent_whole_after_add_mine_as_the_next_hand(scorer, app):
     """The page that chose it was drawn before the other phone's hand: its grid lacks that one too."""
-    match_id = written(sheet, app, 5)
-    text = save_htmx(sheet, match_id, accept=sheet.version(match_id)).get_data(as_text=True)
+    match_id = written(scorer, app, 5)
+    text = save_htmx(scorer, match_id, accept=scorer.version(match_id)).get_data(as_text=True)
     assert "data-hx-preserve" not in text and GRID_HEAD in text
 
 
-def test_without_javascript_a_save_still_shows_the_whole_page(sheet, app, client):
-    match_id = written(sheet, app, 5)
-    response = sheet.record_points(match_id, {"Ann": 1, "Ben": 2, "Cat": 3})
+def test_without_javascript_a_save_still_shows_the_whole_page(scorer, app, client):
+    match_id = written(scorer, app, 5)
+    response = scorer.record_points(match_id, {"Ann": 1, "Ben": 2, "Cat": 3})
     assert response.status_code == 302
     page = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "data-hx-preserve" not in page and len(grid_rows_of(page)) == 6
 
 
-def test_a_bad_page_address_in_the_header_is_ignored(sheet, app):
-    match_id = written(sheet, app, 5)
-    assert save_htmx(sheet, match_id, page="?new=0x7").status_code == 200
+def test_a_bad_page_address_in_the_header_is_ignored(scorer, app):
+    match_id = written(scorer, app, 5)
+    assert save_htmx(scorer, match_id, page="?new=0x7").status_code == 200
 
 
-def test_a_sheet_of_games_changes_in_place_as_a_fresh_page_draws_it(sheet, app, client):
+def test_a_sheet_of_games_changes_in_place_as_a_fresh_page_draws_it(scorer, app, client):
     """A game whose rows say which games each hand went into (standings.games): the same in place."""
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben")
-    match_id = sheet.start_match("hollywood_gin", ["Ann", "Ben"])
-    assert sheet.record(match_id, by="Ann", end="gin", points={"Ben": 12}).status_code == 302
-    url = f"/t/{sheet.token}/m/{match_id}"
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben")
+    match_id = scorer.start_match("hollywood_gin", ["Ann", "Ben"])
+    assert scorer.record(match_id, by="Ann", end="gin", points={"Ben": 12}).status_code == 302
+    url = f"/t/{scorer.token}/m/{match_id}"
     before = grid_rows_of(client.get(url).get_data(as_text=True))
-    ids = sheet.player_ids()
-    answer = sheet.post(url + "/hands/new", {"by": str(ids["Ben"]), "end": "gin", f"points_{ids['Ann']}": "9",
-                                             "version": str(sheet.version(match_id)), "key": "k-games"},
+    ids = scorer.player_ids()
+    answer = scorer.post(url + "/hands/new", {"by": str(ids["Ben"]), "end": "gin", f"points_{ids['Ann']}": "9",
+                                             "version": str(scorer.version(match_id)), "key": "k-games"},
                         headers={**HX, "HX-Current-URL": "http://localhost" + url})
     assert answer.status_code == 200
     new_id = entry_at(app, match_id, 2)

@@ -24,13 +24,13 @@ THREADED = {"wsgi.multithread": True}  # what a threaded server (gunicorn's gthr
 
 
 @pytest.fixture
-def game(sheet, app):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben")
-    match_id = sheet.start_match("free", ["Ann", "Ben"])
+def game(scorer, app):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben")
+    match_id = scorer.start_match("free", ["Ann", "Ben"])
     with app.app_context():
         view_token = db.session.get(Match, match_id).view_token
-    yield sheet, match_id, view_token
+    yield scorer, match_id, view_token
     live.close(app)  # no stream outlives its test
 
 
@@ -70,7 +70,7 @@ def test_an_unknown_link_is_a_404(game, client):
 
 
 def test_the_stream_says_the_version_then_each_hand_saved(game, client, app):
-    sheet, match_id, view_token = game
+    scorer, match_id, view_token = game
     response, events = open_stream(client, view_token)
     assert response.headers["Content-Type"].startswith("text/event-stream")
     assert "no-transform" in response.headers["Cache-Control"]
@@ -80,7 +80,7 @@ def test_the_stream_says_the_version_then_each_hand_saved(game, client, app):
     first = next_event(events)
     assert "retry: " in first and f"event: version\ndata: {version}\n" in first
     # a hand saved through this worker
-    assert sheet.record_points(match_id, {"Ann": 4, "Ben": 9}).status_code == 302
+    assert scorer.record_points(match_id, {"Ann": 4, "Ben": 9}).status_code == 302
     assert f"data: {version + 1}\n" in next_event(events)
     # a change made elsewhere: read by the worker's watch
     elsewhere = bump_elsewhere(app, match_id)
@@ -222,7 +222,7 @@ def test_a_threaded_worker_works_on_one_request_at_a_time_and_a_stream_waits_out
     assert answers[-1] == b"firstlater"  # the pages were answered while the stream was held
 
 
-def test_the_app_takes_turns_when_told(sheet):
+def test_the_app_takes_turns_when_told(scorer):
     from scorekeeper import create_app
     from scorekeeper.web.server import RequestsAtOnce
 

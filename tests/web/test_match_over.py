@@ -27,32 +27,32 @@ def entries(app, match_id: int) -> int:
         return db.session.scalar(sa.select(sa.func.count()).select_from(Entry).where(Entry.match_id == match_id))
 
 
-def send(sheet, match_id: int, points: dict, *, version: int, key: str = "kept-hand", **extra):
+def send(scorer, match_id: int, points: dict, *, version: int, key: str = "kept-hand", **extra):
     """A hand as the page's script sends it (an htmx request)."""
-    ids = sheet.player_ids()
+    ids = scorer.player_ids()
     data = {f"points_{ids[name]}": str(v) for name, v in points.items()}
     data.update(version=str(version), key=key, **extra)
-    return sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/new", data, headers=HX)
+    return scorer.post(f"/t/{scorer.token}/m/{match_id}/hands/new", data, headers=HX)
 
 
 @pytest.fixture
-def match(sheet):
+def match(scorer):
     """A free-scoring match to 10 with one hand: (match id, the version a phone's form was drawn at)."""
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben")
-    match_id = sheet.start_match("free", ["Ann", "Ben"], rules={"target": 10})
-    assert sheet.record_points(match_id, {"Ann": 3, "Ben": 4}).status_code == 302
-    return match_id, sheet.version(match_id)
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben")
+    match_id = scorer.start_match("free", ["Ann", "Ben"], rules={"target": 10})
+    assert scorer.record_points(match_id, {"Ann": 3, "Ben": 4}).status_code == 302
+    return match_id, scorer.version(match_id)
 
 
-def test_a_hand_after_another_phone_recorded_the_last_one_is_told_the_match_is_over(sheet, app, match):
+def test_a_hand_after_another_phone_recorded_the_last_one_is_told_the_match_is_over(scorer, app, match):
     match_id, drawn = match
-    assert sheet.record_points(match_id, {"Ann": 12, "Ben": 1}).status_code == 302  # the other phone ends it
-    now = sheet.version(match_id)
+    assert scorer.record_points(match_id, {"Ann": 12, "Ben": 1}).status_code == 302  # the other phone ends it
+    now = scorer.version(match_id)
 
     for extra in ({}, {"accept_version": "0"}, {"accept_version": str(now)}):
         # the kept hand as sent, then "Add mine" as the old page sent it (version 0), then the true version
-        reply = send(sheet, match_id, {"Ann": 1, "Ben": 2}, version=drawn, **extra)
+        reply = send(scorer, match_id, {"Ann": 1, "Ben": 2}, version=drawn, **extra)
         assert reply.status_code == 409, extra
         assert reply.headers["Scorekeeper-Match-Over"] == "finished"
         assert reply.headers["Scorekeeper-Match-Version"] == str(now)
@@ -61,35 +61,35 @@ def test_a_hand_after_another_phone_recorded_the_last_one_is_told_the_match_is_o
         assert "changed on another phone" not in said
         assert 'data-scroll-to="scoreboard-message"' in reply.get_data(as_text=True)
     assert entries(app, match_id) == 2
-    assert sheet.version(match_id) == now
+    assert scorer.version(match_id) == now
 
 
-def test_a_hand_after_another_phone_ended_the_match_early_is_told_so(sheet, app, match):
+def test_a_hand_after_another_phone_ended_the_match_early_is_told_so(scorer, app, match):
     match_id, drawn = match
-    assert sheet.post(f"/t/{sheet.token}/m/{match_id}/abandon", {"version": drawn}).status_code == 302
-    reply = send(sheet, match_id, {"Ann": 1, "Ben": 2}, version=drawn)
+    assert scorer.post(f"/t/{scorer.token}/m/{match_id}/abandon", {"version": drawn}).status_code == 302
+    reply = send(scorer, match_id, {"Ann": 1, "Ben": 2}, version=drawn)
     assert reply.status_code == 409
     assert reply.headers["Scorekeeper-Match-Over"] == "abandoned"
-    assert reply.headers["Scorekeeper-Match-Version"] == str(sheet.version(match_id))
+    assert reply.headers["Scorekeeper-Match-Version"] == str(scorer.version(match_id))
     assert "This match was ended early: reopen it to record or change hands." in text_of(reply)
     assert entries(app, match_id) == 1
 
 
-def test_a_resent_hand_that_was_saved_is_saved_even_once_the_match_is_over(sheet, app, match):
+def test_a_resent_hand_that_was_saved_is_saved_even_once_the_match_is_over(scorer, app, match):
     """The last hand's own answer lost on the way: sent again, it is the hand that ended the match."""
     match_id, drawn = match
-    assert sheet.record_points(match_id, {"Ann": 12, "Ben": 1}, key="last-hand", version=drawn).status_code == 302
-    reply = send(sheet, match_id, {"Ann": 12, "Ben": 1}, key="last-hand", version=drawn)
+    assert scorer.record_points(match_id, {"Ann": 12, "Ben": 1}, key="last-hand", version=drawn).status_code == 302
+    reply = send(scorer, match_id, {"Ann": 12, "Ben": 1}, key="last-hand", version=drawn)
     assert reply.status_code == 200
     assert "Saved: hand 2." in text_of(reply)
     assert entries(app, match_id) == 2
 
 
-def test_a_stale_sheet_says_the_version_to_add_on_top_of(sheet, app, match):
+def test_a_stale_sheet_says_the_version_to_add_on_top_of(scorer, app, match):
     match_id, drawn = match
-    assert sheet.record_points(match_id, {"Ann": 1, "Ben": 1}).status_code == 302  # still under 10
-    reply = send(sheet, match_id, {"Ann": 2, "Ben": 2}, version=drawn)
+    assert scorer.record_points(match_id, {"Ann": 1, "Ben": 1}).status_code == 302  # still under 10
+    reply = send(scorer, match_id, {"Ann": 2, "Ben": 2}, version=drawn)
     assert reply.status_code == 409
-    assert reply.headers["Scorekeeper-Match-Version"] == str(sheet.version(match_id))
+    assert reply.headers["Scorekeeper-Match-Version"] == str(scorer.version(match_id))
     assert "Scorekeeper-Match-Over" not in reply.headers
     assert "changed on another phone" in text_of(reply)

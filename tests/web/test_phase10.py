@@ -1,5 +1,5 @@
-"""Phase 10 through the generic pages (docs/rules/phase10.md): the hand form draws the sheet the game
-declares (who went out, each player's points or cards from the Phase 10 deck and a "completed the phase"
+"""Phase 10 through the generic pages (docs/rules/phase10.md): the hand form draws the entry fields the
+game declares (who went out, each player's points or cards from the Phase 10 deck and a "completed the phase"
 tap), the scoreboard, the match page and the spectator sheet say each player's phase, a wrong tap is
 refused beside its field with the form kept, and a tie among the finishers is played off by the tied
 players alone."""
@@ -22,17 +22,17 @@ def _said(response) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))).split())
 
 
-def start(sheet, names=NAMES, rules=None) -> int:
-    sheet.create_table()
-    sheet.add_players(*names)
-    return sheet.start_match("phase10", names, rules=rules)
+def start(scorer, names=NAMES, rules=None) -> int:
+    scorer.create_table()
+    scorer.add_players(*names)
+    return scorer.start_match("phase10", names, rules=rules)
 
 
-def hand(sheet, match_id: int, by: str, **players):
+def hand(scorer, match_id: int, by: str, **players):
     """One hand through the form: per player points (int) or cards (str), with "+" after them when he
     completed his phase ("12G 3R+", 25)."""
-    ids = sheet.player_ids()
-    data = {"by": str(ids[by]), "end": "out", "version": str(sheet.version(match_id)), "key": uuid.uuid4().hex}
+    ids = scorer.player_ids()
+    data = {"by": str(ids[by]), "end": "out", "version": str(scorer.version(match_id)), "key": uuid.uuid4().hex}
     for name, value in players.items():
         pid = ids[name]
         done = isinstance(value, tuple)
@@ -40,7 +40,7 @@ def hand(sheet, match_id: int, by: str, **players):
         data[f"points_{pid}" if isinstance(value, int) else f"cards_{pid}"] = str(value)
         if done:
             data[f"completed_{pid}"] = "y"
-    return sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/new", data)
+    return scorer.post(f"/t/{scorer.token}/m/{match_id}/hands/new", data)
 
 
 def saved(app, match_id: int) -> list[dict]:
@@ -49,56 +49,56 @@ def saved(app, match_id: int) -> list[dict]:
             Entry.match_id == match_id, Entry.deleted_at.is_(None)).order_by(Entry.position))]
 
 
-def test_px1_through_the_pages(sheet, client, app):
-    new = _said(client.get(f"/t/{sheet.create_table()}/matches/new?variant=phase10"))
+def test_px1_through_the_pages(scorer, client, app):
+    new = _said(client.get(f"/t/{scorer.create_table()}/matches/new?variant=phase10"))
     assert "Phase 10" in new and "phases_to_win" not in new or "Phases to win" in new
-    sheet.add_players(*NAMES)
-    match_id = sheet.start_match("phase10", NAMES)
-    board = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
-    said = _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    scorer.add_players(*NAMES)
+    match_id = scorer.start_match("phase10", NAMES)
+    board = client.get(f"/t/{scorer.token}/m/{match_id}").get_data(as_text=True)
+    said = _said(client.get(f"/t/{scorer.token}/m/{match_id}"))
     assert "Who went out?" in said and "Completed the phase" in said
-    response = hand(sheet, match_id, "Ann", Ben=("12G 3R",), Cat="1R 1B 4G 7Y 9R 10B 11G 12Y W S",
+    response = hand(scorer, match_id, "Ann", Ben=("12G 3R",), Cat="1R 1B 4G 7Y 9R 10B 11G 12Y W S",
                     Dan="2R 2G 5B 5Y 6R 8G 8B 9Y 11R 11B")
     assert response.status_code == 302, _said(response)
-    assert sheet.totals(match_id) == {"Ann": 0, "Ben": 15, "Cat": 95, "Dan": 60}
-    ids = sheet.player_ids()
+    assert scorer.totals(match_id) == {"Ann": 0, "Ben": 15, "Cat": 95, "Dan": 60}
+    ids = scorer.player_ids()
     assert saved(app, match_id)[0]["held"][str(ids["Ben"])] == {"cards": "12G 3R", "completed": True}
-    response = hand(sheet, match_id, "Cat", Ann=("W",), Ben=70, Dan=("S 7B",))
+    response = hand(scorer, match_id, "Cat", Ann=("W",), Ben=70, Dan=("S 7B",))
     assert response.status_code == 302, _said(response)
-    assert sheet.totals(match_id) == {"Ann": 25, "Ben": 85, "Cat": 95, "Dan": 80}
-    said = _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    assert scorer.totals(match_id) == {"Ann": 25, "Ben": 85, "Cat": 95, "Dan": 80}
+    said = _said(client.get(f"/t/{scorer.token}/m/{match_id}"))
     assert "Phase 3: 1 set of 4 + 1 run of 4" in said and "Phase 2: 1 set of 3 + 1 run of 4" in said
 
 
-def test_a_wrong_completed_tap_is_refused_beside_its_box_and_the_form_kept(sheet, app):
-    match_id = start(sheet)
+def test_a_wrong_completed_tap_is_refused_beside_its_box_and_the_form_kept(scorer, app):
+    match_id = start(scorer)
     # PX-8 a: Cat did not complete phase 1 and is typed 45
-    response = hand(sheet, match_id, "Ann", Ben=(20,), Cat=45, Dan=60)
+    response = hand(scorer, match_id, "Ann", Ben=(20,), Cat=45, Dan=60)
     assert response.status_code == 422
     body = response.get_data(as_text=True)
-    ids = sheet.player_ids()
+    ids = scorer.player_ids()
     row = body[body.index(f'id="points_{ids["Cat"]}"'):]
     row = row[:row.index('class="held-row')]
     assert "Cat did not complete phase 1, so Cat holds 10 cards: at least 50" in html.unescape(row)
     assert 'value="45"' in body and saved(app, match_id) == []
     # PX-8 h: three 7R, beside Cat's cards
-    response = hand(sheet, match_id, "Ann", Ben=("7R 7R",), Cat="7R 1B 2B 3B 4B 5B 6B 8B 9B 10B", Dan=60)
+    response = hand(scorer, match_id, "Ann", Ben=("7R 7R",), Cat="7R 1B 2B 3B 4B 5B 6B 8B 9B 10B", Dan=60)
     assert response.status_code == 422
     assert "three 7R cannot be in play" in html.unescape(response.get_data(as_text=True))
 
 
-def test_the_phases_on_the_scoreboard_and_the_spectator_sheet(sheet, client):
-    match_id = start(sheet, ["Ann", "Ben"])
-    assert hand(sheet, match_id, "Ann", Ben=60).status_code == 302
-    said = _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+def test_the_phases_on_the_scoreboard_and_the_spectator_sheet(scorer, client):
+    match_id = start(scorer, ["Ann", "Ben"])
+    assert hand(scorer, match_id, "Ann", Ben=60).status_code == 302
+    said = _said(client.get(f"/t/{scorer.token}/m/{match_id}"))
     assert re.search(r"Ann Phase 2: 1 set of 3 \+ 1 run of 4 .*Ben Phase 1: 2 sets of 3", said), said
-    share = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    share = client.get(f"/t/{scorer.token}/m/{match_id}").get_data(as_text=True)
     link = re.search(r'href="(/v/[^"/]+)"', share).group(1)
     watched = _said(client.get(link))
     assert "Phase 2: 1 set of 3 + 1 run of 4" in watched and "Phase 1: 2 sets of 3" in watched
     # in Italian, the contract too
     client.get("/lang/it?next=/")
-    said = _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    said = _said(client.get(f"/t/{scorer.token}/m/{match_id}"))
     assert "Fase 2: 1 tris da 3 + 1 scala da 4" in said and "Fase 1: 2 tris da 3" in said
 
 
@@ -108,42 +108,42 @@ def _save_bar(response) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", bar[:bar.index("</form>")])).split())
 
 
-def test_the_save_bar_lines_up_each_players_phase_and_another_games_says_none(sheet, client):
-    match_id = start(sheet)
-    assert hand(sheet, match_id, "Ann", Ben=("12G 3R",), Cat=95, Dan=60).status_code == 302
-    bar = _save_bar(client.get(f"/t/{sheet.token}/m/{match_id}"))
+def test_the_save_bar_lines_up_each_players_phase_and_another_games_says_none(scorer, client):
+    match_id = start(scorer)
+    assert hand(scorer, match_id, "Ann", Ben=("12G 3R",), Cat=95, Dan=60).status_code == 302
+    bar = _save_bar(client.get(f"/t/{scorer.token}/m/{match_id}"))
     assert "Ann Phase 2 · Ben Phase 2 · Cat Phase 1 · Dan Phase 1" in bar, bar
     client.get("/lang/it?next=/")
-    bar = _save_bar(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    bar = _save_bar(client.get(f"/t/{scorer.token}/m/{match_id}"))
     assert "Ann Fase 2 · Ben Fase 2 · Cat Fase 1 · Dan Fase 1" in bar, bar
     # Masters' any order: how many phases each has done, since none is next for everyone to see
-    masters = sheet.start_match("phase10", ["Ann", "Ben"], rules={"phase_order": "any"})
+    masters = scorer.start_match("phase10", ["Ann", "Ben"], rules={"phase_order": "any"})
     client.get("/lang/en?next=/")
-    bar = _save_bar(client.get(f"/t/{sheet.token}/m/{masters}"))
+    bar = _save_bar(client.get(f"/t/{scorer.token}/m/{masters}"))
     assert "Ann 0 phases done · Ben 0 phases done" in bar, bar
-    other = sheet.start_match("gin", ["Ann", "Ben"])
-    bar = _save_bar(client.get(f"/t/{sheet.token}/m/{other}"))
+    other = scorer.start_match("gin", ["Ann", "Ben"])
+    bar = _save_bar(client.get(f"/t/{scorer.token}/m/{other}"))
     assert "Fase" not in bar and "Phase" not in bar and "player-notes" not in client.get(
-        f"/t/{sheet.token}/m/{other}").get_data(as_text=True)
+        f"/t/{scorer.token}/m/{other}").get_data(as_text=True)
 
 
-def test_a_tie_on_the_last_phase_is_played_off_by_the_tied_players_alone(sheet, client, app):
+def test_a_tie_on_the_last_phase_is_played_off_by_the_tied_players_alone(scorer, client, app):
     """PX-4 through the pages: after hand 5 Ann and Ben tie on 55; only they are asked for hand 6."""
-    match_id = start(sheet, ["Ann", "Ben", "Cat"], rules={"phase_list": "even"})
+    match_id = start(scorer, ["Ann", "Ben", "Cat"], rules={"phase_list": "even"})
     for by, players in [("Ann", {"Ben": (25,), "Cat": 65}), ("Cat", {"Ann": (30,), "Ben": (10,)}),
                         ("Ben", {"Ann": (25,), "Cat": 75}), ("Ann", {"Ben": (15,), "Cat": (20,)}),
                         ("Ann", {"Ben": (5,), "Cat": 90})]:
-        assert hand(sheet, match_id, by, **players).status_code == 302
-    assert sheet.totals(match_id) == {"Ann": 55, "Ben": 55, "Cat": 250}
-    board = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
-    ids = sheet.player_ids()
+        assert hand(scorer, match_id, by, **players).status_code == 302
+    assert scorer.totals(match_id) == {"Ann": 55, "Ben": 55, "Cat": 250}
+    board = client.get(f"/t/{scorer.token}/m/{match_id}").get_data(as_text=True)
+    ids = scorer.player_ids()
     assert f'name="points_{ids["Ann"]}"' in board and f'name="points_{ids["Cat"]}"' not in board
     assert "Ann and Ben tie: only they play the next hand, the first out wins" in _said(client.get(
-        f"/t/{sheet.token}/m/{match_id}"))
-    response = hand(sheet, match_id, "Ben", Ann=75)
+        f"/t/{scorer.token}/m/{match_id}"))
+    response = hand(scorer, match_id, "Ben", Ann=75)
     assert response.status_code == 302, _said(response)
-    assert sheet.totals(match_id) == {"Ann": 130, "Ben": 55, "Cat": 250}
-    assert "Ben wins" in _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    assert scorer.totals(match_id) == {"Ann": 130, "Ben": 55, "Cat": 250}
+    assert "Ben wins" in _said(client.get(f"/t/{scorer.token}/m/{match_id}"))
 
 
 def test_the_meld_checker_says_which_phases_the_cards_hold(client):

@@ -1,5 +1,5 @@
-"""Pool Rummy through the generic pages (docs/rules/pool_rummy.md): the hand form draws the sheet the game
-declares (who declared, the deal's wild rank, a count, a drop or a wrong show per player, cards), the
+"""Pool Rummy through the generic pages (docs/rules/pool_rummy.md): the hand form draws the entry fields the
+game declares (who declared, the deal's wild rank, a count, a drop or a wrong show per player, cards), the
 scoreboard says whether the rejoin is open and on what total, offers the rejoin and the split, and the
 match page, history, stats, spectator sheet and meld checker play it with no word of the game in them."""
 
@@ -22,11 +22,11 @@ def _said(response) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))).split())
 
 
-def _deal(sheet, match_id, by, **per_player):
+def _deal(scorer, match_id, by, **per_player):
     """One deal through the form: a count (int), "first"/"middle" (a drop), "wrong" (a wrong show) or
     cards (a string with spaces) per player; ``wild_rank`` for the deal."""
-    ids = sheet.player_ids()
-    data = {"by": str(ids[by]), "end": "declare", "version": str(sheet.version(match_id)), "key": uuid.uuid4().hex}
+    ids = scorer.player_ids()
+    data = {"by": str(ids[by]), "end": "declare", "version": str(scorer.version(match_id)), "key": uuid.uuid4().hex}
     wild = per_player.pop("wild_rank", None)
     if wild:
         data["wild_rank"] = wild
@@ -40,105 +40,105 @@ def _deal(sheet, match_id, by, **per_player):
             data[f"wrong_show_{pid}"] = "y"
         else:
             data[f"cards_{pid}"] = value
-    return sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/new", data)
+    return scorer.post(f"/t/{scorer.token}/m/{match_id}/hands/new", data)
 
 
-def _button(sheet, match_id, what, **data):
-    data.update({"version": str(sheet.version(match_id)), "key": uuid.uuid4().hex})
-    return sheet.post(f"/t/{sheet.token}/m/{match_id}/{what}", data)
+def _button(scorer, match_id, what, **data):
+    data.update({"version": str(scorer.version(match_id)), "key": uuid.uuid4().hex})
+    return scorer.post(f"/t/{scorer.token}/m/{match_id}/{what}", data)
 
 
-def test_pr1_through_the_pages(sheet, client, app):
+def test_pr1_through_the_pages(scorer, client, app):
     """PR1: the cap, drops, a wrong show, the rejoin closed above 79, the last one in wins."""
-    sheet.create_table()
-    sheet.add_players("A", "B", "C", "D")
-    new = _said(client.get(f"/t/{sheet.token}/matches/new?variant=pool_rummy"))
+    scorer.create_table()
+    scorer.add_players("A", "B", "C", "D")
+    new = _said(client.get(f"/t/{scorer.token}/matches/new?variant=pool_rummy"))
     assert "Pool Rummy" in new and "First drop 20, middle drop 40, wrong show 80." in new
-    match_id = sheet.start_match("pool_rummy", ["A", "B", "C", "D"], stake="10")
-    board = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
-    said = _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    match_id = scorer.start_match("pool_rummy", ["A", "B", "C", "D"], stake="10")
+    board = client.get(f"/t/{scorer.token}/m/{match_id}").get_data(as_text=True)
+    said = _said(client.get(f"/t/{scorer.token}/m/{match_id}"))
     assert "Who declared?" in said and "Wild rank this deal" in said
     assert "First drop (20)" in said and "Middle drop (40)" in said and "Wrong show (80)" in said
     assert 'value="declare"' in board and "data-wild" in board
     assert "Rejoin open" not in said  # nobody is out yet
     assert "Split the pot" in said
 
-    assert _deal(sheet, match_id, "A", B=34, C="first", D=95).status_code == 302
-    assert sheet.totals(match_id) == {"A": 0, "B": 34, "C": 20, "D": 80}
-    page = _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    assert _deal(scorer, match_id, "A", B=34, C="first", D=95).status_code == 302
+    assert scorer.totals(match_id) == {"A": 0, "B": 34, "C": 20, "D": 80}
+    page = _said(client.get(f"/t/{scorer.token}/m/{match_id}"))
     assert "D +80 : counts 95 → 80 (full count)" in page and "C +20 : first drop: 20" in page
-    assert _deal(sheet, match_id, "B", A="middle", C=61, D="first").status_code == 302
-    assert sheet.totals(match_id) == {"A": 40, "B": 34, "C": 81, "D": 100}
-    page = _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    assert _deal(scorer, match_id, "B", A="middle", C=61, D="first").status_code == 302
+    assert scorer.totals(match_id) == {"A": 40, "B": 34, "C": 81, "D": 100}
+    page = _said(client.get(f"/t/{scorer.token}/m/{match_id}"))
     assert "Rejoin closed: D is on 100, above 79." in page
     # B's wrong show does not end the deal: C declares in the end
-    assert _deal(sheet, match_id, "C", A=12, B="wrong", D=7).status_code == 302
-    assert sheet.totals(match_id) == {"A": 52, "B": 114, "C": 81, "D": 107}
-    page = _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    assert _deal(scorer, match_id, "C", A=12, B="wrong", D=7).status_code == 302
+    assert scorer.totals(match_id) == {"A": 52, "B": 114, "C": 81, "D": 107}
+    page = _said(client.get(f"/t/{scorer.token}/m/{match_id}"))
     assert "Rejoin?" not in page  # C on 81 closed it: B and D are finished
-    assert _deal(sheet, match_id, "A", C=25).status_code == 302
+    assert _deal(scorer, match_id, "A", C=25).status_code == 302
     with app.app_context():
         match = db.session.get(Match, match_id)
         assert match.status == "finished"
         view_token = match.view_token
-    finished = _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    finished = _said(client.get(f"/t/{scorer.token}/m/{match_id}"))
     assert "A wins" in finished and "40.00" in finished
-    history = _said(client.get(f"/t/{sheet.token}/m/{match_id}/history"))
+    history = _said(client.get(f"/t/{scorer.token}/m/{match_id}/history"))
     assert "Pool Rummy" in history and "114" in history
-    stats = _said(client.get(f"/t/{sheet.token}/stats"))
+    stats = _said(client.get(f"/t/{scorer.token}/stats"))
     assert "Pool Rummy" in stats
     spectator = client.get(f"/v/{view_token}")
     assert spectator.status_code == 200 and "Pool Rummy" in _said(spectator)
     assert "Rejoin" not in _said(spectator)  # the match is over: nothing is open
 
 
-def test_a_rejoin_the_wild_rank_and_a_split(sheet, client, app):
+def test_a_rejoin_the_wild_rank_and_a_split(scorer, client, app):
     """PR2's rejoin at 69 + 1 in a 201 pool, a hand typed as cards with its wild rank, then a split."""
-    sheet.create_table()
-    sheet.add_players("P", "Q", "R")
-    match_id = sheet.start_match("pool_rummy", ["P", "Q", "R"], rules={"pool": "201"}, stake="10")
-    assert _deal(sheet, match_id, "P", Q=80, R="first").status_code == 302
-    assert _deal(sheet, match_id, "R", P="middle", Q=112).status_code == 302
-    assert _deal(sheet, match_id, "P", Q="middle", R=44).status_code == 302
-    assert sheet.totals(match_id) == {"P": 50, "Q": 210, "R": 69}
-    page = _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    scorer.create_table()
+    scorer.add_players("P", "Q", "R")
+    match_id = scorer.start_match("pool_rummy", ["P", "Q", "R"], rules={"pool": "201"}, stake="10")
+    assert _deal(scorer, match_id, "P", Q=80, R="first").status_code == 302
+    assert _deal(scorer, match_id, "R", P="middle", Q=112).status_code == 302
+    assert _deal(scorer, match_id, "P", Q="middle", R=44).status_code == 302
+    assert scorer.totals(match_id) == {"P": 50, "Q": 210, "R": 69}
+    page = _said(client.get(f"/t/{scorer.token}/m/{match_id}"))
     assert "Rejoin?" in page and "Q is out on 210. Rejoin on 70 for" in page and "Rejoin Q" in page
-    assert _button(sheet, match_id, "rebuy", player=str(sheet.player_ids()["Q"])).status_code == 302
-    assert sheet.totals(match_id) == {"P": 50, "Q": 70, "R": 69}
-    page = _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    assert _button(scorer, match_id, "rebuy", player=str(scorer.player_ids()["Q"])).status_code == 302
+    assert scorer.totals(match_id) == {"P": 50, "Q": 70, "R": 69}
+    page = _said(client.get(f"/t/{scorer.token}/m/{match_id}"))
     assert "Rejoin open, on 71: nobody still in is above 174." in page
     with app.app_context():
         view_token = db.session.get(Match, match_id).view_token
     assert "Rejoin open, on 71" in _said(client.get(f"/v/{view_token}"))
     # cards with the deal's wild rank: 9♦ stands in for 9♥, the joker makes 4♣ 4♦ a set; 2♦ 2♣ 10♦ 5♠ loose
-    assert _deal(sheet, match_id, "R", P="first",
+    assert _deal(scorer, match_id, "R", P="first",
                  Q="AS KS QS 7H 8H 9D 4C 4D JK 2D 2C 10D 5S", wild_rank="9").status_code == 302
-    assert sheet.totals(match_id) == {"P": 75, "Q": 89, "R": 69}
-    page = _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    assert scorer.totals(match_id) == {"P": 75, "Q": 89, "R": 69}
+    page = _said(client.get(f"/t/{scorer.token}/m/{match_id}"))
     assert "loose 2♦ 2♣ 10♦ 5♠: 19" in page
     # the card picker's live line counts with the wild rank given in the form
-    q = sheet.player_ids()["Q"]
-    line = _said(client.get(f"/t/{sheet.token}/m/{match_id}/hands/cards",
+    q = scorer.player_ids()["Q"]
+    line = _said(client.get(f"/t/{scorer.token}/m/{match_id}/hands/cards",
                             query_string={"player": q, f"cards_{q}": "5H 6H 7H 10C JC 9S 2C", "wild_rank": "9"}))
     assert "2 points" in line and "9 wild this deal" in line
     # a count and a drop for one player are refused beside the box
-    ids = sheet.player_ids()
-    both = sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/new", {
+    ids = scorer.player_ids()
+    both = scorer.post(f"/t/{scorer.token}/m/{match_id}/hands/new", {
         "by": str(ids["Q"]), "end": "declare", f"points_{ids['P']}": "5", f"drop_{ids['P']}": "first",
-        f"points_{ids['R']}": "3", "version": str(sheet.version(match_id)), "key": uuid.uuid4().hex})
+        f"points_{ids['R']}": "3", "version": str(scorer.version(match_id)), "key": uuid.uuid4().hex})
     assert both.status_code == 422 and "give only one of" in _said(both)
     # the players still in split the pot: four stakes, three shares
-    assert _button(sheet, match_id, "split").status_code == 302
+    assert _button(scorer, match_id, "split").status_code == 302
     with app.app_context():
         assert db.session.get(Match, match_id).status == "finished"
-    finished = _said(client.get(f"/t/{sheet.token}/m/{match_id}"))
+    finished = _said(client.get(f"/t/{scorer.token}/m/{match_id}"))
     assert "13.33" in finished and "0.01" in finished
-    document = client.get(f"/t/{sheet.token}/m/{match_id}/export.json").get_json()
+    document = client.get(f"/t/{scorer.token}/m/{match_id}/export.json").get_json()
     assert document["entries"][-1] == {"kind": "split", "players": ["P", "Q", "R"]}
     assert document["entries"][4]["wild_rank"] == "9" and document["entries"][4]["held"]["P"] == {"drop": "first"}
     # the document comes back in as the same match: the split, the rejoin and the drops replayed
-    target = sheet.create_table("Copy")
-    response = upload(sheet, document, token=target)
+    target = scorer.create_table("Copy")
+    response = upload(scorer, document, token=target)
     assert response.status_code == 302
     with app.app_context():
         copy = db.session.scalar(sa.select(Table).where(Table.token == target)).matches[0]
@@ -148,29 +148,29 @@ def test_a_rejoin_the_wild_rank_and_a_split(sheet, client, app):
     assert standings.winners == ["P", "Q", "R"] and str(standings.pot_remainder) == "0.01"
 
 
-def _comeback_row(client, sheet, match_id, language: str) -> str:
+def _comeback_row(client, scorer, match_id, language: str) -> str:
     """What the sheet's row of the rebuy entry is called, in ``language``."""
-    page = client.get(f"/t/{sheet.token}/m/{match_id}", headers={"Accept-Language": language}).get_data(as_text=True)
+    page = client.get(f"/t/{scorer.token}/m/{match_id}", headers={"Accept-Language": language}).get_data(as_text=True)
     found = re.search(r'<tr class="kind-rebuy"[^>]*>\s*<th scope="row">(?:<a [^>]*>)?([^<]+)', page)
     assert found, "no rebuy row"
     return found.group(1)
 
 
-def test_the_row_of_a_player_coming_back_is_named_as_the_game_names_it(sheet, client):
+def test_the_row_of_a_player_coming_back_is_named_as_the_game_names_it(scorer, client):
     """The row says the name the game's words give the entry (engine.rebuys: Pool Rummy's rejoin,
     Rumino's rebuy), in each language."""
-    sheet.create_table()
-    sheet.add_players("P", "Q", "R")
-    pool = sheet.start_match("pool_rummy", ["P", "Q", "R"], rules={"pool": "201"}, stake="10")
+    scorer.create_table()
+    scorer.add_players("P", "Q", "R")
+    pool = scorer.start_match("pool_rummy", ["P", "Q", "R"], rules={"pool": "201"}, stake="10")
     for by, held in (("P", {"Q": 80, "R": "first"}), ("R", {"P": "middle", "Q": 112}), ("P", {"Q": "middle", "R": 44})):
-        assert _deal(sheet, pool, by, **held).status_code == 302
-    assert _button(sheet, pool, "rebuy", player=str(sheet.player_ids()["Q"])).status_code == 302
-    assert (_comeback_row(client, sheet, pool, "en"), _comeback_row(client, sheet, pool, "it")) == ("rejoin", "rientro")
-    rumino = sheet.start_match("rumino", ["P", "Q", "R"], stake="10")
-    sheet.record(rumino, by="R", end="knock", points={"P": 60, "Q": 50, "R": 2})
-    sheet.record(rumino, by="R", end="knock", points={"P": 45, "Q": 30, "R": 2})
-    assert _button(sheet, rumino, "rebuy", player=str(sheet.player_ids()["P"])).status_code == 302
-    assert (_comeback_row(client, sheet, rumino, "en"), _comeback_row(client, sheet, rumino, "it")) == ("rebuy", "rientro")
+        assert _deal(scorer, pool, by, **held).status_code == 302
+    assert _button(scorer, pool, "rebuy", player=str(scorer.player_ids()["Q"])).status_code == 302
+    assert (_comeback_row(client, scorer, pool, "en"), _comeback_row(client, scorer, pool, "it")) == ("rejoin", "rientro")
+    rumino = scorer.start_match("rumino", ["P", "Q", "R"], stake="10")
+    scorer.record(rumino, by="R", end="knock", points={"P": 60, "Q": 50, "R": 2})
+    scorer.record(rumino, by="R", end="knock", points={"P": 45, "Q": 30, "R": 2})
+    assert _button(scorer, rumino, "rebuy", player=str(scorer.player_ids()["P"])).status_code == 302
+    assert (_comeback_row(client, scorer, rumino, "en"), _comeback_row(client, scorer, rumino, "it")) == ("rebuy", "rientro")
 
 
 def test_the_meld_checker_answers_for_pool(client):
@@ -187,34 +187,34 @@ def test_the_meld_checker_answers_for_pool(client):
     assert "Not a valid declaration" in hand
 
 
-def test_a_deal_is_edited_with_its_drop_wrong_show_and_wild_rank_kept(sheet, client, app):
-    sheet.create_table()
-    sheet.add_players("A", "B", "C")
-    match_id = sheet.start_match("pool_rummy", ["A", "B", "C"])
-    assert _deal(sheet, match_id, "A", B="middle", C="wrong", wild_rank="7").status_code == 302
+def test_a_deal_is_edited_with_its_drop_wrong_show_and_wild_rank_kept(scorer, client, app):
+    scorer.create_table()
+    scorer.add_players("A", "B", "C")
+    match_id = scorer.start_match("pool_rummy", ["A", "B", "C"])
+    assert _deal(scorer, match_id, "A", B="middle", C="wrong", wild_rank="7").status_code == 302
     with app.app_context():
         entry = db.session.get(Match, match_id).entries[0]
         entry_id = entry.id
-    ids = sheet.player_ids()
-    page = client.get(f"/t/{sheet.token}/m/{match_id}/hands/{entry_id}/edit").get_data(as_text=True)
+    ids = scorer.player_ids()
+    page = client.get(f"/t/{scorer.token}/m/{match_id}/hands/{entry_id}/edit").get_data(as_text=True)
     assert re.search(rf'<input[^>]*checked[^>]*name="drop_{ids["B"]}"[^>]*value="middle"|'
                      rf'<input[^>]*name="drop_{ids["B"]}"[^>]*value="middle"[^>]*checked', page)
     assert re.search(rf'<input[^>]*name="wrong_show_{ids["C"]}"[^>]*checked|<input[^>]*checked[^>]*name="wrong_show_{ids["C"]}"', page)
     assert re.search(r'<input[^>]*name="wild_rank"[^>]*value="7"[^>]*checked|<input[^>]*checked[^>]*name="wild_rank"[^>]*value="7"', page)
     # B really counted 12: the edit replaces the drop by the count, and C's wrong show stays
     data = {"by": str(ids["A"]), "end": "declare", f"points_{ids['B']}": "12", f"drop_{ids['B']}": "",
-            f"wrong_show_{ids['C']}": "y", "wild_rank": "7", "version": str(sheet.version(match_id)),
+            f"wrong_show_{ids['C']}": "y", "wild_rank": "7", "version": str(scorer.version(match_id)),
             "key": uuid.uuid4().hex}
-    assert sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/{entry_id}/edit", data).status_code == 302
-    assert sheet.totals(match_id) == {"A": 0, "B": 12, "C": 80}
+    assert scorer.post(f"/t/{scorer.token}/m/{match_id}/hands/{entry_id}/edit", data).status_code == 302
+    assert scorer.totals(match_id) == {"A": 0, "B": 12, "C": 80}
 
 
-def test_the_pool_sheet_in_italian(sheet, client):
-    sheet.create_table()
-    sheet.add_players("A", "B", "C")
-    match_id = sheet.start_match("pool_rummy", ["A", "B", "C"])
-    assert _deal(sheet, match_id, "A", B="first", C=95).status_code == 302
-    page = _said(client.get(f"/t/{sheet.token}/m/{match_id}", headers={"Accept-Language": "it"}))
+def test_the_pool_sheet_in_italian(scorer, client):
+    scorer.create_table()
+    scorer.add_players("A", "B", "C")
+    match_id = scorer.start_match("pool_rummy", ["A", "B", "C"])
+    assert _deal(scorer, match_id, "A", B="first", C=95).status_code == 302
+    page = _said(client.get(f"/t/{scorer.token}/m/{match_id}", headers={"Accept-Language": "it"}))
     for words in ("Chi ha dichiarato?", "Ritiro iniziale (20)", "Dichiarazione sbagliata (80)", "Conteggio",
                   "Rientro chiuso: C è a 80, sopra 79.", "Dividere il piatto",
                   "ritiro iniziale: 20", "conta 95 → 80 (conteggio pieno)"):
@@ -223,20 +223,20 @@ def test_the_pool_sheet_in_italian(sheet, client):
         assert english not in page, english
 
 
-def test_two_pure_sequences_and_a_left_over_joker_on_every_route(sheet, client, app):
+def test_two_pure_sequences_and_a_left_over_joker_on_every_route(scorer, client, app):
     """2♥ 3♥ 4♥ 5♠ 6♠ 7♠ JKR (a common hand) was a 500 on the hand, its preview, the card line and the
     meld checker: each now counts it 0."""
-    sheet.create_table()
-    sheet.add_players("P", "Q")
-    match_id = sheet.start_match("pool_rummy", ["P", "Q"])
-    q = sheet.player_ids()["Q"]
+    scorer.create_table()
+    scorer.add_players("P", "Q")
+    match_id = scorer.start_match("pool_rummy", ["P", "Q"])
+    q = scorer.player_ids()["Q"]
     hand = "2H 3H 4H 5S 6S 7S JK"
-    line = client.get(f"/t/{sheet.token}/m/{match_id}/hands/cards", query_string={"player": q, f"cards_{q}": hand})
+    line = client.get(f"/t/{scorer.token}/m/{match_id}/hands/cards", query_string={"player": q, f"cards_{q}": hand})
     assert line.status_code == 200 and "0 points" in _said(line)
     checked = client.get("/melds", query_string={"variant": "pool_rummy", "mode": "hand", "cards": hand})
     assert checked.status_code == 200
     wild = client.get("/melds", query_string={"variant": "pool_rummy", "mode": "hand",
                                               "cards": "AH JH 10H QD JD 9H KD", "rank": "A"})
     assert wild.status_code == 200
-    assert _deal(sheet, match_id, "P", Q=hand).status_code == 302
-    assert sheet.totals(match_id) == {"P": 0, "Q": 0}
+    assert _deal(scorer, match_id, "P", Q=hand).status_code == 302
+    assert scorer.totals(match_id) == {"P": 0, "Q": 0}

@@ -135,12 +135,12 @@ def test_relabelling_players_relabels_ratings(matches, labels):
 
 # -- through the pages ------------------------------------------------------------------------------------
 
-def _finish(sheet, players: list[str], losers: dict[str, int], winner: str) -> int:
+def _finish(scorer, players: list[str], losers: dict[str, int], winner: str) -> int:
     """A free-scoring match to 50 (lowest wins): ``losers`` reach 50 or more, ``winner`` scores 1."""
-    match_id = sheet.start_match("free", players, rules={"target": 50})
+    match_id = scorer.start_match("free", players, rules={"target": 50})
     points = dict(losers)
     points[winner] = 1
-    assert sheet.record_points(match_id, points).status_code == 302
+    assert scorer.record_points(match_id, points).status_code == 302
     return match_id
 
 
@@ -160,35 +160,35 @@ def _shown(app, token: str, variant: str = "free") -> dict[str, tuple[int, int]]
 
 
 @pytest.fixture
-def rated(sheet):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben", "Cat")
-    first = _finish(sheet, ["Ann", "Ben", "Cat"], {"Ann": 60, "Cat": 70}, "Ben")
-    second = _finish(sheet, ["Ann", "Ben"], {"Ann": 55}, "Ben")
-    return sheet, first, second
+def rated(scorer):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben", "Cat")
+    first = _finish(scorer, ["Ann", "Ben", "Cat"], {"Ann": 60, "Cat": 70}, "Ben")
+    second = _finish(scorer, ["Ann", "Ben"], {"Ann": 55}, "Ben")
+    return scorer, first, second
 
 
 def test_stats_page_shows_each_players_rating(rated, client, app):
-    sheet, _, _ = rated
-    page = client.get(f"/t/{sheet.token}/stats").get_data(as_text=True)
-    shown = _shown(app, sheet.token)
+    scorer, _, _ = rated
+    page = client.get(f"/t/{scorer.token}/stats").get_data(as_text=True)
+    shown = _shown(app, scorer.token)
     assert shown["Ben"][0] > shown["Ann"][0] and shown["Ben"][1] == 2 and shown["Cat"][1] == 1
     section = page[page.index('id="ratings"'):page.index("</section>", page.index('id="ratings"'))]
     assert "Ratings" in section and "Free scoring" in section and section.count("provisional") >= 3
     rows = re.findall(r'<th scope="row">(\w+)</th>\s*<td><strong class="rating">([^<]+)</strong>', section)
     assert [name for name, _ in rows] == sorted(shown, key=lambda n: -shown[n][0])  # best first
     assert dict(rows)["Ben"] == str(shown["Ben"][0]) and section.count('<svg class="spark"') == 3
-    assert f"Ben&#39;s rating after each of the last 2 matches: {', '.join(str(v) for v in _history(app, sheet.token, 'Ben'))}" in section
+    assert f"Ben&#39;s rating after each of the last 2 matches: {', '.join(str(v) for v in _history(app, scorer.token, 'Ben'))}" in section
     assert "Cat&#39;s rating after the last match: −" in section
 
 
 def test_ratings_carried_on_after_a_finish_equal_ratings_made_afresh(rated, app):
-    sheet, _, _ = rated
-    _shown(app, sheet.token)  # kept for two matches; the next finish carries them on
-    _finish(sheet, ["Cat", "Ben"], {"Ben": 80}, "Cat")
-    _finish(sheet, ["Ann", "Ben", "Cat"], {"Ben": 50, "Cat": 50}, "Ann")  # Ben and Cat share second place
+    scorer, _, _ = rated
+    _shown(app, scorer.token)  # kept for two matches; the next finish carries them on
+    _finish(scorer, ["Cat", "Ben"], {"Ben": 80}, "Cat")
+    _finish(scorer, ["Ann", "Ben", "Cat"], {"Ben": 50, "Cat": 50}, "Ann")  # Ben and Cat share second place
     with app.app_context():
-        table = db.session.scalar(sa.select(Table).where(Table.token == sheet.token))
+        table = db.session.scalar(sa.select(Table).where(Table.token == scorer.token))
         carried = ratings.for_table(table)
         ratings.cache_clear()
         afresh = ratings.for_table(table)
@@ -198,60 +198,60 @@ def test_ratings_carried_on_after_a_finish_equal_ratings_made_afresh(rated, app)
 
 
 def test_ratings_follow_edits_reopening_abandoning_and_deleting(rated, client, app):
-    sheet, first, second = rated
-    before = _shown(app, sheet.token)
-    ids = sheet.player_ids()
+    scorer, first, second = rated
+    before = _shown(app, scorer.token)
+    ids = scorer.player_ids()
     # edit the second match's hand: now Ann wins it
-    page = client.get(f"/t/{sheet.token}/m/{second}").get_data(as_text=True)
+    page = client.get(f"/t/{scorer.token}/m/{second}").get_data(as_text=True)
     entry_id = int(re.search(r"/hands/(\d+)\"", page).group(1))
-    response = sheet.post(f"/t/{sheet.token}/m/{second}/hands/{entry_id}/edit", {
-        "version": str(sheet.version(second)), f"points_{ids['Ann']}": "1", f"points_{ids['Ben']}": "55"})
+    response = scorer.post(f"/t/{scorer.token}/m/{second}/hands/{entry_id}/edit", {
+        "version": str(scorer.version(second)), f"points_{ids['Ann']}": "1", f"points_{ids['Ben']}": "55"})
     assert response.status_code == 302
-    edited = _shown(app, sheet.token)
+    edited = _shown(app, scorer.token)
     assert edited["Ann"][0] > before["Ann"][0] and edited["Ben"][0] < before["Ben"][0]
     # delete it: the second match is in progress again, and counts no more
-    assert sheet.post(f"/t/{sheet.token}/m/{second}/hands/{entry_id}/delete",
-                      {"version": str(sheet.version(second))}).status_code == 302
+    assert scorer.post(f"/t/{scorer.token}/m/{second}/hands/{entry_id}/delete",
+                      {"version": str(scorer.version(second))}).status_code == 302
     with app.app_context():
         assert db.session.get(Match, second).status == "active"
-    only_first = _shown(app, sheet.token)
+    only_first = _shown(app, scorer.token)
     assert {n: m for n, (_, m) in only_first.items()} == {"Ann": 1, "Ben": 1, "Cat": 1}
     # undone: the hand is back, the match finished, the edited ratings again
-    assert sheet.post(f"/t/{sheet.token}/m/{second}/undo", {"version": str(sheet.version(second))}).status_code == 302
-    assert _shown(app, sheet.token) == edited
+    assert scorer.post(f"/t/{scorer.token}/m/{second}/undo", {"version": str(scorer.version(second))}).status_code == 302
+    assert _shown(app, scorer.token) == edited
     # abandoned (its hand deleted first) and reopened: in progress, not counted
-    assert sheet.post(f"/t/{sheet.token}/m/{second}/hands/{entry_id}/delete",
-                      {"version": str(sheet.version(second))}).status_code == 302
-    assert sheet.post(f"/t/{sheet.token}/m/{second}/abandon", {"version": sheet.version(second)}).status_code == 302
-    assert _shown(app, sheet.token) == only_first
-    assert sheet.post(f"/t/{sheet.token}/m/{second}/reopen", {"version": sheet.version(second)}).status_code == 302
-    assert _shown(app, sheet.token) == only_first
+    assert scorer.post(f"/t/{scorer.token}/m/{second}/hands/{entry_id}/delete",
+                      {"version": str(scorer.version(second))}).status_code == 302
+    assert scorer.post(f"/t/{scorer.token}/m/{second}/abandon", {"version": scorer.version(second)}).status_code == 302
+    assert _shown(app, scorer.token) == only_first
+    assert scorer.post(f"/t/{scorer.token}/m/{second}/reopen", {"version": scorer.version(second)}).status_code == 302
+    assert _shown(app, scorer.token) == only_first
     # the first match's hand deleted: nothing left to rate, and the stats page has no ratings
-    page = client.get(f"/t/{sheet.token}/m/{first}").get_data(as_text=True)
+    page = client.get(f"/t/{scorer.token}/m/{first}").get_data(as_text=True)
     first_entry = int(re.search(r"/hands/(\d+)\"", page).group(1))
-    assert sheet.post(f"/t/{sheet.token}/m/{first}/hands/{first_entry}/delete",
-                      {"version": str(sheet.version(first))}).status_code == 302
-    assert _shown(app, sheet.token) == {}
-    assert 'id="ratings"' not in client.get(f"/t/{sheet.token}/stats").get_data(as_text=True)
+    assert scorer.post(f"/t/{scorer.token}/m/{first}/hands/{first_entry}/delete",
+                      {"version": str(scorer.version(first))}).status_code == 302
+    assert _shown(app, scorer.token) == {}
+    assert 'id="ratings"' not in client.get(f"/t/{scorer.token}/stats").get_data(as_text=True)
 
 
 def test_the_result_says_how_each_rating_moved(rated, client):
-    sheet, _, second = rated
-    page = client.get(f"/t/{sheet.token}/m/{second}").get_data(as_text=True)
+    scorer, _, second = rated
+    page = client.get(f"/t/{scorer.token}/m/{second}").get_data(as_text=True)
     moves = page[page.index('class="rating-moves"'):]
     moves = moves[:moves.index("</div>")]
     # before it Ben was ahead of Ann (he won the first match); the words say so, best move first
     assert re.search(r"<li><strong>Ben \+\d+</strong>: beat Ann, rated lower <span class=\"muted\">\(now \d+\)</span></li>"
                      r"<li><strong>Ann −\d+</strong>: behind Ben, rated higher", moves)
     # a match in progress says nothing of ratings
-    assert 'class="rating-moves"' not in client.get(f"/t/{sheet.token}/m/{sheet.start_match('free', ['Ann', 'Cat'])}").get_data(as_text=True)
+    assert 'class="rating-moves"' not in client.get(f"/t/{scorer.token}/m/{scorer.start_match('free', ['Ann', 'Cat'])}").get_data(as_text=True)
 
 
 def test_the_new_match_page_gives_the_seated_players_chances(rated, client, app):
-    sheet, _, _ = rated
-    ids = sheet.player_ids()
+    scorer, _, _ = rated
+    ids = scorer.player_ids()
     # the last match's players are seated already: Ann and Ben
-    page = client.get(f"/t/{sheet.token}/matches/new?variant=free").get_data(as_text=True)
+    page = client.get(f"/t/{scorer.token}/matches/new?variant=free").get_data(as_text=True)
     chances_box = page[page.index('id="chances"'):]
     chances_box = chances_box[:chances_box.index("</div>")]
     found = dict(re.findall(r"<li>(\w+) <strong>(\d+)%</strong>", chances_box))
@@ -259,59 +259,59 @@ def test_the_new_match_page_gives_the_seated_players_chances(rated, client, app)
     assert int(found["Ben"]) + int(found["Ann"]) in (99, 100, 101)
     # seated again from the taps: all three
     seats = {f"seat_{ids['Cat']}": "1", f"seat_{ids['Ben']}": "2", f"seat_{ids['Ann']}": "3"}
-    response = client.get(f"/t/{sheet.token}/matches/new/chances", query_string={"variant": "free", **seats})
+    response = client.get(f"/t/{scorer.token}/matches/new/chances", query_string={"variant": "free", **seats})
     assert response.status_code == 200
     assert set(re.findall(r"<li>(\w+) <strong>\d+%</strong>", response.get_data(as_text=True))) == {"Ann", "Ben", "Cat"}
     # someone new to the game: no chances, and why
-    sheet.add_players("Dan")
-    seats[f"seat_{sheet.player_ids()['Dan']}"] = "4"
-    text = client.get(f"/t/{sheet.token}/matches/new/chances", query_string={"variant": "free", **seats}).get_data(as_text=True)
+    scorer.add_players("Dan")
+    seats[f"seat_{scorer.player_ids()['Dan']}"] = "4"
+    text = client.get(f"/t/{scorer.token}/matches/new/chances", query_string={"variant": "free", **seats}).get_data(as_text=True)
     assert "%</strong>" not in text and "No chances yet: Dan has no rated match of this game." in text
     # a game nobody has a rating in says nothing; nor does a game that does not exist
-    assert "<p" not in client.get(f"/t/{sheet.token}/matches/new/chances",
+    assert "<p" not in client.get(f"/t/{scorer.token}/matches/new/chances",
                                   query_string={"variant": "gin", **seats}).get_data(as_text=True)
-    assert client.get(f"/t/{sheet.token}/matches/new/chances", query_string={"variant": "nope"}).status_code == 200
+    assert client.get(f"/t/{scorer.token}/matches/new/chances", query_string={"variant": "nope"}).status_code == 200
 
 
 def test_a_tables_round_trip_gives_the_same_ratings(rated, client, app):
-    sheet, _, _ = rated
-    document = client.get(f"/t/{sheet.token}/export.json").get_json()
-    source = sheet.token
-    target = sheet.create_table("Copy")
+    scorer, _, _ = rated
+    document = client.get(f"/t/{scorer.token}/export.json").get_json()
+    source = scorer.token
+    target = scorer.create_table("Copy")
     body = json.dumps(document).encode()
-    response = sheet.post(f"/t/{target}/import", {"document": (io.BytesIO(body), "t.json")},
+    response = scorer.post(f"/t/{target}/import", {"document": (io.BytesIO(body), "t.json")},
                           content_type="multipart/form-data")
     assert response.status_code == 302
     assert _shown(app, target) == _shown(app, source) != {}
 
 
 def test_italian(rated, client):
-    sheet, _, second = rated
+    scorer, _, second = rated
     headers = {"Accept-Language": "it"}
-    page = client.get(f"/t/{sheet.token}/stats", headers=headers).get_data(as_text=True)
+    page = client.get(f"/t/{scorer.token}/stats", headers=headers).get_data(as_text=True)
     assert "Valutazioni" in page and "provvisoria" in page
-    result = client.get(f"/t/{sheet.token}/m/{second}", headers=headers).get_data(as_text=True)
+    result = client.get(f"/t/{scorer.token}/m/{second}", headers=headers).get_data(as_text=True)
     assert "ha battuto Ann" in result
-    new = client.get(f"/t/{sheet.token}/matches/new?variant=free", headers=headers).get_data(as_text=True)
+    new = client.get(f"/t/{scorer.token}/matches/new?variant=free", headers=headers).get_data(as_text=True)
     assert "Probabilità di vincere" in new
 
 
-def test_chances_of_sides_follow_who_plays_with_whom(sheet, client):
+def test_chances_of_sides_follow_who_plays_with_whom(scorer, client):
     """Canasta's sides: partners opposite by default, or as the form moves them; a side's chance is
     its members' together."""
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben", "Cat", "Dan")
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben", "Cat", "Dan")
     document = dict(_golden("canasta", "K-8 K-1 to K-3 with target = 1500"), variant="canasta",
                     format="scorekeeper.match/1", status="finished", finished_at="2026-11-02T20:00:00")
-    response = sheet.post(f"/t/{sheet.token}/import", {"document": (io.BytesIO(json.dumps(document).encode()), "m.json")},
+    response = scorer.post(f"/t/{scorer.token}/import", {"document": (io.BytesIO(json.dumps(document).encode()), "m.json")},
                           content_type="multipart/form-data")
     assert response.status_code == 302
-    ids = sheet.player_ids()
+    ids = scorer.player_ids()
     seats = {f"seat_{ids[n]}": str(i) for i, n in enumerate(("Ann", "Ben", "Cat", "Dan"), start=1)}
 
     def odds(**sides: str) -> dict[str, int]:
         query = {"variant": "canasta", **seats, **{f"side_{ids[n]}": s for n, s in sides.items()}}
-        text = client.get(f"/t/{sheet.token}/matches/new/chances", query_string=query).get_data(as_text=True)
+        text = client.get(f"/t/{scorer.token}/matches/new/chances", query_string=query).get_data(as_text=True)
         return {name: int(p) for name, p in re.findall(r"<li>([\w &;]+) <strong>(\d+)%</strong>", text)}
 
     opposite = odds()

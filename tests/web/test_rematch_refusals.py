@@ -15,10 +15,10 @@ REFUSAL = "Tick at least one player of this match to play the rematch."
 
 
 @pytest.fixture
-def table(sheet):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben", "Cat", "Dan")
-    return sheet
+def table(scorer):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben", "Cat", "Dan")
+    return scorer
 
 
 def _matches(app) -> int:

@@ -21,10 +21,10 @@ POOL_101 = {"rule_elimination_limit": "101", "rule_first_drop": "20", "rule_midd
 
 
 @pytest.fixture
-def three(sheet):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben", "Cat")
-    return sheet
+def three(scorer):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben", "Cat")
+    return scorer
 
 
 def _rules(app, match_id: int) -> dict:
@@ -62,7 +62,7 @@ def test_the_boxes_drawn_again_for_201_start_the_201_pool_and_a_typed_value_is_k
                       + "&".join(f"{k}={v}" for k, v in POOL_101.items())).get_data(as_text=True)
     assert [_box(page, f"rule_{n}") for n in ("elimination_limit", "first_drop", "middle_drop", "rejoin_cutoff")] \
         == ["201", "25", "50", "174"]
-    assert "Standard: 201." in page and "First drop 25, middle drop 50" in page  # the rules sheet too
+    assert "Standard: 201." in page and "First drop 25, middle drop 50" in page  # the rules summary too
     standards = dict(re.findall(r'<input type="hidden" name="(standard_rule_\w+)" value="([^"]*)"', page))
     assert standards == {"standard_rule_elimination_limit": "201", "standard_rule_first_drop": "25",
                          "standard_rule_middle_drop": "50", "standard_rule_rejoin_cutoff": "174"}
@@ -80,44 +80,44 @@ def test_the_boxes_drawn_again_for_201_start_the_201_pool_and_a_typed_value_is_k
     assert _box(page, "rule_elimination_limit") == "101" and _box(page, "rule_first_drop") == "20"
 
 
-def test_hand_and_foot_draws_the_decks_for_the_players_seated(sheet, client, app):
-    sheet.create_table()
-    sheet.add_players("A1", "B1", "C1", "A2", "B2", "C2")
-    ids = sheet.player_ids()
+def test_hand_and_foot_draws_the_decks_for_the_players_seated(scorer, client, app):
+    scorer.create_table()
+    scorer.add_players("A1", "B1", "C1", "A2", "B2", "C2")
+    ids = scorer.player_ids()
     seats = "&".join(f"seat_{pid}={i}" for i, pid in enumerate(ids.values(), start=1))
-    page = client.get(f"/t/{sheet.token}/matches/new/rules?variant=hand_and_foot&{seats}&rule_decks=5"
+    page = client.get(f"/t/{scorer.token}/matches/new/rules?variant=hand_and_foot&{seats}&rule_decks=5"
                       ).get_data(as_text=True)
     assert _box(page, "rule_decks") == "7" and "Standard: 7." in page and "7 decks." in page
     # only the boxes that moved come back, so that a box the player is on stays as it is
     assert re.findall(r'<div class="switch" id="switch-(\w+)"', page) == ["decks"]
     # the page drawn for no players says 5; six seated without JavaScript: the match plays with 7
-    match_id = sheet.start_match("hand_and_foot", list(ids), rules={"decks": 5})
+    match_id = scorer.start_match("hand_and_foot", list(ids), rules={"decks": 5})
     assert _rules(app, match_id) == {}
     # the table's last match seated six: the page is drawn for them
-    page = client.get(f"/t/{sheet.token}/matches/new?variant=hand_and_foot").get_data(as_text=True)
+    page = client.get(f"/t/{scorer.token}/matches/new?variant=hand_and_foot").get_data(as_text=True)
     assert _box(page, "rule_decks") == "7"
-    match_id = sheet.start_match("hand_and_foot", list(ids), rules={"decks": 6}, standard_rule_decks="7")
+    match_id = scorer.start_match("hand_and_foot", list(ids), rules={"decks": 6}, standard_rule_decks="7")
     assert _rules(app, match_id) == {"decks": 6}
 
 
-def test_hand_and_foot_calls_a_deal_a_round(sheet, client):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben", "Cat", "Dan")
-    match_id = sheet.start_match("hand_and_foot", ["Ann", "Ben", "Cat", "Dan"])
-    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+def test_hand_and_foot_calls_a_deal_a_round(scorer, client):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben", "Cat", "Dan")
+    match_id = scorer.start_match("hand_and_foot", ["Ann", "Ben", "Cat", "Dan"])
+    page = client.get(f"/t/{scorer.token}/m/{match_id}").get_data(as_text=True)
     assert "Save round" in page and "Record round" in page and "Round 1 ·" in page
     assert "Save hand" not in page and "Hand 1" not in page
     side = {"clean_books": "2", "dirty_books": "2", "meld_points": "300", "hand_points": "0"}
-    response = sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/new",
-                          side_hand(sheet, match_id, [side, dict(side, hand_points="50")], by="Ann"),
+    response = scorer.post(f"/t/{scorer.token}/m/{match_id}/hands/new",
+                          side_hand(scorer, match_id, [side, dict(side, hand_points="50")], by="Ann"),
                           headers={"HX-Request": "true"})
     page = response.get_data(as_text=True)
     assert "Saved: round 1." in page and "Round 2 ·" in page and "Last round" in page
-    entry = re.search(rf"/t/{sheet.token}/m/{match_id}/hands/(\d+)", page).group(1)
-    shown = client.get(f"/t/{sheet.token}/m/{match_id}/hands/{entry}").get_data(as_text=True)
+    entry = re.search(rf"/t/{scorer.token}/m/{match_id}/hands/(\d+)", page).group(1)
+    shown = client.get(f"/t/{scorer.token}/m/{match_id}/hands/{entry}").get_data(as_text=True)
     assert "<h1>Round 1" in shown
-    edit = client.get(f"/t/{sheet.token}/m/{match_id}/hands/{entry}/edit").get_data(as_text=True)
+    edit = client.get(f"/t/{scorer.token}/m/{match_id}/hands/{entry}/edit").get_data(as_text=True)
     assert "Edit round 1" in edit and "Save round" in edit
     client.get("/lang/it?next=/")
-    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    page = client.get(f"/t/{scorer.token}/m/{match_id}").get_data(as_text=True)
     assert "Salva giro" in page and "Giro 2 ·" in page and not re.search(r"Mano \d|Salva mano", page)

@@ -12,7 +12,7 @@ from scorekeeper.web.extensions import PICTURES_PER_ADDRESS, alembic, db
 from scorekeeper.web.spectate import image, routes as spectate_routes
 from scorekeeper.service.models import Match
 
-from ..conftest import Sheet
+from ..conftest import Scorer
 
 
 @pytest.fixture
@@ -36,11 +36,11 @@ def _view(app, match_id: int) -> str:
         return db.session.get(Match, match_id).view_token
 
 
-def test_a_picture_is_drawn_once_per_version_and_language(sheet, app, client, drawings):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben")
-    match_id = sheet.start_match("free", ["Ann", "Ben"])
-    sheet.record_points(match_id, {"Ann": 3, "Ben": 5})
+def test_a_picture_is_drawn_once_per_version_and_language(scorer, app, client, drawings):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben")
+    match_id = scorer.start_match("free", ["Ann", "Ben"])
+    scorer.record_points(match_id, {"Ann": 3, "Ben": 5})
     url = f"/v/{_view(app, match_id)}/summary.png"
     first = client.get(url)
     assert first.status_code == 200 and first.mimetype == "image/png" and first.data[:4] == b"\x89PNG"
@@ -53,12 +53,12 @@ def test_a_picture_is_drawn_once_per_version_and_language(sheet, app, client, dr
     italian = client.get(url, headers={"Accept-Language": "it"})
     assert italian.status_code == 200 and italian.headers["ETag"] != etag and len(drawings) == 2
     # a hand saved: the picture is drawn again, with a new tag
-    sheet.record_points(match_id, {"Ann": 1, "Ben": 0})
+    scorer.record_points(match_id, {"Ann": 1, "Ben": 0})
     changed = client.get(url, headers={"If-None-Match": etag})
     assert changed.status_code == 200 and changed.headers["ETag"] != etag and len(drawings) == 3
     # a rename changes the names it shows: drawn again
-    ann = sheet.player_ids()["Ann"]
-    assert sheet.post(f"/t/{sheet.token}/players/{ann}/rename", {"name": "Annie"}).status_code == 302
+    ann = scorer.player_ids()["Ann"]
+    assert scorer.post(f"/t/{scorer.token}/players/{ann}/rename", {"name": "Annie"}).status_code == 302
     assert client.get(url, headers={"If-None-Match": changed.headers["ETag"]}).status_code == 200
     assert len(drawings) == 4
 
@@ -78,10 +78,10 @@ def limited(tmp_path):
 def test_fresh_drawings_are_limited_per_address_and_repeats_are_not_counted(limited, drawings):
     per_minute = int(PICTURES_PER_ADDRESS.split()[0])
     client = limited.test_client()
-    sheet = Sheet(limited, client)
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben")
-    match_id = sheet.start_match("free", ["Ann", "Ben"])
+    scorer = Scorer(limited, client)
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben")
+    match_id = scorer.start_match("free", ["Ann", "Ben"])
     url = f"/v/{_view(limited, match_id)}/summary.png"
     # the same picture asked for again and again: drawn once, never refused
     for _ in range(per_minute * 2):

@@ -19,48 +19,48 @@ def games_card(page: str) -> str:
     return page.split('id="games"', 1)[1].split("</section>", 1)[0]
 
 
-def start(sheet, rules=None) -> int:
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben")
-    return sheet.start_match("hollywood_gin", ["Ann", "Ben"], rules=rules)
+def start(scorer, rules=None) -> int:
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben")
+    return scorer.start_match("hollywood_gin", ["Ann", "Ben"], rules=rules)
 
 
-def knock(sheet, match_id, by, kdw, ddw):
+def knock(scorer, match_id, by, kdw, ddw):
     other = "Ben" if by == "Ann" else "Ann"
-    reply = sheet.record(match_id, by=by, end="knock", points={by: kdw, other: ddw})
+    reply = scorer.record(match_id, by=by, end="knock", points={by: kdw, other: ddw})
     assert reply.status_code == 302, reply.get_data(as_text=True)
 
 
-def gin(sheet, match_id, by, ddw):
+def gin(scorer, match_id, by, ddw):
     other = "Ben" if by == "Ann" else "Ann"
-    reply = sheet.record(match_id, by=by, end="gin", points={other: ddw})
+    reply = scorer.record(match_id, by=by, end="gin", points={other: ddw})
     assert reply.status_code == 302, reply.get_data(as_text=True)
 
 
-def page_of(sheet, match_id) -> str:
-    return sheet.client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+def page_of(scorer, match_id) -> str:
+    return scorer.client.get(f"/t/{scorer.token}/m/{match_id}").get_data(as_text=True)
 
 
-def test_a_new_match_shows_three_open_games_and_no_stop(sheet):
-    match_id = start(sheet)
-    page = page_of(sheet, match_id)
+def test_a_new_match_shows_three_open_games_and_no_stop(scorer):
+    match_id = start(scorer)
+    page = page_of(scorer, match_id)
     card = games_card(page)
     assert card.count('<span class="game-state">open</span>') == 3 and "Game 1" in card and "Game 3" in card
     assert "Stop after these games" not in page  # not continuous: the three games end by themselves
 
 
-def test_w1_hand_by_hand_until_every_game_closes(sheet):
+def test_w1_hand_by_hand_until_every_game_closes(scorer):
     """W1 of the rules page: the points go into the games, each closes with its bonuses, the nets decide."""
-    match_id = start(sheet)
-    knock(sheet, match_id, "Ann", 3, 28)
-    knock(sheet, match_id, "Ann", 4, 22)
-    card = text_of(games_card(page_of(sheet, match_id)))
+    match_id = start(scorer)
+    knock(scorer, match_id, "Ann", 3, 28)
+    knock(scorer, match_id, "Ann", 4, 22)
+    card = text_of(games_card(page_of(scorer, match_id)))
     assert "43" in card and "18" in card  # game 1 Ann 43, game 2 Ann 18
-    knock(sheet, match_id, "Ann", 9, 3)
-    gin(sheet, match_id, "Ann", 11)
-    knock(sheet, match_id, "Ben", 2, 24)
-    knock(sheet, match_id, "Ann", 1, 31)
-    page = page_of(sheet, match_id)
+    knock(scorer, match_id, "Ann", 9, 3)
+    gin(scorer, match_id, "Ann", 11)
+    knock(scorer, match_id, "Ben", 2, 24)
+    knock(scorer, match_id, "Ann", 1, 31)
+    page = page_of(scorer, match_id)
     card = text_of(games_card(page))
     assert "Ann won" in card and "final 309" in card and "final 103" in card and "+206" in card
     assert "Hands 1, 2, 3, 4, 5, 6 went in." in card
@@ -72,38 +72,38 @@ def test_w1_hand_by_hand_until_every_game_closes(sheet):
     assert ">Net<" in grid
     for by, kdw, ddw in (("Ben", None, 15), ("Ann", 5, 25), ("Ben", 2, 47), ("Ann", 8, 6)):
         if kdw is None:
-            gin(sheet, match_id, by, ddw)
+            gin(scorer, match_id, by, ddw)
         else:
-            knock(sheet, match_id, by, kdw, ddw)
-    page = page_of(sheet, match_id)
+            knock(scorer, match_id, by, kdw, ddw)
+    page = page_of(scorer, match_id)
     said = text_of(page)
     assert "Ann wins" in said
-    assert sheet.totals(match_id) == {"Ann": 272, "Ben": -272}
+    assert scorer.totals(match_id) == {"Ann": 272, "Ben": -272}
     card = text_of(games_card(page))
     assert card.count("wins it") == 3 and "Ben wins it" in card and "+126" in card
     assert "Net: Ann +272 · Ben −272" in card
 
 
-def test_a_shutout_is_shown_on_its_game(sheet):
-    match_id = start(sheet)
+def test_a_shutout_is_shown_on_its_game(scorer):
+    match_id = start(scorer)
     for kdw, ddw in ((1, 31), (2, 27), (2, 30), (5, 25)):
-        knock(sheet, match_id, "Ann", kdw, ddw)
-    card = text_of(games_card(page_of(sheet, match_id)))
+        knock(scorer, match_id, "Ann", kdw, ddw)
+    card = text_of(games_card(page_of(scorer, match_id)))
     assert "shutout" in card and "+403" in card and "Bonuses: game, shutout and boxes." in card
 
 
-def test_continuous_play_offers_the_stop_once_and_then_plays_the_open_games_out(sheet):
-    match_id = start(sheet, rules={"continuous": True})
-    gin(sheet, match_id, "Ann", 35)
-    gin(sheet, match_id, "Ann", 25)  # game 1 closes: game 4 opens
-    page = page_of(sheet, match_id)
+def test_continuous_play_offers_the_stop_once_and_then_plays_the_open_games_out(scorer):
+    match_id = start(scorer, rules={"continuous": True})
+    gin(scorer, match_id, "Ann", 35)
+    gin(scorer, match_id, "Ann", 25)  # game 1 closes: game 4 opens
+    page = page_of(scorer, match_id)
     card = games_card(page)
     assert "Game 4" in card and "Game 1" in card  # game 1 is listed as settled, the open ones side by side
     assert card.count('<span class="game-state">open</span>') == 3 and 'class="game-head closed"' not in card
     assert "Stop after these games" in page
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
-    reply = sheet.client.post(f"/t/{sheet.token}/m/{match_id}/entry", data={
-        "csrf_token": token, "kind": "stop", "version": str(sheet.version(match_id)), "key": "stop-once"},
+    reply = scorer.client.post(f"/t/{scorer.token}/m/{match_id}/entry", data={
+        "csrf_token": token, "kind": "stop", "version": str(scorer.version(match_id)), "key": "stop-once"},
         headers=HX)
     assert reply.status_code == 200, reply.get_data(as_text=True)
     after = reply.get_data(as_text=True)
@@ -112,51 +112,51 @@ def test_continuous_play_offers_the_stop_once_and_then_plays_the_open_games_out(
     # the grid names the entry in the game's words
     assert ">notice to stop<" in after
     # a kind the game does not declare is refused in words, never recorded
-    reply = sheet.client.post(f"/t/{sheet.token}/m/{match_id}/entry", data={
-        "csrf_token": token, "kind": "void-everything", "version": str(sheet.version(match_id)), "key": "nope"},
+    reply = scorer.client.post(f"/t/{scorer.token}/m/{match_id}/entry", data={
+        "csrf_token": token, "kind": "void-everything", "version": str(scorer.version(match_id)), "key": "nope"},
         headers=HX)
     assert reply.status_code == 422 and "This match has no such entry." in reply.get_data(as_text=True)
 
 
-def test_a_second_stop_is_refused_beside_the_sheet(sheet):
-    match_id = start(sheet, rules={"continuous": True})
-    page = page_of(sheet, match_id)
+def test_a_second_stop_is_refused_beside_the_sheet(scorer):
+    match_id = start(scorer, rules={"continuous": True})
+    page = page_of(scorer, match_id)
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
     for key, status in (("first", 200), ("second", 422)):
-        reply = sheet.client.post(f"/t/{sheet.token}/m/{match_id}/entry", data={
-            "csrf_token": token, "kind": "stop", "version": str(sheet.version(match_id)), "key": key}, headers=HX)
+        reply = scorer.client.post(f"/t/{scorer.token}/m/{match_id}/entry", data={
+            "csrf_token": token, "kind": "stop", "version": str(scorer.version(match_id)), "key": key}, headers=HX)
         assert reply.status_code == status
     assert "notice to stop was already given" in text_of(reply.get_data(as_text=True))
 
 
-def test_the_spectator_sheet_shows_the_games(sheet, app):
-    match_id = start(sheet)
-    knock(sheet, match_id, "Ann", 3, 28)
+def test_the_spectator_sheet_shows_the_games(scorer, app):
+    match_id = start(scorer)
+    knock(scorer, match_id, "Ann", 3, 28)
     with app.app_context():
-        view = sheet.match(match_id).view_token
-    page = sheet.client.get(f"/v/{view}").get_data(as_text=True)
+        view = scorer.match(match_id).view_token
+    page = scorer.client.get(f"/v/{view}").get_data(as_text=True)
     assert 'id="games"' in page and "Game 1" in text_of(page)
 
 
-def test_a_stop_has_its_own_page_and_can_be_undone(sheet, app):
-    match_id = start(sheet, rules={"continuous": True})
-    gin(sheet, match_id, "Ann", 35)
-    page = page_of(sheet, match_id)
+def test_a_stop_has_its_own_page_and_can_be_undone(scorer, app):
+    match_id = start(scorer, rules={"continuous": True})
+    gin(scorer, match_id, "Ann", 35)
+    page = page_of(scorer, match_id)
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
-    reply = sheet.client.post(f"/t/{sheet.token}/m/{match_id}/entry", data={
-        "csrf_token": token, "kind": "stop", "version": str(sheet.version(match_id)), "key": "stop"})
+    reply = scorer.client.post(f"/t/{scorer.token}/m/{match_id}/entry", data={
+        "csrf_token": token, "kind": "stop", "version": str(scorer.version(match_id)), "key": "stop"})
     assert reply.status_code == 302
-    page = page_of(sheet, match_id)
+    page = page_of(scorer, match_id)
     assert "Undo the notice to stop after hand 1 recorded" in text_of(page)
     entry_id = re.findall(r'/hands/(\d+)"', page)[-1]
-    shown = text_of(sheet.client.get(f"/t/{sheet.token}/m/{match_id}/hands/{entry_id}").get_data(as_text=True))
+    shown = text_of(scorer.client.get(f"/t/{scorer.token}/m/{match_id}/hands/{entry_id}").get_data(as_text=True))
     assert "Notice to stop" in shown and "Rebuy" not in shown
     first = re.findall(r'/hands/(\d+)"', page)[0]
-    hand = text_of(sheet.client.get(f"/t/{sheet.token}/m/{match_id}/hands/{first}").get_data(as_text=True))
+    hand = text_of(scorer.client.get(f"/t/{scorer.token}/m/{match_id}/hands/{first}").get_data(as_text=True))
     assert "Ann's 60 points went into games 1." in hand
-    reply = sheet.post(f"/t/{sheet.token}/m/{match_id}/undo", {"version": str(sheet.version(match_id))})
+    reply = scorer.post(f"/t/{scorer.token}/m/{match_id}/undo", {"version": str(scorer.version(match_id))})
     assert reply.status_code in (200, 302, 303)
-    assert "Stop after these games" in page_of(sheet, match_id)  # offered again once undone
+    assert "Stop after these games" in page_of(scorer, match_id)  # offered again once undone
 
 
 def test_the_stats_count_a_hand_by_its_own_points():
@@ -170,7 +170,7 @@ def test_the_stats_count_a_hand_by_its_own_points():
     assert summary["sum"] == [25, 40] and summary["high"] == [25, 40] and summary["low"] == [0, 0]
 
 
-def test_a_match_with_a_stop_goes_out_and_comes_back_with_the_same_games(sheet, app, client):
+def test_a_match_with_a_stop_goes_out_and_comes_back_with_the_same_games(scorer, app, client):
     import io
     import json
 
@@ -178,18 +178,18 @@ def test_a_match_with_a_stop_goes_out_and_comes_back_with_the_same_games(sheet, 
     from scorekeeper import service
     from scorekeeper.service.models import Match
 
-    match_id = start(sheet, rules={"continuous": True})
-    gin(sheet, match_id, "Ann", 35)
-    gin(sheet, match_id, "Ann", 25)
-    page = page_of(sheet, match_id)
+    match_id = start(scorer, rules={"continuous": True})
+    gin(scorer, match_id, "Ann", 35)
+    gin(scorer, match_id, "Ann", 25)
+    page = page_of(scorer, match_id)
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
-    sheet.client.post(f"/t/{sheet.token}/m/{match_id}/entry", data={
-        "csrf_token": token, "kind": "stop", "version": str(sheet.version(match_id)), "key": "stop"})
-    knock(sheet, match_id, "Ben", 2, 42)
-    document = client.get(f"/t/{sheet.token}/m/{match_id}/export.json").get_json()
+    scorer.client.post(f"/t/{scorer.token}/m/{match_id}/entry", data={
+        "csrf_token": token, "kind": "stop", "version": str(scorer.version(match_id)), "key": "stop"})
+    knock(scorer, match_id, "Ben", 2, 42)
+    document = client.get(f"/t/{scorer.token}/m/{match_id}/export.json").get_json()
     assert {"kind": "stop"} in [{k: v for k, v in e.items() if k == "kind"} for e in document["entries"]]
-    target = sheet.create_table("Elsewhere")
-    reply = sheet.post(f"/t/{target}/import", {"document": (io.BytesIO(json.dumps(document).encode()), "m.json")},
+    target = scorer.create_table("Elsewhere")
+    reply = scorer.post(f"/t/{target}/import", {"document": (io.BytesIO(json.dumps(document).encode()), "m.json")},
                        content_type="multipart/form-data")
     assert reply.status_code == 302, reply.get_data(as_text=True)
     new_id = int(reply.headers["Location"].split("/m/")[1].split("/")[0])
@@ -199,12 +199,12 @@ def test_a_match_with_a_stop_goes_out_and_comes_back_with_the_same_games(sheet, 
     assert after["games"] == before["games"] and len(after["games"]) == 4
 
 
-def test_the_preview_shows_the_hand_points_and_the_games_they_go_into(sheet):
-    match_id = start(sheet)
-    knock(sheet, match_id, "Ann", 3, 28)
-    ids = sheet.player_ids()
-    reply = sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/preview", {
+def test_the_preview_shows_the_hand_points_and_the_games_they_go_into(scorer):
+    match_id = start(scorer)
+    knock(scorer, match_id, "Ann", 3, 28)
+    ids = scorer.player_ids()
+    reply = scorer.post(f"/t/{scorer.token}/m/{match_id}/hands/preview", {
         "by": str(ids["Ann"]), "end": "knock", f"points_{ids['Ann']}": "4", f"points_{ids['Ben']}": "22",
-        "version": str(sheet.version(match_id)), "key": "p"})
+        "version": str(scorer.version(match_id)), "key": "p"})
     said = text_of(reply.get_data(as_text=True))
     assert "Ann +18" in said and "into game 1, game 2" in said

@@ -23,18 +23,18 @@ K1_EW_COUNTED = {"red_threes": "4", "meld_points": "130", "hand_points__jokers":
 
 
 @pytest.fixture
-def four(sheet):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben", "Cat", "Dan")
-    return sheet
+def four(scorer):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben", "Cat", "Dan")
+    return scorer
 
 
-def side_hand(sheet, match_id, sides: list[dict], *, by: str | None = None, end: str = "out", **extra):
-    ids = sheet.player_ids()
+def side_hand(scorer, match_id, sides: list[dict], *, by: str | None = None, end: str = "out", **extra):
+    ids = scorer.player_ids()
     data = {f"s{i}_{name}": value for i, side in enumerate(sides) for name, value in side.items()}
     if by:
         data["by"] = str(ids[by])
-    data.update(end=end, version=str(sheet.version(match_id)), key=uuid.uuid4().hex, **extra)
+    data.update(end=end, version=str(scorer.version(match_id)), key=uuid.uuid4().hex, **extra)
     return data
 
 
@@ -134,60 +134,60 @@ def test_the_match_document_carries_the_teams_both_ways(four, client, app):
     assert list(document["entries"][0]["sides"]) == ["Ann & Ben", "Cat & Dan"]
 
 
-def test_cutthroat_asks_the_lone_hand_and_each_players_red_threes(sheet, client):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben", "Cat")
-    match_id = sheet.start_match("canasta", ["Ann", "Ben", "Cat"], rules={"three_player_mode": "cutthroat"})
-    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+def test_cutthroat_asks_the_lone_hand_and_each_players_red_threes(scorer, client):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben", "Cat")
+    match_id = scorer.start_match("canasta", ["Ann", "Ben", "Cat"], rules={"three_player_mode": "cutthroat"})
+    page = client.get(f"/t/{scorer.token}/m/{match_id}").get_data(as_text=True)
     assert "Who plays alone?" in page and "The pair" in page and "Who plays with whom?" not in page
-    ids = sheet.player_ids()
+    ids = scorer.player_ids()
     lone = {"natural_canastas": "1", "meld_points": "220", "hand_points": "85"}
     pair = {"mixed_canastas": "2", "meld_points": "410", "hand_points": "35"}
-    data = side_hand(sheet, match_id, [lone, pair], by="Ben", lone=str(ids["Ann"]),
+    data = side_hand(scorer, match_id, [lone, pair], by="Ben", lone=str(ids["Ann"]),
                      **{f"red_threes_{ids['Ann']}": "1", f"red_threes_{ids['Ben']}": "1"})
-    response = sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/new", data)
+    response = scorer.post(f"/t/{scorer.token}/m/{match_id}/hands/new", data)
     assert response.status_code in (200, 302, 303), response.get_data(as_text=True)[:2000]
-    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    page = client.get(f"/t/{scorer.token}/m/{match_id}").get_data(as_text=True)
     assert standing_totals(page) == {"Ann": 735, "Ben": 1175, "Cat": 1075}
 
 
-def test_cutthroat_hand_where_nobody_took_the_pile_is_entered_each_alone(sheet, client, app):
+def test_cutthroat_hand_where_nobody_took_the_pile_is_entered_each_alone(scorer, client, app):
     """K-7's hand 2: the stock ran out and nobody ever took the pile (``lone`` null), so each player is
     entered alone, his red threes in his own box; the hand is stored as the document says, edited back
     into the same boxes, and a "nobody" with a hand that was gone out is refused beside the field."""
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben", "Cat")
-    match_id = sheet.start_match("canasta", ["Ann", "Ben", "Cat"], rules={"three_player_mode": "cutthroat"})
-    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben", "Cat")
+    match_id = scorer.start_match("canasta", ["Ann", "Ben", "Cat"], rules={"three_player_mode": "cutthroat"})
+    page = client.get(f"/t/{scorer.token}/m/{match_id}").get_data(as_text=True)
     assert "Nobody: the stock ran out, the pile never taken" in page
     assert 'data-when-field="lone" data-when-value="nobody"' in page
-    ids = sheet.player_ids()
+    ids = scorer.player_ids()
     # hand 1 of K-7, then hand 2 with nobody alone: s2_ … s4_ are Ann, Ben and Cat alone
-    first = side_hand(sheet, match_id, [{"natural_canastas": "1", "meld_points": "220", "hand_points": "85"},
+    first = side_hand(scorer, match_id, [{"natural_canastas": "1", "meld_points": "220", "hand_points": "85"},
                                         {"mixed_canastas": "2", "meld_points": "410", "hand_points": "35"}],
                       by="Ben", lone=str(ids["Ann"]), **{f"red_threes_{ids['Ann']}": "1", f"red_threes_{ids['Ben']}": "1"})
-    sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/new", first)
+    scorer.post(f"/t/{scorer.token}/m/{match_id}/hands/new", first)
     alone = [{}, {}, {"red_threes": "1", "meld_points": "0", "hand_points": "120"},
              {"meld_points": "150", "hand_points": "60"},
              {"red_threes": "1", "meld_points": "95", "hand_points": "40"}]
-    refused = side_hand(sheet, match_id, alone, by="Ben", end="out", lone="nobody")
-    response = sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/new", refused)
+    refused = side_hand(scorer, match_id, alone, by="Ben", end="out", lone="nobody")
+    response = scorer.post(f"/t/{scorer.token}/m/{match_id}/hands/new", refused)
     assert response.status_code == 422
     assert "lone may be null only when the stock ran out" in html.unescape(response.get_data(as_text=True))
-    data = side_hand(sheet, match_id, alone, end="stock_exhausted", lone="nobody")
-    response = sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/new", data)
+    data = side_hand(scorer, match_id, alone, end="stock_exhausted", lone="nobody")
+    response = scorer.post(f"/t/{scorer.token}/m/{match_id}/hands/new", data)
     assert response.status_code in (200, 302, 303), response.get_data(as_text=True)[:2000]
-    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    page = client.get(f"/t/{scorer.token}/m/{match_id}").get_data(as_text=True)
     assert standing_totals(page) == {"Ann": 515, "Ben": 1265, "Cat": 1230}
     with app.app_context():
         entry = db.session.query(Entry).filter_by(match_id=match_id).order_by(Entry.id.desc()).first()
         entry_id, payload = entry.id, entry.payload
     assert payload["lone"] is None and "red_threes" not in payload
     assert payload["sides"][f"#{ids['Cat']}"] == {"red_threes": 1, "meld_points": 95, "hand_points": 40}
-    document = client.get(f"/t/{sheet.token}/m/{match_id}/export.json").get_json()
+    document = client.get(f"/t/{scorer.token}/m/{match_id}/export.json").get_json()
     assert document["entries"][1]["lone"] is None and set(document["entries"][1]["sides"]) == {"Ann", "Ben", "Cat"}
     # the edit form comes back with "nobody" tapped and each player's own boxes filled
-    page = client.get(f"/t/{sheet.token}/m/{match_id}/hands/{entry_id}/edit").get_data(as_text=True)
+    page = client.get(f"/t/{scorer.token}/m/{match_id}/hands/{entry_id}/edit").get_data(as_text=True)
     assert re.search(r'<input checked[^>]*value="nobody"|value="nobody"[^>]*checked', page)
     assert re.search(r'name="s4_meld_points"[^>]*value="95"|value="95"[^>]*name="s4_meld_points"', page)
     assert re.search(r'name="s2_red_threes"[^>]*value="1"|value="1"[^>]*name="s2_red_threes"', page)
@@ -229,15 +229,15 @@ def test_every_page_of_a_match_by_side_shows_the_sides(four, client, app):
     assert "<th scope=\"col\">Ann &amp; Cat</th>" in history or "Ann &amp; Cat</bdi></th>" in history
 
 
-def test_cutthroat_without_the_lone_hand_asks_for_it_in_the_tables_words(sheet, client):
+def test_cutthroat_without_the_lone_hand_asks_for_it_in_the_tables_words(scorer, client):
     """A Cutthroat hand saved before "Who plays alone?" is tapped is refused in the table's words, not in
     the match document's (no field key, no "null")."""
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben", "Cat")
-    match_id = sheet.start_match("canasta", ["Ann", "Ben", "Cat"], rules={"three_player_mode": "cutthroat"})
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben", "Cat")
+    match_id = scorer.start_match("canasta", ["Ann", "Ben", "Cat"], rules={"three_player_mode": "cutthroat"})
     lone = {"natural_canastas": "1", "meld_points": "220", "hand_points": "85"}
     pair = {"mixed_canastas": "2", "meld_points": "410", "hand_points": "35"}
-    response = sheet.post(f"/t/{sheet.token}/m/{match_id}/hands/new", side_hand(sheet, match_id, [lone, pair], by="Ben"))
+    response = scorer.post(f"/t/{scorer.token}/m/{match_id}/hands/new", side_hand(scorer, match_id, [lone, pair], by="Ben"))
     page = response.get_data(as_text=True)
     assert response.status_code == 422
     assert "say who plays alone, or that nobody does (the pile was never taken)" in page

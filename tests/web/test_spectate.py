@@ -13,18 +13,18 @@ from scorekeeper.service.models import Entry, Match
 
 
 @pytest.fixture
-def game(sheet, app):
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben", "Cat")
-    match_id = sheet.start_match("free", ["Ann", "Ben", "Cat"])
-    assert sheet.record_points(match_id, {"Ann": 12, "Ben": 5, "Cat": 0}).status_code == 302
+def game(scorer, app):
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben", "Cat")
+    match_id = scorer.start_match("free", ["Ann", "Ben", "Cat"])
+    assert scorer.record_points(match_id, {"Ann": 12, "Ben": 5, "Cat": 0}).status_code == 302
     with app.app_context():
         view_token = db.session.get(Match, match_id).view_token
-    return sheet, match_id, view_token
+    return scorer, match_id, view_token
 
 
 def test_spectator_page_shows_standings_and_grid_read_only(game, client):
-    sheet, match_id, view_token = game
+    scorer, match_id, view_token = game
     response = client.get(f"/v/{view_token}")
     page = response.get_data(as_text=True)
     assert response.status_code == 200
@@ -37,13 +37,13 @@ def test_spectator_page_shows_standings_and_grid_read_only(game, client):
     assert f'data-live-stream="/v/{view_token}/stream"' in threaded
     # nothing to change, and no way to the table's own (writable) link
     assert "<form" not in page and 'method="post"' not in page
-    assert sheet.token not in page
+    assert scorer.token not in page
 
 
 @pytest.mark.parametrize("url", ["/v/{wrong}", "/v/{wrong}/sheet", "/v/{table}", "/v/{table}/sheet"])
 def test_wrong_view_token_is_404(game, client, url):
-    sheet, _, _ = game
-    assert client.get(url.format(wrong="x" * 32, table=sheet.token)).status_code == 404
+    scorer, _, _ = game
+    assert client.get(url.format(wrong="x" * 32, table=scorer.token)).status_code == 404
 
 
 def test_a_view_token_is_not_a_table_token(game, client):
@@ -69,18 +69,18 @@ def _post_urls(app, view_token: str, match_id: int, entry_id: int, player_id: in
 
 
 def test_every_post_with_a_view_token_is_refused(game, client, app):
-    sheet, match_id, view_token = game
+    scorer, match_id, view_token = game
     with app.app_context():
         entry_id = db.session.scalars(sa.select(Entry.id).where(Entry.match_id == match_id)).first()
         before = db.session.get(Match, match_id).version
-    ids = sheet.player_ids()
+    ids = scorer.player_ids()
     urls = _post_urls(app, view_token, match_id, entry_id, ids["Ann"])
     assert len(urls) >= 8  # players, matches, hands, import...
     urls += [f"/v/{view_token}", f"/v/{view_token}/sheet"]
     for url in urls:
         data = {"version": str(before), "name": "Zed", "key": "k1", f"points_{ids['Ann']}": "1",
                 f"points_{ids['Ben']}": "1", f"points_{ids['Cat']}": "1"}
-        response = sheet.post(url, data)
+        response = scorer.post(url, data)
         assert response.status_code in (404, 405), (url, response.status_code)
     with app.app_context():
         match = db.session.get(Match, match_id)
@@ -89,7 +89,7 @@ def test_every_post_with_a_view_token_is_refused(game, client, app):
         assert "Zed" not in [p.name for p in match.table.players]
 
 
-def test_sheet_has_an_etag_and_answers_304_when_nothing_changed(game, client, sheet):
+def test_sheet_has_an_etag_and_answers_304_when_nothing_changed(game, client, scorer):
     _, match_id, view_token = game
     first = client.get(f"/v/{view_token}/sheet")
     assert first.status_code == 200
@@ -101,7 +101,7 @@ def test_sheet_has_an_etag_and_answers_304_when_nothing_changed(game, client, sh
     assert again.status_code == 304 and again.get_data() == b""
     assert again.headers["ETag"] == etag
     # a new hand changes the version: the poll gets the new sheet
-    assert sheet.record_points(match_id, {"Ann": 1, "Ben": 30, "Cat": 2}).status_code == 302
+    assert scorer.record_points(match_id, {"Ann": 1, "Ben": 30, "Cat": 2}).status_code == 302
     changed = client.get(f"/v/{view_token}/sheet", headers={"If-None-Match": etag})
     assert changed.status_code == 200 and changed.headers["ETag"] != etag
     assert '<span class="total">35</span>' in changed.get_data(as_text=True)
@@ -114,14 +114,14 @@ def test_every_answer_of_the_view_link_sends_no_referer_to_other_sites(game, cli
     """Each answer reached through a view token says Referrer-Policy: same-origin (the page, the sheet and
     its 304, the stream's 204, the result and its picture, a wrong token's 404), where the table's own
     pages keep the app's policy."""
-    sheet, match_id, view_token = game
+    scorer, match_id, view_token = game
     headers = {}
     if status == 304:
         headers["If-None-Match"] = client.get(f"/v/{view_token}/sheet").headers["ETag"]
     response = client.get(url.format(view=view_token, wrong="x" * 32), headers=headers)
     assert response.status_code == status
     assert response.headers["Referrer-Policy"] == "same-origin"
-    table_page = client.get(f"/t/{sheet.token}/m/{match_id}")
+    table_page = client.get(f"/t/{scorer.token}/m/{match_id}")
     assert table_page.headers["Referrer-Policy"] == "strict-origin-when-cross-origin"
 
 
@@ -147,26 +147,26 @@ def test_unchanged_poll_runs_one_small_query_and_no_replay(game, client, app, mo
     assert len(queries) == 1 and re.search(r"SELECT \"?match\"?\.id, \"?match\"?\.version", queries[0])
 
 
-def test_abandoning_the_match_changes_the_sheet(game, client, sheet):
+def test_abandoning_the_match_changes_the_sheet(game, client, scorer):
     _, match_id, view_token = game
     etag = client.get(f"/v/{view_token}/sheet").headers["ETag"]
-    assert sheet.post(f"/t/{sheet.token}/m/{match_id}/abandon", {"version": sheet.version(match_id)}).status_code == 302
+    assert scorer.post(f"/t/{scorer.token}/m/{match_id}/abandon", {"version": scorer.version(match_id)}).status_code == 302
     response = client.get(f"/v/{view_token}/sheet", headers={"If-None-Match": etag})
     assert response.status_code == 200 and "Ended early" in response.get_data(as_text=True)
 
 
-def test_a_finished_match_s_spectator_page_leads_to_its_result_to_share(sheet, client, app):
+def test_a_finished_match_s_spectator_page_leads_to_its_result_to_share(scorer, client, app):
     """A follower of a finished match reaches the result card and its picture from the view link (the
     summary is of the view link only), and a match still going has no such link."""
-    sheet.create_table()
-    sheet.add_players("Ann", "Ben")
-    match_id = sheet.start_match("free", ["Ann", "Ben"], rules={"target": 20})
+    scorer.create_table()
+    scorer.add_players("Ann", "Ben")
+    match_id = scorer.start_match("free", ["Ann", "Ben"], rules={"target": 20})
     with app.app_context():
         view_token = db.session.get(Match, match_id).view_token
     going = client.get(f"/v/{view_token}").get_data(as_text=True)
     assert f'href="/v/{view_token}/summary"' not in going
-    assert sheet.record_points(match_id, {"Ann": 25, "Ben": 3}).status_code == 302
+    assert scorer.record_points(match_id, {"Ann": 25, "Ben": 3}).status_code == 302
     page = client.get(f"/v/{view_token}").get_data(as_text=True)
     assert re.search(rf'<a class="button" href="/v/{view_token}/summary">Share the result</a>', page)
-    assert sheet.token not in page
+    assert scorer.token not in page
     assert client.get(f"/v/{view_token}/summary").status_code == 200

@@ -25,15 +25,15 @@ NAMES = ["Ann", "Ben", "Cat"]
 
 
 @pytest.fixture
-def big_table(sheet, app):
+def big_table(scorer, app):
     """A table of 12 matches of 8 hands (free scoring to 150, one with a stake), written straight into
     the database as an import leaves them (no summaries kept yet)."""
-    sheet.create_table()
-    sheet.add_players(*NAMES)
-    ids = sheet.player_ids()
+    scorer.create_table()
+    scorer.add_players(*NAMES)
+    ids = scorer.player_ids()
     seats = [ids[n] for n in NAMES]
     with app.app_context():
-        table = db.session.scalar(sa.select(Table).where(Table.token == sheet.token))
+        table = db.session.scalar(sa.select(Table).where(Table.token == scorer.token))
         for k in range(12):
             match = Match(table_id=table.id, variant="free", rules={"target": 150} if k % 3 else {},
                           seats=seats[k % 3:] + seats[:k % 3], first_dealer_id=seats[0],
@@ -48,7 +48,7 @@ def big_table(sheet, app):
                              "held": {str(pid): {"points": (i * 5 + j * 7 + k) % 23} for j, pid in enumerate(seats)}}}
                 for i in range(1, 9)])
         db.session.commit()
-    return sheet
+    return scorer
 
 
 def _replayed(app, token: str) -> list[Played]:
@@ -61,11 +61,11 @@ def _replayed(app, token: str) -> list[Played]:
 
 
 def test_stats_from_kept_summaries_are_those_of_the_replays(big_table, app):
-    sheet = big_table
+    scorer = big_table
     with app.app_context():
-        table = db.session.scalar(sa.select(Table).where(Table.token == sheet.token))
+        table = db.session.scalar(sa.select(Table).where(Table.token == scorer.token))
         from_summaries = summaries.played(table.matches, {p.id: p.name for p in table.players})
-    from_replays = _replayed(app, sheet.token)
+    from_replays = _replayed(app, scorer.token)
     assert player_stats(from_summaries) == player_stats(from_replays)
     assert streaks(from_summaries) == streaks(from_replays)
     for a, b in (("Ann", "Ben"), ("Cat", "Ann"), ("Ben", "Cat")):
@@ -73,11 +73,11 @@ def test_stats_from_kept_summaries_are_those_of_the_replays(big_table, app):
 
 
 def test_the_stats_page_counts_the_latest_matches_and_says_so(big_table, client, monkeypatch, app):
-    sheet = big_table
-    page = client.get(f"/t/{sheet.token}/stats").get_data(as_text=True)
+    scorer = big_table
+    page = client.get(f"/t/{scorer.token}/stats").get_data(as_text=True)
     assert "Over 12 matches" in page and "the history has them all" not in page
     monkeypatch.setattr(limits, "STATS_MATCHES", 5)
-    response = client.get(f"/t/{sheet.token}/stats")
+    response = client.get(f"/t/{scorer.token}/stats")
     page = response.get_data(as_text=True)
     assert response.status_code == 200
     assert "Over 5 matches" in page
@@ -89,22 +89,22 @@ def test_the_stats_page_counts_the_latest_matches_and_says_so(big_table, client,
 
 
 def test_a_page_of_kept_summaries_replays_nothing(big_table, client, monkeypatch):
-    sheet = big_table
-    assert client.get(f"/t/{sheet.token}").status_code == 200
-    assert client.get(f"/t/{sheet.token}/stats").status_code == 200
+    scorer = big_table
+    assert client.get(f"/t/{scorer.token}").status_code == 200
+    assert client.get(f"/t/{scorer.token}/stats").status_code == 200
 
     def no_replay(match):
         raise AssertionError("replayed a match whose summary is current")
 
     monkeypatch.setattr(summaries, "summary_of", no_replay)
-    for url in (f"/t/{sheet.token}", f"/t/{sheet.token}/stats", f"/t/{sheet.token}/history"):
+    for url in (f"/t/{scorer.token}", f"/t/{scorer.token}/stats", f"/t/{scorer.token}/history"):
         assert client.get(url).status_code == 200
 
 
 def test_the_table_page_lists_the_latest_matches(big_table, client, monkeypatch):
-    sheet = big_table
+    scorer = big_table
     monkeypatch.setattr(limits, "TABLE_PAGE_MATCHES", 4)
-    response = client.get(f"/t/{sheet.token}")
+    response = client.get(f"/t/{scorer.token}")
     page = response.get_data(as_text=True)
     assert response.status_code == 200
     finished = page.split("Finished matches", 1)[1].split("</section>", 1)[0]
@@ -117,20 +117,20 @@ def test_the_table_page_lists_the_latest_matches(big_table, client, monkeypatch)
 
 
 def test_the_table_export_is_streamed_and_is_the_same_document(big_table, client, app, monkeypatch):
-    sheet = big_table
+    scorer = big_table
     monkeypatch.setattr(limits, "EXPORT_BATCH", 5)
-    response = client.get(f"/t/{sheet.token}/export.json")
+    response = client.get(f"/t/{scorer.token}/export.json")
     assert response.status_code == 200 and response.is_streamed
     assert response.headers["Content-Disposition"].startswith('attachment; filename="table-')
     body = response.get_data(as_text=True)
     with app.app_context():
-        table = db.session.scalar(sa.select(Table).where(Table.token == sheet.token))
+        table = db.session.scalar(sa.select(Table).where(Table.token == scorer.token))
         whole = json.dumps(table_document(table, list(table.matches)), indent=2, ensure_ascii=False) + "\n"
     assert body == whole
     assert len(json.loads(body)["matches"]) == 12
 
 
-def test_the_export_of_a_table_without_matches(sheet, client):
-    sheet.create_table()
-    body = client.get(f"/t/{sheet.token}/export.json").get_data(as_text=True)
+def test_the_export_of_a_table_without_matches(scorer, client):
+    scorer.create_table()
+    body = client.get(f"/t/{scorer.token}/export.json").get_data(as_text=True)
     assert json.loads(body)["matches"] == [] and body.endswith('"matches": []\n}\n')

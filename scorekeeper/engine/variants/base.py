@@ -5,7 +5,7 @@ plus the few hooks whose answer differs; ``GAME_HOOKS`` lists every hook a game 
 docs/engine.md ("What a game declares") says what each answers. The class holds how house rules are
 resolved for one game (their shapes are ``house_rules``), the wrappers that turn a game's rules into
 the meld checks of ``scorekeeper.engine.melds`` and the solver of ``scorekeeper.engine.solver``, what
-a hand asks for (``sheet``), the sides and contracts questions, and the hooks ``match.py`` calls to
+a hand asks for (``entry_fields``), the sides and contracts questions, and the hooks ``match.py`` calls to
 score a hand and end a match (with their defaults). Beside it: ``house_rules`` (``Switch``, ``Rules``,
 the rebuy switches), ``card_values`` (a game's value table and its sentence) and ``files`` (where a game
 keeps its rules page, golden files and catalogs).
@@ -42,7 +42,7 @@ from ..ends import END_KINDS, End, unknown_end
 from ..hands import Hand, HandScore, Held, MatchState, PlayerState, RebuyPolicy, parse_held
 from ..rebuys import RebuyWords, words_for
 from .. import limits as _limits
-from ..sheet import EntryField, EntryKind, Sheet
+from ..entry_fields import EntryField, EntryKind, EntryFields
 from ..sides import read_sides
 from ..melds import ContractCheck, MeldCheck, MeldRules, OpeningCheck
 from .. import contracts as _contracts
@@ -131,8 +131,8 @@ class Variant(ABC):
     #: (``engine.sides.default_sides``); other tables play a side per player. A tuple names the table
     #: sizes that play partners opposite (Burraco's ``(4, 6)``)
     partnerships: ClassVar[bool | tuple[int, ...]] = False
-    #: the sheet of a hand may change as the match goes on (``sheet_at``): a form asks the match so far
-    changes_sheet: ClassVar[bool] = False
+    #: the entry fields of a hand may change as the match goes on (``entry_fields_at``): a form asks the match
+    changes_entry_fields: ClassVar[bool] = False
     #: hand-entry keys of this game beyond those every hand may carry (Canasta's ``concealed``)
     entry_keys: ClassVar[tuple[str, ...]] = ()
 
@@ -346,7 +346,7 @@ class Variant(ABC):
 
     def check_meld(self, cards: str | Iterable[Card], rules: Rules | None = None, **deal: Any) -> MeldCheck:
         """Check one meld under these rules (cards as text or ``Card`` values). ``deal`` holds the game's
-        own fields of the deal the meld is from, as its sheet names them (Pool Rummy's ``wild_rank``);
+        own fields of the deal the meld is from, as its entry fields name them (Pool Rummy's ``wild_rank``);
         a game without such fields ignores them."""
         return _melds.check_meld(cards, self.melds_and_values(rules)[0])
 
@@ -386,7 +386,7 @@ class Variant(ABC):
         return found
 
     @abstractmethod
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         """The rules in plain words for the new-match page, one sentence per line."""
 
 
@@ -414,16 +414,16 @@ class Variant(ABC):
         """Whether hands won are counted as boxes (2-player Gin and Oklahoma)."""
         return False
 
-    #: hand-entry fields the game checks but never asks for (they are not on its sheet): Russian's
+    #: hand-entry fields the game checks but never asks for (they are not among its entry fields): Russian's
     #: ``deal``, which a document may state so that a hand out of order is refused
     checked_fields: tuple[str, ...] = ()
 
-    def sheet(self, rules: Rules | None = None, n_players: int | None = None) -> Sheet:
-        """What is typed for each hand of this game (``engine.sheet``): who ended it and how, the upcard,
-        the declared melds, and for each player their points or cards (and "never opened" where that
-        changes the score), each with its bounds under ``rules`` at a table of ``n_players``.
+    def entry_fields(self, rules: Rules | None = None, n_players: int | None = None) -> EntryFields:
+        """What is typed for each hand of this game (``engine.entry_fields``): who ended it and how, the
+        upcard, the declared melds, and for each player their points or cards (and "never opened" where
+        that changes the score), each with its bounds under ``rules`` at a table of ``n_players``.
 
-        A game whose hands hold something else declares its own sheet by overriding this."""
+        A game whose hands hold something else declares its own entry fields by overriding this."""
         rules = self.resolved(rules)
         fields: list[EntryField] = []
         if self.by_required:
@@ -453,13 +453,13 @@ class Variant(ABC):
                                      instead_of="points"))
         if self.not_opened_word:
             fields.append(EntryField("opened", "flag", self.not_opened_word, per="player", ticked=False))
-        return Sheet(tuple(fields))
+        return EntryFields(tuple(fields))
 
-    def sheet_at(self, state: MatchState) -> Sheet:
-        """Bound: the sheet of the next hand, given the match so far. The match's sheet by default; a game
+    def entry_fields_at(self, state: MatchState) -> EntryFields:
+        """Bound: the entry fields of the next hand, given the match so far. The match's own by default; a game
         whose hands change shape during a match says so here (Burraco with three players: once a total
         reaches the switch point, every player is entered alone)."""
-        return self.sheet(self.house, len(self.players))
+        return self.entry_fields(self.house, len(self.players))
 
     def typed_maximum(self, rules: Rules | None = None, n_players: int | None = None) -> int | None:
         """The most points one player's hand typed as points can hold under ``rules`` at a table of
@@ -491,7 +491,7 @@ class Variant(ABC):
         the text "KC / 10C JC QC", in a game whose lay-offs score: ``lays_off``). ``deal`` is the deal
         whose contract a whole hand is held to, ``upcard`` the card that sets the knock limit where the game
         needs one, ``minimum`` the first meld's minimum for melds laid together, and ``fields`` the deal's
-        own fields as the game's sheet names them (a wild rank)."""
+        own fields as the game's entry fields name them (a wild rank)."""
         rules = self.resolved(rules)
         if mode == "lay_off":
             return _verdicts.lay_off(self, cards if isinstance(cards, str) else format_cards(cards, symbols=False),
@@ -542,8 +542,8 @@ class Variant(ABC):
     # -- sides (``engine.sides``) -----------------------------------------------------------------------
 
     def scored_by_sides(self, rules: Rules | None = None, n_players: int | None = None) -> bool:
-        """Whether a match of this game under ``rules`` is scored by sides (its sheet says so)."""
-        return self.sheet(self.resolved(rules), n_players).scored == "sides"
+        """Whether a match of this game under ``rules`` is scored by sides (its entry fields say so)."""
+        return self.entry_fields(self.resolved(rules), n_players).scored == "sides"
 
     def teams_allowed(self, n_players: int, rules: Rules | None = None) -> bool:
         """Whether a match of ``n_players`` may say who plays with whom (the document's ``teams``); a game
@@ -566,10 +566,10 @@ class Variant(ABC):
 
     def parse_sides(self, hand: Hand, entry: Mapping[str, Any]) -> None:
         """Bound, in a game scored by sides: read the entry's ``sides`` into ``hand.sides`` against the
-        sheet's per-side fields (``engine.sides.read_sides``), and who is in each into ``hand.members``.
+        per-side entry fields (``engine.sides.read_sides``), and who is in each into ``hand.members``.
         A game whose hands have sides of their own (Canasta's Cutthroat) overrides it."""
         hand.members = {s.name: s.members for s in self.sides}
-        fields = self.sheet(self.house, len(self.players)).per_side
+        fields = self.entry_fields(self.house, len(self.players)).per_side
         hand.sides = read_sides(hand, entry.get("sides"), [s.name for s in self.sides], fields)
 
     def instant_win(self, cards: str | Iterable[Card], rules: Rules | None = None) -> MeldCheck | None:
@@ -687,8 +687,8 @@ class Variant(ABC):
 
     def parse_held(self, index: int, player: str, value: Any, fields: Iterable[str] = (),
                    instead: Iterable[str] = ()) -> Held:
-        """Read ``held[player]`` of the hand at ``index``: by default cards or points (and the sheet's
-        other ``fields``, and those given ``instead`` of them: Pool Rummy's drop); a game whose players'
+        """Read ``held[player]`` of the hand at ``index``: by default cards or points (and the game's
+        other entry ``fields``, and those given ``instead`` of them: Pool Rummy's drop); a game whose players'
         entries hold more reads them itself (Rummy 500)."""
         return parse_held(index, player, value, uses_cards=self.uses_cards, fields=tuple(fields),
                           instead=tuple(instead))
@@ -773,7 +773,7 @@ class Variant(ABC):
 
     def laid_groups(self, text: str, rules: Rules | None = None) -> list[tuple[str, int]] | None:
         """What a player's melds, typed as groups, score group by group (text, points), in a game whose
-        sheet has melds per player; None elsewhere. Raises a ``Refusal`` for a group that is no meld."""
+        entry fields have melds per player; None elsewhere. Raises a ``Refusal`` for a group that is no meld."""
         return None
 
     def next_dealer(self, state: MatchState, hand: Hand, scored: HandScore) -> str | None:
@@ -839,7 +839,7 @@ class Variant(ABC):
     # -- entries of the game's own (Hollywood's stop, Free's finish), and a sheet of several games -------
 
     def entry_kinds(self) -> tuple[EntryKind, ...]:
-        """The entry kinds this game has besides ``hand``, ``void`` and ``rebuy`` (``engine.sheet.EntryKind``):
+        """The entry kinds this game has besides ``hand``, ``void`` and ``rebuy`` (``engine.entry_fields.EntryKind``):
         every kind it may ever take, whatever its house rules."""
         return ()
 
@@ -983,23 +983,23 @@ GAME_ATTRIBUTES: tuple[str, ...] = (
     "knock_game", "by_required", "upcard_required", "contracts", "contract_deals", "deck_grows_with_players",
     "uses_cards", "checks_laid_melds", "laid_cards_limit", "arranged_in_play", "not_opened_word",
     "declared_melds_use", "counts_loose_cards", "rebuy_word", "shared_entry_kinds", "partnerships",
-    "changes_sheet", "entry_keys", "checked_fields", "deal_word",
+    "changes_entry_fields", "entry_keys", "checked_fields", "deal_word",
 )
 
 #: every method a game may override, by what it answers (docs/engine.md, "The hooks a game overrides"):
-#: ``values``, ``meld_rules``, ``rules_sheet`` and ``score`` it must; the others have defaults. Every other
+#: ``values``, ``meld_rules``, ``rules_summary`` and ``score`` it must; the others have defaults. Every other
 #: member of ``Variant`` is the engine's, for a game to call or read, never to replace.
 GAME_HOOKS: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "the game and its deck": ("files", "cards_dealt", "decks", "jokers", "deck", "refuse_players"),
     "house rules": ("switches", "rules", "player_defaults", "fits_players", "players_refusal", "check_rules"),
     "cards and melds": ("values", "card_value", "meld_rules", "check_meld", "check_declaration", "arrange",
-                        "rules_sheet", "opening_minimum", "check_opening", "instant_win", "upcard_note",
+                        "rules_summary", "opening_minimum", "check_opening", "instant_win", "upcard_note",
                         "knock_limit_with", "first_meld_choices", "check_laid", "meld_points", "laid_groups"),
     "the meld checker": ("verdict", "meld_verdict", "hand_verdict"),
     "contracts": ("contract", "whole_without_discard", "contract_in_hand"),
     "sides": ("teams_allowed", "check_teams", "side_minimum", "side_minimum_at", "parse_sides"),
-    "a hand": ("sheet", "sheet_at", "typed_maximum", "ends_allowed", "may_leave_out", "parse_held",
-               "parse_extra", "score"),
+    "a hand": ("entry_fields", "entry_fields_at", "typed_maximum", "ends_allowed", "may_leave_out",
+               "parse_held", "parse_extra", "score"),
     "the match": ("high_wins", "keeps_win_points", "has_boxes", "elimination", "rebuy_policy", "target",
                   "all_bust_replays", "floors_totals", "after_hand", "after_rebuy", "match_over", "finish",
                   "next_dealer", "dealer_by_hand", "next_match_first_dealer"),

@@ -33,7 +33,7 @@ from ..ends import End
 from ..hands import Hand, HandScore, MatchState
 from ..i18n import _, _n, joined
 from ..melds import MeldCheck, MeldRules, OpeningCheck
-from ..sheet import EntryField, Sheet, ValueClass
+from ..entry_fields import EntryField, EntryFields, ValueClass
 from ..sides import SideEntry, read_sides
 from .base import InvalidRulesError, Rules, Switch, Variant
 from .meld_plus import FirstMeldChoice, MeldPlusHandMinus
@@ -99,7 +99,7 @@ class Burraco(MeldPlusHandMinus, Variant):
     uses_cards = False
     partnerships = (4, 6)
     entry_keys = ("sides", "lone")
-    changes_sheet = True
+    changes_entry_fields = True
     PRESET_SWITCH = "preset"
     FIXED = {"cards_dealt": 11, "pozzetto_cards": 11}
     SWITCHES = (
@@ -203,7 +203,7 @@ class Burraco(MeldPlusHandMinus, Variant):
                   "eights_to_kings": _("Eights to kings (10)"), "threes_to_sevens": _("Threes to sevens (5)")}
         return tuple(ValueClass(name, labels[name], value, count * decks) for name, value, count in PER_PACK)
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         lines = [_("Each hand, enter per side its burrachi, the points on the table, the points left in hand, "
                    "and whether it took its pozzetto.")]
@@ -243,7 +243,7 @@ class Burraco(MeldPlusHandMinus, Variant):
                                at=r.three_player_switch_at))
         return lines
 
-    # -- the sheet ------------------------------------------------------------------------------------
+    # -- the entry fields -----------------------------------------------------------------------------
 
     def side_fields(self, rules: Rules, decks: int, every: bool = False) -> list[EntryField]:
         """What a side enters: the burrachi the table counts (``every``: all five kinds, as a hand is read,
@@ -269,27 +269,27 @@ class Burraco(MeldPlusHandMinus, Variant):
         ]
         return fields
 
-    def sheet(self, rules: Rules | None = None, n_players: int | None = None) -> Sheet:
+    def entry_fields(self, rules: Rules | None = None, n_players: int | None = None) -> EntryFields:
         r = self.resolved(rules)
         n = n_players or r.n_players or 4
         head = [EntryField("end", "end", _("How did the hand end?"), required=True),
                 EntryField("by", "player", _("Who closed?"))]
         fields = self.side_fields(r, self.decks(n))
         if n != 3:
-            return Sheet(tuple(head + fields), scored="sides")
+            return EntryFields(tuple(head + fields), scored="sides")
         if r.three_player_mode == "individual":
-            return Sheet(tuple(head + fields), each_alone=True)
+            return EntryFields(tuple(head + fields), each_alone=True)
         lone = EntryField("lone", "player", _("Who plays alone?"),
                           help=_("the first out of his 11 cards, who took the 18-card pozzetto"),
                           nobody=_("Nobody: the stock ran out before anyone reached a pozzetto"))
-        return Sheet(tuple([lone] + head + fields), units=(("lone", _("Alone")), ("pair", _("The pair"))),
+        return EntryFields(tuple([lone] + head + fields), units=(("lone", _("Alone")), ("pair", _("The pair"))),
                      alone="lone")
 
-    def sheet_at(self, state: MatchState) -> Sheet:
-        sheet = self.sheet(self.house, len(self.players))
-        if self.three() and self.stage(state) == 2 and not sheet.each_alone:
-            return Sheet(tuple(f for f in sheet.fields if f.name != "lone"), each_alone=True)
-        return sheet
+    def entry_fields_at(self, state: MatchState) -> EntryFields:
+        fields = self.entry_fields(self.house, len(self.players))
+        if self.three() and self.stage(state) == 2 and not fields.each_alone:
+            return EntryFields(tuple(f for f in fields.fields if f.name != "lone"), each_alone=True)
+        return fields
 
     def teams_allowed(self, n_players: int, rules: Rules | None = None) -> bool:
         return n_players in (4, 6)

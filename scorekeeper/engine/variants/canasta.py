@@ -27,7 +27,7 @@ from typing import Any, Mapping, Sequence
 
 from ..hands import Hand, HandScore, MatchState
 from ..i18n import _, _n, joined
-from ..sheet import EntryField, Sheet, ValueClass
+from ..entry_fields import EntryField, EntryFields, ValueClass
 from ..sides import SideEntry, read_sides
 from .base import InvalidRulesError, Rules, Switch, Variant
 from .meld_plus import FirstMeldChoice, MeldPlusHandMinus
@@ -131,7 +131,7 @@ class Canasta(MeldPlusHandMinus, Variant):
     def jokers(self, n_players: int | None = None, rules: Rules | None = None) -> int:
         return 4
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         lines = [
             _("Each hand, enter per side its canastas, red threes, the points melded and the points left in hand."),
@@ -150,7 +150,7 @@ class Canasta(MeldPlusHandMinus, Variant):
             lines.append(_("Cutthroat: whoever first takes the pile plays alone against the other two."))
         return lines
 
-    # -- the sheet ------------------------------------------------------------------------------------
+    # -- the entry fields -----------------------------------------------------------------------------
 
     def side_fields(self, red_threes: bool = True) -> list[EntryField]:
         points = dict(kind="points", per="side", minimum=0, maximum=ALL_CARDS, classes=VALUE_CLASSES,
@@ -172,7 +172,7 @@ class Canasta(MeldPlusHandMinus, Variant):
         ]
         return fields
 
-    def sheet(self, rules: Rules | None = None, n_players: int | None = None) -> Sheet:
+    def entry_fields(self, rules: Rules | None = None, n_players: int | None = None) -> EntryFields:
         r = self.resolved(rules)
         fields = [
             EntryField("end", "end", _("How did the hand end?"), required=True),
@@ -186,8 +186,8 @@ class Canasta(MeldPlusHandMinus, Variant):
             fields += self.side_fields(red_threes=False)
             fields.append(EntryField("red_threes", "count", _("Red threes"), per="player", minimum=0,
                                      maximum=RED_THREES))
-            return Sheet(tuple(fields), units=(("lone", _("Alone")), ("pair", _("The pair"))), alone="lone")
-        return Sheet(tuple(fields + self.side_fields()), scored="sides")
+            return EntryFields(tuple(fields), units=(("lone", _("Alone")), ("pair", _("The pair"))), alone="lone")
+        return EntryFields(tuple(fields + self.side_fields()), scored="sides")
 
     def teams_allowed(self, n_players: int, rules: Rules | None = None) -> bool:
         return n_players == 4

@@ -1,5 +1,5 @@
 """Card values: the 14-long table a game counts cards by (``card_values``) and the sentence a rules
-sheet says it in (``values_sentence``)."""
+summary says it in (``values_sentence``)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def card_values(ace: int, joker: int, *, pictures: int = 10, low: int | None = N
 
 
 def values_sentence(values: tuple[int, ...], jokers: bool = True) -> str:
-    """Card values in words, for a rules sheet.
+    """Card values in words, for a rules summary.
 
     >>> values_sentence(card_values(15, 25, low=5))
     'Cards held count: ace 15, 2–9 count 5 each, 10/J/Q/K 10, joker 25.'

@@ -25,7 +25,7 @@ from ..hands import Hand, HandScore, InvalidMatchError, MatchState
 from ..i18n import _
 from ..limits import FREE_HAND_POINTS, FREE_HAND_POINTS_MAX
 from ..melds import InvalidMeldError, MeldCheck, MeldRules
-from ..sheet import EntryKind
+from ..entry_fields import EntryKind
 from .base import InvalidRulesError, Rules, Switch, Variant
 
 
@@ -91,7 +91,7 @@ class Free(Variant):
     def check_meld(self, cards: str | Iterable[Card], rules: Rules | None = None) -> MeldCheck:
         raise InvalidMeldError(_("free scoring has no melds to check"))
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         lines = [_("Each hand, type every player's points (negative allowed)."),
                  _("The lowest total wins; equal best totals share.") if r.winner == "lowest" else

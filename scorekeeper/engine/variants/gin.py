@@ -43,7 +43,7 @@ HAND_SIZE, SEED_HAND_SIZE = 10, 7
 _TWO = (("multiplayer_scheme", (None,)),)
 _SEED = (("multiplayer_scheme", ("seed_penalty",)),)
 _SHUTOUT = ("game_bonus_200", "double_hand_points", "double_total")
-#: a shutout mode in words, for the rules sheet
+#: a shutout mode in words, for the rules summary
 _SHUTOUT_WORDS = {"game_bonus_200": _("game bonus 200"), "double_hand_points": _("double hand points"),
                   "double_total": _("double total")}
 #: how the seed scheme's winner won, in words
@@ -74,8 +74,8 @@ class KnockRummy(KnockGame, Variant):
                          run_min=3, run_max=None, ace_run="low_only", max_jokers_per_meld=0,
                          min_naturals_per_meld=1, decks=self.PACKS, jokers_in_deck=0)  # no jokers: no switch adds any
 
-    def seed_sheet(self, r: Rules) -> list[str]:
-        """The rules sheet's lines for the seed's penalty scheme (docs/rules/oklahoma.md#three-or-four-players)."""
+    def seed_summary(self, r: Rules) -> list[str]:
+        """The rules summary's lines for the seed's penalty scheme (docs/rules/oklahoma.md#three-or-four-players)."""
         pts = SEED_WINNER_POINTS
         return [
             _("Winner points: gin +{gin}, undercut +{undercut}, knock +{knock}; each loser's penalty is their deadwood "
@@ -458,7 +458,7 @@ class Gin(KnockRummy):
                      "(multiplayer_scheme seed_penalty)", name=spec.name, n_players=n_players)
         return _("{name} applies only with 3–4 players (the seed's penalty scheme)", name=spec.name)
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         lines = [
             _("One pack, no jokers; {count} cards each.", count=SEED_HAND_SIZE if r.multiplayer_scheme else HAND_SIZE),
@@ -470,7 +470,7 @@ class Gin(KnockRummy):
               knock_limit=r.knock_limit),
         ]
         if r.multiplayer_scheme:
-            return lines + self.seed_sheet(r)
+            return lines + self.seed_summary(r)
         tie = _("a tie counts as an undercut") if r.undercut_on_tie else _("a tie scores 0 for both")
         lines += [
             _("Knock: the difference. Undercut (defender at or below the knocker; {tie}): the difference + "

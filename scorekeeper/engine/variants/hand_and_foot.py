@@ -9,7 +9,7 @@ shows the minimum of the next round's first meld (50 / 90 / 120 / 150 by round, 
 table plays to 10,000).
 
 Hand and Foot has no standard rules, so the table picks a preset before round 1 (``common``, pagat's
-``pagat_whitnack``, ``simpson``) and may change any value of it; the rules sheet states every value in force.
+``pagat_whitnack``, ``simpson``) and may change any value of it; the rules summary states every value in force.
 
 >>> from scorekeeper.engine.match import replay
 >>> st = replay({"variant": "hand_and_foot", "players": ["Ann", "Ben", "Cat", "Dan"], "entries": [
@@ -29,7 +29,7 @@ from typing import Any, Mapping
 from ..hands import Hand, HandScore, MatchState
 from ..i18n import _, _n, joined
 from ..limits import POINTS_CEILING
-from ..sheet import EntryField, Sheet, ValueClass
+from ..entry_fields import EntryField, EntryFields, ValueClass
 from ..sides import SideEntry, read_sides
 from .base import InvalidRulesError, Rules, Switch, Variant
 from .meld_plus import FirstMeldChoice, MeldPlusHandMinus
@@ -209,7 +209,7 @@ class HandAndFoot(MeldPlusHandMinus, Variant):
         rules = rules if rules is not None else (self.house if self.house is not None else self.rules(n_players))
         return 2 * rules.decks
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         preset = {"common": _("the usual values"), "pagat_whitnack": _("pagat's partnership rules (Whitnack)"),
                   "simpson": _("Steve Simpson's rules")}[r.preset]
@@ -252,7 +252,7 @@ class HandAndFoot(MeldPlusHandMinus, Variant):
                            "wins.", target=r.target))
         return lines
 
-    # -- the sheet ------------------------------------------------------------------------------------
+    # -- the entry fields -----------------------------------------------------------------------------
 
     def value_classes(self, decks: int) -> tuple[ValueClass, ...]:
         return (
@@ -285,13 +285,13 @@ class HandAndFoot(MeldPlusHandMinus, Variant):
                        maximum=ADJUSTMENT_MAX, help=_("a house bonus or penalty the app does not know")),
         ]
 
-    def sheet(self, rules: Rules | None = None, n_players: int | None = None) -> Sheet:
+    def entry_fields(self, rules: Rules | None = None, n_players: int | None = None) -> EntryFields:
         r = self.resolved(rules)
         fields = [
             EntryField("end", "end", _("How did the round end?"), required=True),
             EntryField("by", "player", _("Who went out?")),
         ]
-        return Sheet(tuple(fields + self.side_fields(r)), scored="sides")
+        return EntryFields(tuple(fields + self.side_fields(r)), scored="sides")
 
     def teams_allowed(self, n_players: int, rules: Rules | None = None) -> bool:
         # any split into sides, 2 to 8 players (docs/rules/hand_and_foot.md): two against one at three,

@@ -19,7 +19,7 @@ hand copies only the open games: a hand costs the same on hand 2,000 of continuo
 (100, False, 1)
 >>> hw.rules(continuous=True).third_game_multiplier is None
 True
->>> hw.sheet().games, [k.key for k in hw.entry_kinds()]
+>>> hw.entry_fields().games, [k.key for k in hw.entry_kinds()]
 (3, ['stop'])
 """
 
@@ -31,7 +31,7 @@ from typing import Any, Mapping
 
 from ..hands import Hand, HandScore, InvalidMatchError, MatchState
 from ..i18n import _, joined
-from ..sheet import EntryKind, Sheet
+from ..entry_fields import EntryKind, EntryFields
 from .base import InvalidRulesError, Rules, Switch, values_sentence
 from .gin import _SHUTOUT_WORDS, HAND_SIZE, Gin, KnockRummy
 
@@ -110,11 +110,11 @@ class HollywoodGin(KnockRummy):
             raise InvalidRulesError(_("third_game_multiplier does not apply with continuous play: "
                                       "there is no last game to double"))
 
-    def sheet(self, rules: Rules | None = None, n_players: int | None = None) -> Sheet:
-        base = super().sheet(rules, n_players)
-        return Sheet(base.fields, base.scored, games=GAMES)
+    def entry_fields(self, rules: Rules | None = None, n_players: int | None = None) -> EntryFields:
+        base = super().entry_fields(rules, n_players)
+        return EntryFields(base.fields, base.scored, games=GAMES)
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         tie = _("a tie counts as an undercut") if r.undercut_on_tie else _("a tie scores 0 for both")
         # Gin Rummy's hands, in Gin's words

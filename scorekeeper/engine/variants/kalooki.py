@@ -97,7 +97,7 @@ class Kalooki(GoingOut, Variant):
         rules = self.resolved(rules)
         return check_opening(melds, self.melds_and_values(rules)[0], rules.opening_min)
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         lines = [
             _("Two packs and {jokers} jokers; {count} cards each.", jokers=r.jokers_in_deck, count=HAND_SIZE),

@@ -23,7 +23,7 @@ from ..contracts import Contract, whole_lay_down
 from ..hands import Hand, HandScore, Held, InvalidHandError, MatchState
 from ..i18n import _, _n, joined
 from ..melds import MeldRules
-from ..sheet import EntryField, Sheet
+from ..entry_fields import EntryField, EntryFields
 from .base import InvalidRulesError, Rules, Switch, Variant, card_values, values_sentence
 from .going_out import GoingOut, not_melded
 
@@ -181,15 +181,15 @@ class Liverpool(GoingOut, Variant):
         # the largest deal's bound; each deal's own is checked in ``raw_count``
         return max(self.hand_bound(d, rules) for d in range(1, DEALS + 1)) * self.highest_value(rules)
 
-    def sheet(self, rules: Rules | None = None, n_players: int | None = None) -> Sheet:
-        base = super().sheet(rules, n_players)
+    def entry_fields(self, rules: Rules | None = None, n_players: int | None = None) -> EntryFields:
+        base = super().entry_fields(rules, n_players)
         fields = list(base.fields)
         if self.resolved(rules).exact_cut_bonus is not None:
             fields.append(EntryField("exact_cut", "flag", _("Cut exactly"), per="player", ticked=True,
                                      help=_("The player who cut lifted exactly the cards the deal needed.")))
         return replace(base, fields=tuple(fields))
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         n = r.n_players
         deck = (_n("{count} pack of 52 with {jokers} jokers", "{count} packs of 52 with {jokers} jokers",

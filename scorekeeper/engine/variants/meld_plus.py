@@ -57,7 +57,7 @@ class FirstMeldChoice:
 
 
 class MeldPlusHandMinus:
-    """The Canasta family's shared answers; the game keeps its own sheet, checks and score."""
+    """The Canasta family's shared answers; the game keeps its own entry fields, checks and score."""
 
     checks_laid_melds: ClassVar[bool] = True
     #: a side's melds can run to 60 cards (docs/rules/canasta.md#the-meld-checker): checked card by card, cheaply

@@ -139,7 +139,7 @@ class Oklahoma(KnockRummy):
     def context(self, state: MatchState) -> dict[str, Any]:
         return {"knock_limit": None, "seed_scheme": self.seed_scheme(), "upcard_required": True}
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         seed = r.preset == "seed_penalty"
         ace = _("an ace allows a knock with 1") if r.oklahoma_ace == "one" else _("an ace allows gin only")
@@ -153,7 +153,7 @@ class Oklahoma(KnockRummy):
         if r.spade_upcard_doubles:
             lines.append(_("A spade upcard doubles the hand's score, bonuses included (not boxes)."))
         if seed:
-            return lines + self.seed_sheet(r)
+            return lines + self.seed_summary(r)
         tie = _("a tie counts as an undercut") if r.undercut_on_tie else _("a tie scores 0 for both")
         values = {"tie": tie, "undercut_bonus": r.undercut_bonus, "gin_bonus": r.gin_bonus,
                   "big_gin_bonus": r.big_gin_bonus, "game_target": r.game_target, "game_bonus": r.game_bonus,

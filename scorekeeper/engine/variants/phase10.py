@@ -31,7 +31,7 @@ from ..i18n import _, _n, joined, message_of
 from .. import verdicts as _verdicts
 from ..melds import InvalidMeldError, MeldCheck, MeldRules
 from ..verdicts import Verdict
-from ..sheet import EntryField, EntryKind, Sheet
+from ..entry_fields import EntryField, EntryKind, EntryFields
 from .base import InvalidRulesError, Rules, Switch, Variant
 
 #: the deck (docs/rules/phase10.md#the-deck): two of each number in each colour, 8 Wild, 4 Skip
@@ -246,7 +246,7 @@ class Phase10(Variant):
         r = self.resolved(rules)
         return r.phases_to_win or len(self.phase_list(r))
 
-    # -- the deck and the sheet ---------------------------------------------------------------------
+    # -- the deck and the entry fields --------------------------------------------------------------
 
     def deck(self, rules: Rules | None = None, n_players: int | None = None) -> NumberDeck:
         r = self.resolved(rules)
@@ -315,7 +315,7 @@ class Phase10(Variant):
             return _verdicts.Verdict(False, _("These cards hold no phase of the list"), [], tuple(held), notes=notes)
         return _verdicts.Verdict(True, first.reason, list(first.facts), tuple(held), notes=notes, show_leftover=False)
 
-    def sheet(self, rules: Rules | None = None, n_players: int | None = None) -> Sheet:
+    def entry_fields(self, rules: Rules | None = None, n_players: int | None = None) -> EntryFields:
         r = self.resolved(rules)
         fields = [
             EntryField("by", "player", _("Who went out?"), required=True),
@@ -329,10 +329,10 @@ class Phase10(Variant):
         if r.phase_order == "any":
             fields.append(EntryField("phase", "choice", _("Which phase"), per="player",
                                      choices=tuple((str(p.position), p.words) for p in self.phase_list(r))))
-        return Sheet(tuple(fields), help=_("For each player, the cards or points held and whether the phase was "
+        return EntryFields(tuple(fields), help=_("For each player, the cards or points held and whether the phase was "
                                            "completed this hand."))
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         lines = [_("Phase 10's deck: 1–12 twice in four colours, 8 Wild, {skips} Skip; 10 cards each.",
                    skips=r.skips_in_deck),

@@ -38,7 +38,7 @@ from ..ends import End
 from ..hands import Hand, HandScore, Held, MatchState, RebuyPolicy
 from ..i18n import _, _n, message_of
 from ..melds import MeldCheck, MeldRules, check_meld as _check_meld
-from ..sheet import EntryField, Sheet
+from ..entry_fields import EntryField, EntryFields
 from .base import InvalidRulesError, Rules, Switch, Variant, card_values
 
 #: Fixed, not switches (docs/rules/pool_rummy.md): no source gives a wrong show other than 80
@@ -405,7 +405,7 @@ class PoolRummy(Variant):
         return MeldCheck(False, None, _("not a valid declaration: it needs two sequences, one of them pure"),
                          cards=tuple(cards), counted_whole=whole)
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         cap = (_("a count scores at most {cap} (full count)", cap=r.full_count_cap) if r.full_count_cap is not None
                else _("a count scores in full"))
@@ -436,9 +436,9 @@ class PoolRummy(Variant):
 
     # -- what a deal's entry holds ------------------------------------------------------------------------
 
-    def sheet(self, rules: Rules | None = None, n_players: int | None = None) -> Sheet:
+    def entry_fields(self, rules: Rules | None = None, n_players: int | None = None) -> EntryFields:
         r = self.resolved(rules)
-        return Sheet((
+        return EntryFields((
             EntryField("by", "player", _("Who declared?"), required=True),
             EntryField("end", "end", _("How?"), required=True),
             EntryField("wild_rank", "rank", _("Wild rank this deal (the cut joker)"),

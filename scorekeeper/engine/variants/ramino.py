@@ -132,7 +132,7 @@ class Ramino(GoingOut, Variant):
         rules = self.resolved(rules)
         return check_opening(melds, self.melds_and_values(rules)[0], rules.opening_min, rules.opening_single_meld)
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         rounding = {"half_up": _("to the nearest ten, halves up"), "half_down": _("to the nearest ten, halves down"),
                     "half_even": _("to the nearest ten, halves to the even ten"),

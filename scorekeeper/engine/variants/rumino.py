@@ -154,7 +154,7 @@ class Rumino(KnockGame, Variant):
         """Every card that completes a rumino with these six (claimable out of turn)."""
         return rumino_outs(six_cards, self.melds_and_values(rules)[0], self.resolved(rules).rumino_naturals_only)
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         run = _("3 or 4") if r.max_run_length == 4 else (
             _("3 or more") if r.max_run_length is None else _("3 to {longest}", longest=r.max_run_length))

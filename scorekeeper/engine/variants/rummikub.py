@@ -28,7 +28,7 @@ from ..i18n import _, _n, joined, message_of
 from .. import verdicts as _verdicts
 from ..melds import InvalidMeldError, MeldCheck, MeldRules
 from ..verdicts import Verdict
-from ..sheet import EntryField, EntryKind, Sheet
+from ..entry_fields import EntryField, EntryKind, EntryFields
 from .base import InvalidRulesError, Rules, Switch, Variant
 
 COLOURS = (Colour("k", _("black")), Colour("r", _("red")), Colour("b", _("blue")),
@@ -87,7 +87,7 @@ class Rummikub(Variant):
             raise InvalidRulesError(_("Rummikub is for 2–4 players with the standard set (the XP set takes up to "
                                       "6), not {n_players}", n_players=n_players))
 
-    # -- the tiles and the sheet --------------------------------------------------------------------
+    # -- the tiles and the entry fields -------------------------------------------------------------
 
     def deck(self, rules: Rules | None = None, n_players: int | None = None) -> NumberDeck:
         r = self.resolved(rules)
@@ -165,7 +165,7 @@ class Rummikub(Variant):
     def high_wins(self, rules: Rules | None = None) -> bool:
         return self.resolved(rules).scoring != "penalty_only"
 
-    def sheet(self, rules: Rules | None = None, n_players: int | None = None) -> Sheet:
+    def entry_fields(self, rules: Rules | None = None, n_players: int | None = None) -> EntryFields:
         r = self.resolved(rules)
         fields = [
             EntryField("by", "player", _("Who went out?"), required=True),
@@ -179,10 +179,10 @@ class Rummikub(Variant):
         fields.append(EntryField("jokers", "count", _("Jokers on the rack"), per="player", minimum=0,
                                  maximum=JOKERS[r.tile_set]))
         fields.append(EntryField("opened", "flag", _("Never melded"), per="player", ticked=False))
-        return Sheet(tuple(fields), help=_("For each player, the tiles left on the rack, or their points and the "
+        return EntryFields(tuple(fields), help=_("For each player, the tiles left on the rack, or their points and the "
                                            "jokers apart."))
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         lines = [_("Tiles 1–13 twice in four colours and 2 jokers; 14 tiles each.") if r.tile_set == "standard"
                  else _("The XP set: six colours and 4 jokers, for up to 6 players; racks typed as points."),

@@ -80,7 +80,7 @@ class Rummy(GoingOut, Variant):
             decks=self.PACKS, jokers_in_deck=rules.jokers_in_deck,
         )
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         ace = {"low_only": _("ace low only"), "either_end": _("ace at either end"), "high_only": _("ace high only")}
         lines = [

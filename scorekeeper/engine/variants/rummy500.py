@@ -2,7 +2,7 @@
 hold counts against them; the first hand to end with a total of 500 or more ends the match, and the
 highest total wins, whoever went out (docs/rules/rummy500.md).
 
-This module owns the game: its sheet (per player, the points or the groups of cards laid on the table,
+This module owns the game: its entry fields (per player, the points or the groups of cards laid on the table,
 lay-offs included, and the points or the cards still held), how a melded group is worth (the ace by
 where it sits: 1 at the bottom of a sequence, 15 elsewhere), the checks on a hand (the deck's copies, the
 deck's total value, the one who went out holds nothing), the stock running out, the end of the match
@@ -33,7 +33,7 @@ from ..cards import Card, InvalidCardError, check_copies, format_cards, parse_ca
 from ..hands import Hand, HandScore, Held, InvalidHandError, MatchState
 from ..i18n import _, _n, joined, message_of
 from ..melds import MeldCheck, MeldRules, check_meld
-from ..sheet import EntryField, Sheet
+from ..entry_fields import EntryField, EntryFields
 from .base import InvalidRulesError, Rules, Switch, Variant, card_values
 
 #: Fixed, not switches (docs/rules/rummy500.md#house-rules): pictures 10, a joker 15 wherever it is,
@@ -285,7 +285,7 @@ class Rummy500(Variant):
                               check.declared, check.word, False, check.what)
         return check
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         if r.card_values == "five_flat":
             values = _("Cards count: 2–9 and the ace 5 each, 10/J/Q/K 10, joker 15; an ace at the top of a "
@@ -312,13 +312,13 @@ class Rummy500(Variant):
         ]
         return lines
 
-    # -- the sheet ------------------------------------------------------------------------------------
+    # -- the entry fields -----------------------------------------------------------------------------
 
-    def sheet(self, rules: Rules | None = None, n_players: int | None = None) -> Sheet:
+    def entry_fields(self, rules: Rules | None = None, n_players: int | None = None) -> EntryFields:
         r = self.resolved(rules)
         most = self.deck_value(r)
         cards = 52 * r.decks + r.jokers_in_deck
-        return Sheet((
+        return EntryFields((
             EntryField("by", "player", _("Who went out?"), required=True),
             EntryField("end", "end", _("How?"), required=True),
             EntryField("meld_points", "points", _("Laid on the table"), per="player", minimum=0, maximum=most,

@@ -210,7 +210,7 @@ class Russian(GoingOut, Variant):
     def whole_without_discard(self, rules: Rules | None = None) -> bool:
         return self.resolved(rules).final_deal_no_discard
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         n = r.n_players
         deck = (_n("{count} pack of 52 with {jokers} jokers", "{count} packs of 52 with {jokers} jokers",

@@ -148,7 +148,7 @@ class Scala40(GoingOut, Variant):
                    value=value, parts=" + ".join(map(str, values)) or "0", minimum=rules.opening_min)
         return OpeningCheck(valid, value, reason, tuple(values), full.melds)
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         stepped = r.penalty_mode == "steps"
         if stepped:

@@ -25,7 +25,7 @@ from ...service import worth
 # the module, not its names: scoreboard imports this package's forms while it loads
 from .. import scoreboard
 from ..util import ButtonForm, wants_fragment
-from ..hand_form import build_hand_form, entry_sides, form_data_from_payload, match_sheet, payload_from_form
+from ..hand_form import build_hand_form, entry_sides, form_data_from_payload, match_fields, payload_from_form
 
 bp = Blueprint("hands", __name__)
 
@@ -106,7 +106,7 @@ def _boxes_ok(form, match, variant) -> bool:
         form.upcard.errors = list(form.upcard.errors) + [gettext("Tap the upcard's suit too.")]
         ok = False
     own = deck["deck"] is not None and not isinstance(deck["deck"], StandardPack)
-    names = [spec.name for spec in form.sheet.per_player if spec.kind == "cards"]
+    names = [spec.name for spec in form.entry_fields.per_player if spec.kind == "cards"]
     for p in form.players:
         field = next((getattr(form, f"{name}_{p.id}") for name in names
                       if getattr(form, f"{name}_{p.id}", None) is not None), None)
@@ -240,8 +240,8 @@ def cards_value(token: str, match_id: int):
     rules = service.rules_of(match)
     if player not in match.seats or not variant.uses_cards or rules is None:
         return render_template("hands/partials/cards_value.html", value=None, error=None)
-    sheet = variant.sheet(rules, len(match.seats))
-    field = sheet.field(request.args.get("field", "cards"))
+    fields = variant.entry_fields(rules, len(match.seats))
+    field = fields.field(request.args.get("field", "cards"))
     if field is not None and field.kind == "melds" and field.per == "player":
         return _melds_value(variant, rules, request.args.get(f"{field.name}_{player}", ""))
     deck = scoreboard.deck_for(match, variant)
@@ -249,7 +249,7 @@ def cards_value(token: str, match_id: int):
         return _own_deck_value(deck["deck"], cards_text(request.args, f"{field.name}_{player}", deck["deck"])
                                if field is not None else "")
     # the deal's own fields the form holds (a wild rank): the game counts the cards with them
-    deal = {spec.name: request.args.get(spec.name) for spec in sheet.per_hand
+    deal = {spec.name: request.args.get(spec.name) for spec in fields.per_hand
             if spec.kind == "rank" and request.args.get(spec.name)}
     value, error = None, None
     try:
@@ -402,7 +402,7 @@ def edit(token: str, match_id: int, entry_id: int):
         return redirect(url_for("hands.show", token=token, match_id=match_id, entry_id=entry_id))
     if request.method == "GET":
         form = build_hand_form(variant, players, data=form_data_from_payload(
-            entry.payload, entry_sides(match, players, entry), match_sheet(match, entry)), match=match, version=match.version,
+            entry.payload, entry_sides(match, players, entry), match_fields(match, entry)), match=match, version=match.version,
             before=entry)
         return render_template("hands/edit.html", table=table, match=match, entry=entry, form=form,
                                variant=variant, number=scoreboard.entry_label(match, entry),

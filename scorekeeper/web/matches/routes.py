@@ -122,7 +122,7 @@ def new(token: str):
 def house_rules(token: str):
     """The house rules' boxes drawn again for the choices and seats in the query, as the new-match form
     names them: a box left as drawn takes its default under them (Pool's 201 line, the decks for the
-    players seated); a box the player changed keeps what was typed. The rules sheet comes with it."""
+    players seated); a box the player changed keeps what was typed. The rules summary comes with it."""
     table = service.find_table(token)
     players = list(table.players)
     variant = _chosen_variant(table, request.args.get("variant"))
@@ -237,9 +237,9 @@ def _leaders(variant, switches) -> set[str]:
 
 
 def _drawn_context(variant, switches, drawn, n_players: int | None, form) -> dict[str, Any]:
-    """What the house rules' boxes and the rules sheet are drawn with: the switches with their
+    """What the house rules' boxes and the rules summary are drawn with: the switches with their
     defaults as drawn, the defaults that differ from the game's own (carried back by the form), the
-    switches that lead others, and the sheet under the choices."""
+    switches that lead others, and the rules summary under the choices."""
     standards = {d.name: box_text(d, d.default) for s, d in zip(switches, drawn) if not s.is_default(d.default)}
     chosen = {}
     for s in drawn:
@@ -250,7 +250,7 @@ def _drawn_context(variant, switches, drawn, n_players: int | None, form) -> dic
         if not s.is_default(value):
             chosen[s.name] = value
     return {"switches": drawn, "standards": standards, "leaders": _leaders(variant, switches), "seated": n_players,
-            "sheet": _rules_sheet(variant, _table_size(variant, n_players), chosen)}
+            "rules_summary": _rules_summary(variant, _table_size(variant, n_players), chosen)}
 
 
 def _side_count(variant) -> int:
@@ -322,12 +322,12 @@ def _again(table, match_id: int | None, variant, switches) -> dict[str, Any] | N
     return data
 
 
-def _rules_sheet(variant, n_players: int | None, chosen: dict[str, Any]) -> list[str]:
-    """The rules sheet under the house rules chosen so far, for the players seated; as much of it as
+def _rules_summary(variant, n_players: int | None, chosen: dict[str, Any]) -> list[str]:
+    """The rules summary under the house rules chosen so far, for the players seated; as much of it as
     resolves while a choice is refused."""
     for tried in ((n_players, chosen), (n_players, {}), (None, {})):
         try:
-            return list(variant.rules_sheet(variant.rules(tried[0], **tried[1])))
+            return list(variant.rules_summary(variant.rules(tried[0], **tried[1])))
         except Refusal:
             continue
     return []

@@ -43,7 +43,7 @@ class MeldCheckForm(Form):
     mode = RadioField(_l("Check"), choices=choices(MODES), default="meld")
     deal = SelectField(_l("Deal (its contract)"), default="1")
     players = SelectField(_l("Players (sets the packs)"), default="")
-    #: a rank the game makes wild for one deal (its sheet's ``rank`` field), where it has one
+    #: a rank the game makes wild for one deal (its ``rank`` entry field), where it has one
     rank = SelectField(_l("Wild rank"), default="")
     #: what sets the first meld's minimum, where the game declares it (``first_meld_choices``)
     opening = SelectField(_l("First meld"), default="")
@@ -58,8 +58,8 @@ class MeldCheckForm(Form):
 
     def offer(self, variant: Variant) -> None:
         """Fill the deal and table-size choices from ``variant``'s declarations, and the rank the deal
-        makes wild where its sheet has one (the field's label is the game's)."""
-        self.rank_field = next((f for f in variant.sheet().per_hand if f.kind == "rank"), None)
+        makes wild where its entry fields have one (the field's label is the game's)."""
+        self.rank_field = next((f for f in variant.entry_fields().per_hand if f.kind == "rank"), None)
         self.first_meld, self.first_meld_usual = {}, ""
         if variant.checks_laid_melds:
             self.mode.choices = choices(LAID_MODES)

@@ -47,7 +47,7 @@ def check():
     deal = int(form.chosen("deal", "1"))
     form.deal.data = str(deal)
     upcard = (form.upcard.data or "").strip()
-    # the deal's wild rank, by the name the game's sheet gives it
+    # the deal's wild rank, by the name the game's entry fields give it
     rank = form.chosen("rank", "")
     form.rank.data = rank
     wild = {form.rank_field.name: rank} if form.rank_field is not None and rank else {}

@@ -62,7 +62,7 @@ class SevenDeals(GoingOut, Variant):
         return MeldRules(game_name=self.name, set_min=3, set_max=None, set_distinct_suits=False, run_min=4,
                          ace_run="either_end", decks=2, jokers_in_deck=4)
 
-    def rules_sheet(self, rules: Rules | None = None) -> list[str]:
+    def rules_summary(self, rules: Rules | None = None) -> list[str]:
         r = self.resolved(rules)
         deals = joined("; ", [_("deal {deal}: {contract}, {cards} cards", deal=d, contract=self.contract_words(d, r),
                                 cards=self.deal_cards(d, rules=r)) for d in range(1, len(DEALS) + 1)])

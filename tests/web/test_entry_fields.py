@@ -1,5 +1,5 @@
-"""The hand form is the game's sheet: for every game, the boxes the form draws are the fields the
-engine declares (``Variant.sheet``), per hand, per player and per side, and nothing else."""
+"""The hand form draws the game's entry fields: for every game, the boxes the form draws are the fields the
+engine declares (``Variant.entry_fields``), per hand, per player and per side, and nothing else."""
 
 from __future__ import annotations
 
@@ -26,18 +26,18 @@ def player_box(f) -> str:
 
 
 @pytest.mark.parametrize("key", list(VARIANTS))
-def test_the_hand_form_draws_the_sheet(key, sheet, client):
+def test_the_hand_form_draws_the_entry_fields(key, scorer, client):
     variant = VARIANTS[key]
     n = variant.min_players
     names = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"][:n]
-    sheet.create_table()
-    sheet.add_players(*names)
-    match_id = sheet.start_match(key, names)
-    page = client.get(f"/t/{sheet.token}/m/{match_id}").get_data(as_text=True)
+    scorer.create_table()
+    scorer.add_players(*names)
+    match_id = scorer.start_match(key, names)
+    page = client.get(f"/t/{scorer.token}/m/{match_id}").get_data(as_text=True)
     form = page[page.index('class="hand-form"'):page.index("</form>", page.index('class="hand-form"'))]
     drawn = set(re.findall(r'name="([a-z_]+?)(?:_\d+)?"', form)) - {"csrf_token", "version", "key"}
     drawn = {n for n in drawn if not n.endswith(("__pick", "__ticked"))}
-    declared = variant.sheet(variant.rules(n), n)
+    declared = variant.entry_fields(variant.rules(n), n)
     wanted = {hand_box(f) for f in declared.per_hand} | {player_box(f) for f in declared.per_player}
     if "upcard" in wanted:
         wanted.add("upcard_suit")

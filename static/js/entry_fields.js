@@ -1,4 +1,4 @@
-// What a game's sheet asks beyond points and cards, loaded only by the pages that draw it (a new match,
+// What a game's entry fields ask beyond points and cards, loaded only by the pages that draw it (a new match,
 // the hand form): who plays with whom in a game of sides, the steppers of a side's counts, and a hand
 // that names nobody. Kept out of app.js so that the pages that only show a sheet (a match's history,
 // the summary) do not carry it (tests/web/test_light_pages.py weighs every first load).

@@ -1,19 +1,19 @@
-"""A game's score sheet, as the game declares it: who is scored, and what is typed for each hand, field by
-field, with its kind, its words and its bounds.
+"""A game's entry fields, as the game declares them: who is scored, and what is typed for each hand, field
+by field, with its kind, its words and its bounds.
 
-``Variant.sheet(rules, n_players)`` answers with a ``Sheet``; the hand form, its live preview and its
-checks are built from it, so a page knows what to ask without knowing the game. A field's ``name`` is
+``Variant.entry_fields(rules, n_players)`` answers with an ``EntryFields``; the hand form, its live preview
+and its checks are built from it, so a page knows what to ask without knowing the game. A field's ``name`` is
 its key in the hand entry (``by``, ``end``, ``upcard``, ``melds``) or, for a field typed per player, its
 key in that player's ``held`` (``points``, ``cards``, ``opened``); docs/match-format.md gives each.
 
 >>> from scorekeeper.engine.variants import find_variant
 >>> gin = find_variant("gin")
->>> sheet = gin.sheet(gin.rules(2), 2)
->>> sheet.scored, [f.name for f in sheet.per_hand], [f.name for f in sheet.per_player]
+>>> fields = gin.entry_fields(gin.rules(2), 2)
+>>> fields.scored, [f.name for f in fields.per_hand], [f.name for f in fields.per_player]
 ('players', ['by', 'end', 'melds'], ['points', 'cards'])
->>> sheet.field("points").maximum, sheet.field("cards").maximum
+>>> fields.field("points").maximum, fields.field("cards").maximum
 (100, 11)
->>> [f.name for f in find_variant("free").sheet().per_hand]
+>>> [f.name for f in find_variant("free").entry_fields().per_hand]
 []
 """
 
@@ -110,13 +110,13 @@ class EntryKind:
 
 
 @dataclass(frozen=True)
-class Sheet:
+class EntryFields:
     """Who is scored (``"players"``, or ``"sides"``: the match's sides, each typed once per hand, every
     member showing the side's total) and the fields of a hand entry, in the order a form asks them.
 
-    ``games`` is how many games the sheet keeps side by side (1 for most; a game of several, such as
-    Hollywood's three, has its standings' ``games``). The entries a game has besides hands are not the
-    sheet's: the game declares them (``Variant.entry_kinds``)."""
+    ``games`` is how many games the match's score sheet keeps side by side (1 for most; a game of several,
+    such as Hollywood's three, has its standings' ``games``). The entries a game has besides hands are not
+    among its entry fields: the game declares them (``Variant.entry_kinds``)."""
 
     fields: tuple[EntryField, ...]
     scored: Literal["players", "sides"] = "players"
@@ -148,11 +148,11 @@ class Sheet:
         return [f for f in self.fields if f.per == "side"]
 
     def field(self, name: str) -> EntryField | None:
-        """The field called ``name``, or None when this sheet has none."""
+        """The field called ``name``, or None when there is none."""
         return next((f for f in self.fields if f.name == name), None)
 
     def has(self, name: str) -> bool:
         return self.field(name) is not None
 
 
-__all__ = ["EntryField", "EntryKind", "FieldKind", "Sheet", "ValueClass"]
+__all__ = ["EntryField", "EntryKind", "FieldKind", "EntryFields", "ValueClass"]
