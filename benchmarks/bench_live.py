@@ -5,7 +5,7 @@
     .venv/bin/python benchmarks/bench_live.py --threads 1 --poll 3             # the old 3 s polling, to compare
 
 A script, not a test: it prints figures. It starts the documented server (``MALLOC_ARENA_MAX=2 gunicorn -w 4 -k gthread
---threads 128 --preload``, on a fresh SQLite file; ``benchmarks/load.py``'s helpers; ``--threads 1`` gives sync
+--threads 128 --preload``, on a fresh SQLite file; ``benchmarks/server.py``; ``--threads 1`` gives sync
 workers; the workers skip building the card solver's tables as they start, which free scoring never
 uses and whose seconds of CPU would otherwise be counted against the followers), makes ``--tables``
 free-scoring matches, and opens ``--followers`` followers spread over them,
@@ -30,10 +30,7 @@ import http.client
 import os
 import random
 import re
-import shutil
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -42,9 +39,9 @@ import uuid
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load import CSRF_RE, VERSION_RE, Client, Stats, free_port, percentile, setup_tables, wait_ready  # noqa: E402
+from load import CSRF_RE, VERSION_RE, Client, Stats, percentile, setup_tables  # noqa: E402
+from server import REPO, Server  # noqa: E402
 
-REPO = Path(__file__).resolve().parent.parent
 ETAG_VERSION = re.compile(r"-(\d+)\"?$")
 
 
@@ -212,26 +209,12 @@ def main(argv: list[str] | None = None) -> int:
         from scorekeeper.web.spectate.routes import POLL_SECONDS
         args.poll = POLL_SECONDS
 
-    bin_dir = str(Path(sys.executable).parent)
-    gunicorn = shutil.which("gunicorn", path=bin_dir) or shutil.which("gunicorn")
-    if not gunicorn:
-        print("gunicorn is not installed: .venv/bin/pip install gunicorn", file=sys.stderr)
-        return 2
-    flask = shutil.which("flask", path=bin_dir) or "flask"
     with tempfile.TemporaryDirectory(prefix="scorekeeper-live-") as tmp:
-        url = f"sqlite:///{Path(tmp) / 'live.sqlite3'}"
-        env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "live bench secret", "MALLOC_ARENA_MAX": "2"}
-        subprocess.run([flask, "--app", "scorekeeper", "db", "upgrade"], cwd=REPO, env=env, check=True,
-                       capture_output=True)
-        tables = setup_tables(env, args.tables)
-        port = free_port()
-        with open(Path(tmp) / "gunicorn.log", "wb") as log:
-            kind = ["-k", "gthread", "--threads", str(args.threads)] if args.threads > 1 else ["-k", "sync"]
-            server = subprocess.Popen([gunicorn, "-w", str(args.workers), *kind, "--preload", "-b", f"127.0.0.1:{port}",
-                                       "scorekeeper:create_app({'RATELIMIT_ENABLED': False, 'WARM_SOLVERS': False})"], cwd=REPO,
-                                      env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-        try:
-            wait_ready(port, server, 180)  # four workers each build the solver tables as they start
+        server = Server(Path(tmp), workers=args.workers, threads=args.threads, settings={"WARM_SOLVERS": False})
+        server.migrate()
+        tables = setup_tables(server.env, args.tables)
+        with server:
+            port = server.port
             stats, saves, stop = Stats(), Saves(), threading.Event()
             delays: list[float] = []
             fallbacks: list[int] = []
@@ -255,22 +238,14 @@ def main(argv: list[str] | None = None) -> int:
             stop.set()
             for t in threads:
                 t.join(timeout=60)
-        finally:
-            os.killpg(server.pid, signal.SIGTERM)
-            try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(server.pid, signal.SIGKILL)
-                server.wait()
     polls = stats.latency["poll"]
     cpu = (cpu1 - cpu0) / elapsed
     in_flight = rates["poll"] * statistics.fmean(polls) if polls else 0.0  # Little's law: polls in flight
     streams = statistics.fmean(held.samples) if held.samples else 0.0
     errors = sum(stats.errors.values())
-    server = f"-k gthread --threads {args.threads} --preload" if args.threads > 1 else "(sync)"
     print(f"Live sheet: {args.followers} followers of {args.tables} tables, a stream of versions each (polling "
           f"every {args.poll:g}s where none is held); a hand every ~{args.every:g}s at each table; "
-          f"gunicorn -w {args.workers} {server}; SQLite; {os.cpu_count()} CPUs; {elapsed:.0f}s measured")
+          f"{server.described}; SQLite; {os.cpu_count()} CPUs; {elapsed:.0f}s measured")
     if delays:
         print(f"  delay save -> follower sees it: p50 {statistics.median(delays) * 1000:.0f} ms, "
               f"p95 {percentile(delays, 95) * 1000:.0f} ms, max {max(delays) * 1000:.0f} ms ({len(delays)} seen)")

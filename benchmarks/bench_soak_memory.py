@@ -31,8 +31,6 @@ import json
 import os
 import random
 import shlex
-import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -42,9 +40,9 @@ import uuid
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load import CSRF_RE, VERSION_RE, Client, Stats, free_port, wait_ready  # noqa: E402
+from load import CSRF_RE, VERSION_RE, Client, Stats  # noqa: E402
+from server import REPO, Server  # noqa: E402
 
-REPO = Path(__file__).resolve().parent.parent
 PLAYERS = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
 
 SETUP = """
@@ -365,42 +363,30 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=29)
     args = parser.parse_args()
     random.seed(args.seed)
-    bin_dir = str(Path(sys.executable).parent)
-    gunicorn = shutil.which("gunicorn", path=bin_dir) or shutil.which("gunicorn")
-    flask = shutil.which("flask", path=bin_dir) or "flask"
     with tempfile.TemporaryDirectory(prefix="scorekeeper-soak-") as tmp:
         folder = Path(tmp)
         (folder / "reports").mkdir()
         (folder / "hooks.py").write_text(HOOKS)
-        url = f"sqlite:///{folder / 'soak.sqlite3'}"
-        env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "soak bench secret", "SOAK_REPORTS": str(folder / "reports")}
-        subprocess.run([flask, "--app", "scorekeeper", "db", "upgrade"], cwd=REPO, env=env, check=True, capture_output=True)
+        server = Server(folder, threads=args.threads, arenas=None if args.arenas == "0" else args.arenas,
+                        args=[*shlex.split(args.server_args), "-c", str(folder / "hooks.py")],
+                        env={"SOAK_REPORTS": str(folder / "reports"), "SOAK_TRACE": "1" if args.trace else "0",
+                             **dict(kv.split("=", 1) for kv in args.env)})
+        server.migrate()
         started = time.perf_counter()
         made = json.loads(subprocess.run([sys.executable, "-c", SETUP, str(args.matches), str(args.hands), json.dumps(PLAYERS)],
-                                         cwd=REPO, env=env, capture_output=True, text=True, check=True).stdout.splitlines()[-1])
+                                         cwd=REPO, env=server.env, capture_output=True, text=True, check=True).stdout.splitlines()[-1])
         print(f"setup: {args.matches} matches of {len(PLAYERS)} players x {args.hands} hands, 4 being played "
               f"({time.perf_counter() - started:.0f} s)")
-        server_env = dict(env, **dict(kv.split("=", 1) for kv in args.env), SOAK_TRACE="1" if args.trace else "0")
-        if args.arenas != "0":
-            server_env["MALLOC_ARENA_MAX"] = args.arenas
-        port = free_port()
-        command = [gunicorn, "-w", "4", "-k", "gthread", "--threads", str(args.threads), "--preload",
-                   *shlex.split(args.server_args), "-c", str(folder / "hooks.py"), "-b", f"127.0.0.1:{port}",
-                   "scorekeeper:create_app({'RATELIMIT_ENABLED': False})"]
-        print("server:", f"MALLOC_ARENA_MAX={args.arenas}" if args.arenas != "0" else "(glibc's arenas)",
-              "gunicorn -w 4 -k gthread --threads", args.threads, "--preload", args.server_args,
-              " ".join(args.env), "(rate limits off)" + (" tracemalloc in one worker" if args.trace else ""))
-        with open(folder / "gunicorn.log", "wb") as log:
-            server = subprocess.Popen(command, cwd=REPO, env=server_env, stdout=log, stderr=subprocess.STDOUT,
-                                      start_new_session=True)
+        print("server:", server.described, *args.env, *(["(glibc's arenas)"] if args.arenas == "0" else []),
+              "(rate limits off)" + (" tracemalloc in one worker" if args.trace else ""))
         try:
-            wait_ready(port, server, 180)
+            server.start().wait()
             time.sleep(2)
             pids = workers(server.pid)
             before = {pid: memory(pid) for pid in pids}
             print(f"master RSS {memory(server.pid)[0]:.1f} MB")
             started = time.perf_counter()
-            stats = soak(port, made, args.requests)
+            stats = soak(server.port, made, args.requests)
             seconds = time.perf_counter() - started
             codes: dict[int, int] = {}
             for (_, status), count in stats.statuses.items():
@@ -417,15 +403,10 @@ def main() -> int:
             print(f"workers recycled during the soak: {len([p for p in pids if p not in now])}")
             show({pid: before[pid] for pid in now}, after, held)
         finally:
-            os.killpg(server.pid, signal.SIGTERM)
-            try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(server.pid, signal.SIGKILL)
-            errors = [line for line in (folder / "gunicorn.log").read_text(errors="replace").splitlines()
-                      if "Traceback" in line or "[ERROR]" in line]
+            server.stop()
+            text = server.log_text()
+            errors = [line for line in text.splitlines() if "Traceback" in line or "[ERROR]" in line]
             if errors:
-                text = (folder / "gunicorn.log").read_text(errors="replace")
                 print(f"server log: {len(errors)} error lines; the first:\n{text[text.index(errors[0]):][:3000]}")
     return 0
 

@@ -25,10 +25,7 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -44,7 +41,7 @@ from tests.browser.conftest import CHROMIUM, PHONE, in_thread, migrated_app, ser
 
 sys.path.insert(0, str(REPO / "benchmarks"))
 from bench_live import cpu_seconds  # noqa: E402
-from load import free_port, wait_ready  # noqa: E402
+from server import Server  # noqa: E402
 
 import logging  # noqa: E402
 
@@ -136,21 +133,6 @@ def taps(base: str, path: str, hands: int, count: int) -> list[dict]:
     return times
 
 
-def gunicorn_served(url: str, tmp: str, threads: int):
-    """The README's server (gunicorn, four gthread workers, ``--preload``) on the database at ``url``, in its own
-    processes: (base URL, its process)."""
-    bin_dir = str(Path(sys.executable).parent)
-    gunicorn = shutil.which("gunicorn", path=bin_dir) or shutil.which("gunicorn")
-    port = free_port()
-    env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "tap bench secret", "MALLOC_ARENA_MAX": "2"}
-    log = open(Path(tmp) / "gunicorn.log", "wb")  # noqa: SIM115 - open while the server runs
-    server = subprocess.Popen([gunicorn, "-w", "4", "-k", "gthread", "--threads", str(threads), "--preload", "-b",
-                               f"127.0.0.1:{port}", "scorekeeper:create_app({'RATELIMIT_ENABLED': False})"], cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT,
-                              start_new_session=True)
-    wait_ready(port, server, 120)
-    return f"http://127.0.0.1:{port}", server
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=200)
@@ -171,17 +153,14 @@ def main(argv: list[str] | None = None) -> int:
                 times = taps(base, seed(app, args.hands), args.hands, args.taps)
             where = "Werkzeug in a thread of the benchmark's process"
         else:
+            server = Server(Path(tmp), threads=args.threads, database_url=url)
             path = seed(migrated_app({"DATABASE_URL": url, "RATELIMIT_ENABLED": False}), args.hands)
-            base, server = gunicorn_served(url, tmp, args.threads)
-            try:
+            with server:
                 before = cpu_seconds(server.pid)
-                times = taps(base, path, args.hands, args.taps)
+                times = taps(server.url, path, args.hands, args.taps)
                 # everything the server did for the taps (the saves, the previews, the pages kept offline)
                 cpu.append((cpu_seconds(server.pid) - before) * 1000 / args.taps)
-            finally:
-                os.killpg(server.pid, signal.SIGTERM)
-                server.wait(timeout=30)
-            where = f"gunicorn -w 4 -k gthread --threads {args.threads} --preload (the README's server)"
+            where = f"{server.described} (the README's server)"
     total = [t["total"] for t in times]
     print(f"Tap to row: {args.taps} hands saved on a {args.hands}-hand free-scoring match, Chromium 390×844 touch, "
           f"loopback, {where}, SQLite")

@@ -23,8 +23,6 @@ import http.client
 import json
 import os
 import random
-import shutil
-import signal
 import statistics
 import subprocess
 import sys
@@ -34,9 +32,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load import free_port, wait_ready  # noqa: E402
+from server import REPO, Server  # noqa: E402
 
-REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 PLAYERS = [f"{chr(65 + i)}{'abcdefghij' * 4}"[:40] for i in range(12)]
@@ -189,22 +186,13 @@ def main() -> int:
     parser.add_argument("--matches", type=int, default=60)
     args = parser.parse_args()
     picture_cpu()
-    bin_dir = str(Path(sys.executable).parent)
-    gunicorn = shutil.which("gunicorn", path=bin_dir) or shutil.which("gunicorn")
-    flask = shutil.which("flask", path=bin_dir) or "flask"
     with tempfile.TemporaryDirectory(prefix="scorekeeper-visitor-") as tmp:
-        url = f"sqlite:///{Path(tmp) / 'v.sqlite3'}"
-        env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "visitor bench secret", "MALLOC_ARENA_MAX": "2"}
-        subprocess.run([flask, "--app", "scorekeeper", "db", "upgrade"], cwd=REPO, env=env, check=True, capture_output=True)
+        server = Server(Path(tmp))
+        server.migrate()
         made = json.loads(subprocess.run([sys.executable, "-c", SETUP, str(args.matches), json.dumps(PLAYERS)], cwd=REPO,
-                                         env=env, capture_output=True, text=True, check=True).stdout.splitlines()[-1])
-        port = free_port()
-        with open(Path(tmp) / "gunicorn.log", "wb") as log:
-            server = subprocess.Popen([gunicorn, "-w", "4", "-k", "gthread", "--threads", "128", "--preload", "-b",
-                                       f"127.0.0.1:{port}", "scorekeeper:create_app({'RATELIMIT_ENABLED': False})"],
-                                      cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-        try:
-            wait_ready(port, server, 180)
+                                         env=server.env, capture_output=True, text=True, check=True).stdout.splitlines()[-1])
+        with server:
+            port = server.port
             time.sleep(2)
             pids = [server.pid] + workers(server.pid)
             quiet = health_p50(port, 5)
@@ -240,12 +228,6 @@ def main() -> int:
             for pid, (rss, uss) in before.items():
                 rss1, uss1 = memory(pid)
                 print(f"  {pid:>6}   {rss:12.1f} {rss1:6.1f}   {uss:12.1f} {uss1:6.1f}")
-        finally:
-            os.killpg(server.pid, signal.SIGTERM)
-            try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(server.pid, signal.SIGKILL)
     return 0
 
 

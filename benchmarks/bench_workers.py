@@ -21,10 +21,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
-import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -32,7 +28,9 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from server import Server  # noqa: E402
+
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 PAGE_KB = os.sysconf("SC_PAGE_SIZE") // 1024
 
@@ -50,20 +48,6 @@ def post_worker_init(worker):
     with open({ready!r}, "a") as ready:
         ready.write(f"{{worker.pid}}\\n")
 '''
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def gunicorn() -> str:
-    here = Path(sys.executable).parent / "gunicorn"
-    found = str(here) if here.exists() else shutil.which("gunicorn")
-    if not found:
-        sys.exit("gunicorn is not installed: pip install -e '.[server]'")
-    return found
 
 
 def memory(pid: int) -> tuple[int, int]:
@@ -89,20 +73,17 @@ def run(workers: int, preload: bool, requests: int, folder: Path) -> dict:
     ready.write_text("")
     config = folder / f"gunicorn-{preload}.conf.py"
     config.write_text(HOOK.format(ready=str(ready)))
-    port = free_port()
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'bench.sqlite3'}", "SECRET_KEY": "bench", "MALLOC_ARENA_MAX": "2",
-           "RATELIMIT_STORAGE_URI": "memory://"}
-    env.pop("WARM_SOLVERS", None)
-    cmd = [gunicorn(), "-c", str(config), "-w", str(workers), "-b", f"127.0.0.1:{port}", "--timeout", "120",
-           *(["--preload"] if preload else []), "scorekeeper:create_app({'RATELIMIT_ENABLED': False})"]
-    log = open(folder / f"gunicorn-{preload}.log", "wb")  # noqa: SIM115 - closed below
+    server = Server(folder, workers=workers, threads=1, preload=preload, args=["-c", str(config), "--timeout", "120"],
+                    env={"RATELIMIT_STORAGE_URI": "memory://"})
+    server.env.pop("WARM_SOLVERS", None)  # WARM_SOLVERS as under gunicorn, whatever this shell sets
+    server.migrate()
     began = time.monotonic()
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    log.close()
+    server.start()
+    proc = server.process
     try:
         while len(ready.read_text().split()) < workers:
             if proc.poll() is not None:
-                sys.exit(f"gunicorn stopped:\n{(folder / f'gunicorn-{preload}.log').read_text()[-3000:]}")
+                sys.exit(f"gunicorn stopped:\n{server.log_text()[-3000:]}")
             if time.monotonic() - began > 300:
                 sys.exit("the workers were not ready in 300 s")
             time.sleep(0.05)
@@ -114,13 +95,12 @@ def run(workers: int, preload: bool, requests: int, folder: Path) -> dict:
         for n in range(requests):
             variant, cards = HANDS[n % len(HANDS)]
             query = urllib.parse.urlencode({"variant": variant, "mode": "hand", "cards": cards})
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/melds?{query}", timeout=60) as reply:
+            with urllib.request.urlopen(f"{server.url}/melds?{query}", timeout=60) as reply:
                 reply.read()
         figures["after"] = {pid: memory(pid) for pid in pids}
         return figures
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=30)
+        server.stop()
 
 
 def report(title: str, figures: dict) -> None:
@@ -147,9 +127,6 @@ def main() -> None:
         sys.exit("needs Linux's /proc/PID/smaps_rollup")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'bench.sqlite3'}"}
-        subprocess.run([sys.executable, "-m", "flask", "--app", "scorekeeper", "db", "upgrade"], cwd=ROOT, env=env,
-                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for preload in (False, True):
             report("with --preload" if preload else "without --preload (each worker builds its own)",
                    run(args.workers, preload, args.requests, folder))

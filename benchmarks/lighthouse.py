@@ -19,13 +19,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -35,36 +32,9 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 from page_weight import fill  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
-from scorekeeper.web.extensions import alembic  # noqa: E402
+from server import Server  # noqa: E402
 
 CATEGORIES = ("performance", "accessibility", "best-practices")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def serve(database_url: str, port: int, log: Path) -> subprocess.Popen:
-    env = {**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": "lighthouse"}
-    gunicorn = Path(sys.executable).parent / "gunicorn"
-    with open(log, "wb") as out:
-        server = subprocess.Popen([str(gunicorn), "-w", "1", "-b", f"127.0.0.1:{port}", "--timeout", "120",
-                                   "scorekeeper:create_app({'RATELIMIT_ENABLED': False})"],
-                                  cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise SystemExit(f"gunicorn exited early: {log.read_text()[-2000:]}")
-        try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=2) as response:
-                if response.status == 200:
-                    return server
-        except OSError:
-            time.sleep(0.2)
-    server.terminate()
-    raise SystemExit("gunicorn did not answer")
 
 
 def lighthouse(binary: str, url: str, out: Path) -> dict:
@@ -97,14 +67,11 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, help="a folder for the JSON reports")
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp())
-    url = f"sqlite:///{tmp / 'lighthouse.sqlite3'}"
-    app = create_app({"SECRET_KEY": "lighthouse", "DATABASE_URL": url})
-    with app.app_context():
-        alembic.upgrade()
-    data = fill(app)
+    server = Server(tmp, workers=1, threads=1, preload=False, args=["--timeout", "120"], wait=120)
+    server.migrate()
+    data = fill(create_app({"SECRET_KEY": "lighthouse", "DATABASE_URL": server.database_url}))
     t = data["token"]
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
+    base = server.url
     pages = [
         ("home", "/"),
         ("scoreboard (Rumino, 6 players, 20 hands)", f"/t/{t}/m/{data['rumino']}"),
@@ -113,8 +80,7 @@ def main() -> None:
     ]
     reports = args.keep or tmp
     reports.mkdir(parents=True, exist_ok=True)
-    server = serve(url, port, tmp / "gunicorn.log")
-    try:
+    with server:
         print(f"Lighthouse mobile, median of {args.runs} runs (load average {os.getloadavg()[0]:.1f} at start)")
         print(f"{'':44} {'perf':>5} {'a11y':>5} {'best':>5}   runs (perf)")
         notes = []
@@ -129,9 +95,6 @@ def main() -> None:
             notes += [f"  {label}: {line}" for line in below_one(median)]
         print("\naudits below 1 in the median run:" if notes else "\nno audit below 1")
         print("\n".join(notes))
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@
 
 It migrates a fresh SQLite file in a temporary folder (``flask --app scorekeeper db upgrade``), or the
 database named by ``--database-url`` (e.g. ``postgresql+psycopg://...``), starts
-``gunicorn -w N 'scorekeeper:create_app()'`` on a free port, makes one table with a free-scoring match
+``gunicorn -w N 'scorekeeper:create_app()'`` (sync workers; ``benchmarks/server.py``) on a free port, makes one table with a free-scoring match
 per simulated table (directly in the database, so table creation's rate limit is not part of the
 load), then drives the server with a bounded client (plain threads and ``http.client``):
 
@@ -29,9 +29,6 @@ import json
 import os
 import random
 import re
-import shutil
-import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -43,7 +40,8 @@ import uuid
 from collections import defaultdict
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+from server import REPO, Server, probe
+
 CSRF_RE = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"')
 VERSION_RE = re.compile(r'<input id="version" name="version" type="hidden" value="(\d+)"')
 
@@ -106,12 +104,6 @@ class Client:
             text = repr(exc)
         self.stats.add(kind, time.perf_counter() - started, status, status in expect, text)
         return status, text, got
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 SETUP = """
@@ -204,30 +196,6 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[max(0, min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1))))]
 
 
-def probe(port: int, path: str) -> int:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    try:
-        conn.request("GET", path)
-        response = conn.getresponse()
-        response.read()
-        return response.status
-    finally:
-        conn.close()
-
-
-def wait_ready(port: int, server: subprocess.Popen, seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise SystemExit("gunicorn exited early")
-        try:
-            if probe(port, "/health") == 200:
-                return
-        except OSError:
-            time.sleep(0.1)
-    raise SystemExit("gunicorn did not answer")
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=20, help="concurrent tables recording hands")
@@ -241,29 +209,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--database-url", default="", help="default: a fresh SQLite file in a temp folder")
     args = parser.parse_args(argv)
 
-    bin_dir = str(Path(sys.executable).parent)
-    gunicorn = shutil.which("gunicorn", path=bin_dir) or shutil.which("gunicorn")
-    if not gunicorn:
-        print("gunicorn is not installed: .venv/bin/pip install gunicorn", file=sys.stderr)
-        return 2
-    flask = shutil.which("flask", path=bin_dir) or "flask"
     with tempfile.TemporaryDirectory(prefix="scorekeeper-load-") as tmp:
-        url = args.database_url or f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
-        env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "load test secret"}
-        subprocess.run([flask, "--app", "scorekeeper", "db", "upgrade"], cwd=REPO, env=env, check=True,
-                       capture_output=True)
-        tables = setup_tables(env, args.tables)
-        port = free_port()
-        log_path = Path(tmp) / "gunicorn.log"
-        with open(log_path, "wb") as log:
-            # Rate limits off: every client here is one address, and several workers counting limits
-            # in memory would refuse to start (the limits need a shared store such as redis://).
-            server = subprocess.Popen([gunicorn, "-w", str(args.workers), "-b", f"127.0.0.1:{port}",
-                                       "scorekeeper:create_app({'RATELIMIT_ENABLED': False})"], cwd=REPO,
-                                      env=env, stdout=log,
-                                      stderr=subprocess.STDOUT, start_new_session=True)
-        try:
-            wait_ready(port, server)
+        # sync workers without --preload, as the figures in docs/hardening.md were measured
+        server = Server(Path(tmp), workers=args.workers, threads=1, preload=False, arenas=None,
+                        database_url=args.database_url or None, wait=30)
+        server.migrate()
+        tables = setup_tables(server.env, args.tables)
+        with server:
+            port = server.port
             stats = Stats()
             stop = threading.Event()
             budget, lock = [args.max_requests], threading.Lock()
@@ -281,14 +234,8 @@ def main(argv: list[str] | None = None) -> int:
             for t in threads:
                 t.join(timeout=60)
             elapsed = time.perf_counter() - started
-        finally:
-            os.killpg(server.pid, signal.SIGTERM)
-            try:
-                server.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(server.pid, signal.SIGKILL)
-                server.wait()
-        server_log = log_path.read_text(errors="replace")
+        server_log = server.log_text()
+        url = server.database_url
     database = "PostgreSQL" if url.startswith("postgres") else "SQLite (temp file, WAL)"
     return report(args, stats, elapsed, route, database, server_log)
 

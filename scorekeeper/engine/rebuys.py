@@ -22,7 +22,10 @@ __all__ = ["Rebuys", "RebuyWords", "RejoinWords", "words_for"]
 
 
 class RebuyWords:
-    """The sentences about coming back in a game whose players rebuy (Rumino, Kalooki's buy-in)."""
+    """The sentences about coming back in a game whose players rebuy (Rumino, Kalooki's buy-in), and the
+    name of the entry (``word``: what a row of the sheet says)."""
+
+    word = _("rebuy")
 
     def used_up(self, name: str, count: int) -> str:
         return _n("{name} has used the {count} rebuy allowed", "{name} has used the {count} rebuys allowed", count,
@@ -61,6 +64,8 @@ class RebuyWords:
 
 class RejoinWords(RebuyWords):
     """The same sentences where the table rejoins (Pool Rummy, Scala 40)."""
+
+    word = _("rejoin")
 
     def used_up(self, name: str, count: int) -> str:
         return _n("{name} has used the {count} rejoin allowed", "{name} has used the {count} rejoins allowed", count,

@@ -38,6 +38,23 @@ class _ToDict:
         return _jsonable(self)
 
 
+class _FactsAsAttributes:
+    """A standing whose ``facts`` are what its game says beyond the shared fields (Phase 10's ``phase``,
+    Rummikub's ``games_won``): the game's own facts read as attributes (``standing.phase``), as the
+    shared fields do, so that a game's templates and rules need not know which fields are shared. Only
+    a name that is neither a field nor a method reaches here."""
+
+    facts: dict[str, Any]
+
+    def __getattr__(self, name: str) -> Any:
+        # read through __dict__: during copy or unpickling ``facts`` may not be set yet, and asking
+        # self.facts would come back here
+        facts = self.__dict__.get("facts") or {}
+        if name in facts:
+            return facts[name]
+        raise AttributeError(name)
+
+
 @dataclass
 class RebuyOffer(_ToDict):
     """An open rebuy: ``player`` may come back on ``total`` by paying ``cost`` (None without a stake)."""
@@ -48,7 +65,7 @@ class RebuyOffer(_ToDict):
 
 
 @dataclass
-class PlayerStanding(_ToDict):
+class PlayerStanding(_FactsAsAttributes, _ToDict):
     name: str
     total: int
     win_points: int | None
@@ -67,12 +84,6 @@ class PlayerStanding(_ToDict):
     note: str | None = None
     #: the note cut to a word or two for the Save bar (``Variant.player_short_note``: "Phase 4"), or None
     short_note: str | None = None
-
-    def __getattr__(self, name: str) -> Any:
-        facts = self.__dict__.get("facts") or {}
-        if name in facts:
-            return facts[name]
-        raise AttributeError(name)
 
     def to_dict(self) -> dict[str, Any]:
         out = _jsonable(self)
@@ -136,7 +147,7 @@ class GameStanding(_ToDict):
 
 
 @dataclass
-class Standings(_ToDict):
+class Standings(_FactsAsAttributes, _ToDict):
     variant: str
     players: list[PlayerStanding]
     hands: list[EntryResult]
@@ -186,12 +197,6 @@ class Standings(_ToDict):
     #: what the game says of the match beyond the shared fields (``Variant.match_facts``: Phase 10's
     #: ``tie_break_players``, Rummikub's ``game``), read as attributes and written out beside the others
     facts: dict[str, Any] = field(default_factory=dict)
-
-    def __getattr__(self, name: str) -> Any:
-        facts = self.__dict__.get("facts") or {}
-        if name in facts:
-            return facts[name]
-        raise AttributeError(name)
 
     def to_dict(self) -> dict[str, Any]:
         out = _jsonable(self)

@@ -162,14 +162,14 @@ def init_app(app: Flask) -> StaticFiles:
 
 
 _ASKED = re.compile(r'<link[^>]+rel="(?:stylesheet|manifest|icon)"[^>]*href="([^"]+)"|<script[^>]+src="([^"]+)"|'
-                    r'data-load-(picker(?:-css)?)="([^"]+)"')
+                    r'data-load-(picker(?:-css|-words)?)="([^"]+)"')
 
 
 def first_load(page: str) -> list[str]:
     """The URLs a browser asks for on the first load of ``page`` (an HTML page of this app): its style
-    sheets, scripts, manifest and icon, and the card picker's script and styles when a picker is drawn
-    at once (static/js/app.js loads them, and offline.js, only when a page needs them). The service
-    worker is left out: it is registered after the page has loaded."""
+    sheets, scripts, manifest and icon, and the card picker's script, styles and words (in a page not in
+    English) when a picker is drawn at once (static/js/app.js loads them, and offline.js, only when a
+    page needs them). The service worker is left out: it is registered after the page has loaded."""
     pickers = re.findall(r"<[^>]*\sdata-picker[\s>][^>]*>", page)
     drawn_at_once = any("data-picker-draw" not in tag for tag in pickers)
     urls = [html.unescape(href or src or data_url) for href, src, kind, data_url in _ASKED.findall(page)

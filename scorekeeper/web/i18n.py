@@ -15,13 +15,16 @@ from them at start-up, into the instance folder, whenever one is missing or olde
 from __future__ import annotations
 
 import datetime as dt
+import json
 import math
 import os
 import tempfile
+from collections.abc import Mapping
 from decimal import Decimal, localcontext
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from types import MappingProxyType
+from typing import Any, Callable, Iterable
 from urllib.parse import urlsplit
 
 from babel.messages.mofile import write_mo
@@ -29,12 +32,13 @@ from babel.messages.pofile import read_po
 from babel import Locale
 from babel.numbers import format_decimal
 from babel.dates import format_date as babel_format_date, format_datetime as babel_format_datetime
-from flask import (Flask, Response, abort, has_app_context, has_request_context, redirect, request, session,
-                   url_for)
-from flask_babel import Babel, Domain, get_locale
+from flask import (Flask, Response, abort, current_app, has_app_context, has_request_context, redirect, request,
+                   session, url_for)
+from flask_babel import Babel, Domain, force_locale, get_locale
 from flask_babel.speaklater import LazyString
 from markupsafe import escape
 
+from .assets import HASH_ARG, Asset
 from .bidi import with_names_isolated
 from ..engine.i18n import message_of, translated
 
@@ -92,32 +96,68 @@ def lazy_gettext(string: str, **variables: Any) -> LazyString:
 
 _l = lazy_gettext
 
-#: the scripts' own words (static/js/*.js), keyed by their English: a page not in English carries
-#: them as JSON (#sk-words in templates/shared/_layout.html); "%s" stands for a value
-JS_WORDS = [
-    _l("Copied"), _l("Shared."), _l("Select the text above and copy it."), _l("Copied: paste it in your chat."),
-    _l("Offline: last updated at %s. Hands you save are kept on this phone and sent when the connection returns."),
-    _l("a hand"), _l("Not saved yet: the hand typed at %s is back."), _l("Discard it"), _l("not sent yet"),
-    _l("sending…"), _l("refused"), _l("conflict"), _l("Not sent yet (%s)"), _l("Keep theirs"),
-    _l("Add mine as the next hand"), _l("Edit"), _l("Drop it"), _l("The server refused this hand."),
-    _l("Not sent: the sheet changed on another phone. Check the scores, then keep theirs or add mine as the next hand."),
-    _l("Fix the hand, then save: it keeps its place among the hands not sent yet."),
-    _l("Kept on this phone after the hands not sent yet; it will be sent in order."),
-    _l("No connection: the hand is kept on this phone (not sent yet) and will be sent when the connection "
-       "returns. Record the next hand."),
-    _l("Not saved: no connection. What you typed is kept: tap Save again when you are back online."),
-    _l("Not saved: the server could not save it (error %s). What you typed is kept: try again."),
-    _l("match over"), _l("Copy"), _l("Not sent (%s)"), _l("Hand %s"), _l("1 hand sent."), _l("%s hands sent."),
-    _l("Not sent: this match is over. Copy what was typed if you need it, or discard it."),
-    _l("Not sent: this match was ended early. Copy what was typed if you need it, or discard it."),
-    _l("Remove %s"), _l("joker as %s"), _l("joker"), _l("%s of spades"), _l("%s of hearts"), _l("%s of diamonds"),
-    _l("%s of clubs"), _l("ace"), _l("jack"), _l("queen"), _l("king"), _l("spades"), _l("hearts"), _l("diamonds"),
-    _l("clubs"), _l("%s: every card by rank and suit"), _l("%s: every number in every colour"),
-]
+#: the scripts' own words (static/js/*.js), keyed by their English, by the script that says them; "%s"
+#: stands for a value. A page not in English carries the words of app.js and of its own scripts
+#: (``page_js``) as JSON (#sk-words in templates/shared/_layout.html); the words of a script app.js loads
+#: only when a page needs it (the card picker's, the offline queue's) come with that script, from
+#: ``/words/<lang>/<script>.js`` (``script_words``), so that a page is not heavier for a script it never loads
+JS_WORDS: Mapping[str, tuple[LazyString, ...]] = MappingProxyType({
+    "app": (_l("Copied"), _l("Shared."), _l("Select the text above and copy it."),
+            _l("Copied: paste it in your chat."),
+            _l("Offline: last updated at %s. Hands you save are kept on this phone and sent when the connection "
+               "returns.")),
+    "match": (_l("Not saved: no connection. What you typed is kept: tap Save again when you are back online."),
+              _l("Not saved: the server could not save it (error %s). What you typed is kept: try again.")),
+    "offline": (
+        _l("a hand"), _l("Not saved yet: the hand typed at %s is back."), _l("Discard it"), _l("not sent yet"),
+        _l("sending…"), _l("refused"), _l("conflict"), _l("Not sent yet (%s)"), _l("Keep theirs"),
+        _l("Add mine as the next hand"), _l("Edit"), _l("Drop it"), _l("The server refused this hand."),
+        _l("Not sent: the sheet changed on another phone. Check the scores, then keep theirs or add mine as the "
+           "next hand."),
+        _l("Fix the hand, then save: it keeps its place among the hands not sent yet."),
+        _l("Kept on this phone after the hands not sent yet; it will be sent in order."),
+        _l("No connection: the hand is kept on this phone (not sent yet) and will be sent when the connection "
+           "returns. Record the next hand."),
+        _l("match over"), _l("Copied"), _l("Copy"), _l("Not sent (%s)"), _l("Hand %s"), _l("1 hand sent."),
+        _l("%s hands sent."),
+        _l("Not sent: this match is over. Copy what was typed if you need it, or discard it."),
+        _l("Not sent: this match was ended early. Copy what was typed if you need it, or discard it.")),
+    "picker": (
+        _l("Remove %s"), _l("joker as %s"), _l("joker"), _l("%s of spades"), _l("%s of hearts"),
+        _l("%s of diamonds"), _l("%s of clubs"), _l("ace"), _l("jack"), _l("queen"), _l("king"), _l("spades"),
+        _l("hearts"), _l("diamonds"), _l("clubs"), _l("%s: every card by rank and suit"),
+        _l("%s: every number in every colour")),
+})
+#: the scripts app.js loads when a page needs them (data-load-* on its tag), each with its own words
+ON_DEMAND = ("picker", "offline")
 
 
-def js_words() -> dict[str, str]:
-    return {word._args[0]: str(word) for word in JS_WORDS}
+def js_words(page_js: Iterable[str] = ()) -> dict[str, str]:
+    """The words of app.js and of the page's own scripts (``page_js``, by name: "match"), in its language."""
+    return {word._args[0]: str(word) for script in ("app", *page_js) for word in JS_WORDS.get(script, ())}
+
+
+def script_words(script: str, lang: str) -> Asset:
+    """The words of ``script``, one that app.js loads on demand, in ``lang``: a script that adds them to
+    the page's (``scorekeeperWords.add`` in static/js/app.js), run just before ``script``. Made once per
+    language and kept; served as a static file is (compressed, named by its content)."""
+    kept = current_app.extensions.setdefault("scorekeeper.script_words", {})
+    if (lang, script) not in kept:
+        with force_locale(lang):
+            # the language asked for, not the one this request found and kept (_PageDomain)
+            catalog = Domain.get_translations(messages_domain)
+        words = {word._args[0]: catalog.ugettext(word._args[0]) for word in JS_WORDS[script]}
+        body = "window.scorekeeperWords.add(" + json.dumps(words, ensure_ascii=False, sort_keys=True) + ");\n"
+        kept[lang, script] = Asset(body.encode("utf-8"), "text/javascript")
+    return kept[lang, script]
+
+
+def script_words_url(script: str) -> str | None:
+    """Where the page finds ``script``'s words in its language; None in English (the scripts speak it)."""
+    lang = current_language()
+    if lang == DEFAULT:
+        return None
+    return url_for("script_words_file", lang=lang, script=script, v=script_words(script, lang).digest)
 
 
 def compile_catalogs(source: Path, target: Path) -> list[Path]:
@@ -299,6 +339,14 @@ def init_app(app: Flask) -> None:
         session["lang"] = code
         return redirect(safe_next(request.args.get("next")), 303)
 
+    @app.get("/words/<lang>/<script>.js")
+    def script_words_file(lang: str, script: str) -> Response:
+        # in the language the URL names (the page's, which put it there), whatever this visitor's session says
+        if lang not in LANGUAGES or lang == DEFAULT or script not in ON_DEMAND:
+            abort(404)
+        asset = script_words(script, lang)
+        return asset.response(immutable=request.args.get(HASH_ARG) == asset.digest)
+
     @app.after_request
     def vary_on_language(response: Response) -> Response:
         # the same URL is drawn in the language the browser asks for: caches keep them apart
@@ -308,7 +356,8 @@ def init_app(app: Flask) -> None:
     @app.context_processor
     def language_globals() -> dict[str, Any]:
         here = request.full_path.rstrip("?") if request.method == "GET" else request.path
-        return {"page_lang": current_language(), "languages": LANGUAGES, "lang_next": here, "js_words": js_words}
+        return {"page_lang": current_language(), "languages": LANGUAGES, "lang_next": here, "js_words": js_words,
+                "script_words_url": script_words_url}
 
     app.add_template_filter(date, "date")
     app.add_template_filter(when, "when")

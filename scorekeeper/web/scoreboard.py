@@ -139,11 +139,9 @@ def own_entry_words(match) -> dict[str, str]:
 
 
 def row_words(match) -> dict[str, str]:
-    """What a row of the grid is called where it is not a hand: the game's own entries, and a rebuy in
-    the game's word (Pool Rummy's rejoin, as its button says)."""
-    rebuy = (pgettext("entry", "rejoin") if find_variant(match.variant).rebuy_word != "rebuy"
-             else pgettext("entry", "rebuy"))
-    return {**own_entry_words(match), "rebuy": rebuy}
+    """What a row of the grid is called where it is not a hand: the game's own entries, and a rebuy by
+    the name its game gives it (Pool Rummy's rejoin, as its button says)."""
+    return {**own_entry_words(match), "rebuy": speak(find_variant(match.variant).rebuy_words().word)}
 
 
 def entry_label(match, entry, hands: int | None = None) -> str:

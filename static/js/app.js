@@ -9,7 +9,8 @@
   "use strict";
   document.documentElement.classList.add("has-js");
   var me = document.currentScript;
-  // words in the page's language (#sk-words, by their English; %s: a value)
+  // words in the page's language, by their English (%s: a value): the page's (#sk-words), and those a
+  // script loaded on demand brings (its words file calls scorekeeperWords.add before the script runs)
   var words = null;
   var say = window.scorekeeperWords = function (text, value) {
     if (words === null) {
@@ -17,6 +18,7 @@
     }
     return (words[text] || text).replace("%s", value);
   };
+  say.add = function (more) { say(""); Object.assign(words, more); }; // the page's words read first
   // the service worker's URL (data-sw) and those of the scripts and styles loaded on demand (data-load-*)
   var url = function (name) { return me && me.getAttribute(name === "sw" ? "data-sw" : "data-load-" + name); };
 
@@ -135,19 +137,24 @@
   document.addEventListener("DOMContentLoaded", seatTaps);
 
   // The service worker (static/js/sw.js). On the first visit it does not control the page yet, so
-  // the page asks it to keep this page and every file the app may need offline.
+  // the page asks it to keep this page and every file the app may need offline; a page not in English
+  // asks on every visit for the words of the scripts loaded on demand (a phone may change language
+  // after its first visit; words already kept are found at once).
   // It is registered once the page has loaded, so that it never competes with the page's own files.
   if ("serviceWorker" in navigator && url("sw")) window.addEventListener("load", function () {
     var first = !navigator.serviceWorker.controller;
     navigator.serviceWorker.register(url("sw"), { scope: "/" }).then(function () {
       return navigator.serviceWorker.ready;
     }).then(function (registration) {
-      if (!first || !registration.active) return;
-      var files = [url("picker"), url("picker-css"), url("offline")];
-      document.querySelectorAll("link[href^='/static/'], script[src^='/static/'], script[src^='/vendor/']").forEach(function (n) {
-        files.push(n.getAttribute("href") || n.getAttribute("src"));
-      });
-      registration.active.postMessage({ pages: [location.pathname], files: files });
+      var files = [url("picker-words"), url("offline-words")].filter(Boolean);
+      if (!registration.active || !(first || files.length)) return;
+      if (first) {
+        files.push(url("picker"), url("picker-css"), url("offline"));
+        document.querySelectorAll("link[href^='/static/'], script[src^='/static/'], script[src^='/vendor/']").forEach(function (n) {
+          files.push(n.getAttribute("href") || n.getAttribute("src"));
+        });
+      }
+      registration.active.postMessage({ pages: first ? [location.pathname] : [], files: files });
     }).catch(function () {});
   });
 
@@ -181,9 +188,14 @@
       link.href = css;
       document.head.appendChild(link);
     }
-    var script = document.createElement("script");
-    script.src = url(name);
-    document.head.appendChild(script);
+    // its words first (none on an English page), then the script: added in order, run in order
+    [url(name + "-words"), url(name)].forEach(function (src) {
+      if (!src) return;
+      var script = document.createElement("script");
+      script.src = src;
+      script.async = false;
+      document.head.appendChild(script);
+    });
   }
   function handForm() { return document.querySelector("form.hand-form"); }
   function check() {

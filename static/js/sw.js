@@ -3,8 +3,8 @@
 // Served from /sw.js (scope: the whole site) with the static files' build in its URL (?v=...), so a
 // new build is a new worker: it takes over at once and removes the static files of older builds, and
 // a phone is never more than one reload behind. Kept pages are one copy per URL, replaced on each visit.
-// - Static files (their URLs carry a content hash) and the htmx script: from the cache, else fetched
-//   and kept. Offline, a file of an older build stands in for a missing one.
+// - Static files (their URLs carry a content hash), the scripts' words and the htmx script: from the
+//   cache, else fetched and kept. Offline, a file of an older build stands in for a missing one.
 // - The pages a player opens (home, a table, a scoreboard, its hand form, the meld checker): from the
 //   network, each answer kept; with no connection, the last copy kept. Nothing else is cached, and
 //   nothing but GET is touched: saves always go to the server (static/js/offline.js queues them).
@@ -33,7 +33,9 @@ self.addEventListener("activate", function (event) {
 });
 
 function isStatic(url) {
-  return url.pathname.indexOf("/static/") === 0 || url.pathname.indexOf("/vendor/") === 0;
+  // the scripts' words in a language (/words/<lang>/<script>.js) are named by their content too
+  return url.pathname.indexOf("/static/") === 0 || url.pathname.indexOf("/vendor/") === 0 ||
+    url.pathname.indexOf("/words/") === 0;
 }
 
 function pageKey(url) { return new Request(url.origin + url.pathname); }

@@ -180,6 +180,56 @@ def test_three_hands_offline_sent_once_in_order(browser: Browser, live_server: s
 
 
 
+def words_kept(page: Page) -> None:
+    """Wait until the service worker keeps the words of the scripts loaded on demand in this page's
+    language (app.js asks it to on each visit of a page not in English)."""
+    page.evaluate("""() => new Promise((done, fail) => {
+        const tag = document.querySelector("script[data-load-offline]");
+        const urls = ["picker", "offline"].map(n => tag.getAttribute("data-load-" + n + "-words"));
+        let tries = 0;
+        const look = () => Promise.all(urls.map(u => u && caches.match(u))).then(found => {
+            if (found.every(Boolean)) done(true);
+            else if (++tries > 150) fail(new Error("the words were not kept: " + urls));
+            else setTimeout(look, 100);
+        });
+        look();
+    })""")
+
+
+def test_an_italian_phone_s_kept_hands_are_said_in_italian_offline(browser: Browser, live_server: str,
+                                                                   database_url: str):
+    """The offline queue's words come with its script, in the page's language, and are kept for a phone
+    with no connection: a phone first used in English, then switched to Italian, says its kept hands in
+    Italian, and again once the page is reloaded with no connection."""
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    url = setup_match(page, live_server)
+    shell_ready(page)  # the service worker keeps the English pages' files
+    page.goto(f"{live_server}/lang/it?next={url.removeprefix(live_server)}")
+    expect(page.locator("html")).to_have_attribute("lang", "it")
+    words_kept(page)
+    go_offline(context, page, live_server)
+    type_hand(page, HANDS[0])
+    page.locator("form.hand-form").get_by_role("button", name="Salva mano").click()
+    pending = page.locator("#pending-hands")
+    expect(pending.locator("h2")).to_have_text("Non ancora inviate (1)")
+    expect(pending.locator(".queue-note")).to_contain_text("Nessuna connessione: la mano resta su questo telefono")
+    assert stored_points(database_url, match_id(url)) == []
+
+    page.reload()  # with no connection: the kept page, its scripts and their words from the worker
+    expect(page.locator("#offline-line")).to_contain_text("Offline: ultimo aggiornamento")
+    expect(pending.locator("h2")).to_have_text("Non ancora inviate (1)")
+    expect(pending).not_to_contain_text("Not sent")
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, "offline-it.png"))
+
+    reconnect(context, live_server)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(pending).to_have_count(0, timeout=15000)
+    assert len(stored_points(database_url, match_id(url))) == 1  # sent once
+    context.close()
+
+
 def test_a_save_tapped_before_the_offline_script_arrived_is_kept_when_it_does(browser: Browser, live_server: str,
                                                                             database_url: str):
     """The offline script loads on demand: a Save whose request fails before it has arrived is said

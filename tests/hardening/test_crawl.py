@@ -26,7 +26,9 @@ from scorekeeper.service import presets
 
 from .conftest import CSRF_RE, MESSAGE_RE, snapshot
 
-KNOWN_ARGS = {"token", "match_id", "entry_id", "player_id", "preset_id", "view_token", "filename", "code"}
+#: every argument a route takes; the last four name no table (a static file, a language, a script's words)
+KNOWN_ARGS = {"token", "match_id", "entry_id", "player_id", "preset_id", "view_token", "filename", "code", "lang",
+              "script"}
 SKIP_ENDPOINTS = {"static"}
 SECRET_NAME = "Secret table A"
 

@@ -7,6 +7,7 @@ dates are written the Italian way; English pages keep today's words."""
 from __future__ import annotations
 
 import html
+import json
 import re
 from pathlib import Path
 
@@ -176,11 +177,45 @@ def test_italian_numbers_money_and_dates(scorer, app, client):
     assert "Standard: 1.000." in new_match and "Standard: 1000." not in new_match
 
 
-def test_the_script_words_come_with_an_italian_page(scorer, client):
+def _page_words(page: str) -> dict[str, str]:
+    found = re.search(r'<script type="application/json" id="sk-words">(.*?)</script>', page, re.S)
+    return json.loads(html.unescape(found.group(1))) if found else {}
+
+
+def test_an_italian_page_carries_the_words_of_its_scripts_only(scorer, client):
+    """app.js's words on every page, match.js's on a match's; the card picker's and the offline queue's
+    in files of their own that app.js loads with those scripts (none on an English page)."""
     scorer.client.get("/lang/it?next=/")
-    page = client.get("/").get_data(as_text=True)
-    words = re.search(r'<script type="application/json" id="sk-words">(.*?)</script>', page, re.S)
-    assert words and '"Not sent yet (%s)": "Non ancora inviate (%s)"' in html.unescape(words.group(1))
+    scorer.create_table("Giovedì sera")
+    scorer.add_players("Anna", "Bruno")
+    match_id = scorer.start_match("free", ["Anna", "Bruno"])
+    home = client.get("/").get_data(as_text=True)
+    scoreboard = client.get(f"/t/{scorer.token}/m/{match_id}").get_data(as_text=True)
+    assert _page_words(home)["Copied"] == "Copiato"
+    assert "Not saved: no connection. What you typed is kept: tap Save again when you are back online." \
+        not in _page_words(home)
+    assert _page_words(scoreboard)["Not saved: no connection. What you typed is kept: tap Save again when you are "
+                                    "back online."].startswith("Non salvata: nessuna connessione.")
+    for page in (home, scoreboard):
+        assert "Not sent yet (%s)" not in _page_words(page) and "Remove %s" not in _page_words(page)
+    files = dict(re.findall(r'data-load-(picker|offline)-words="([^"]+)"', scoreboard))
+    assert set(files) == {"picker", "offline"}
+    offline = client.get(html.unescape(files["offline"]))
+    assert offline.status_code == 200 and offline.mimetype == "text/javascript"
+    assert "immutable" in offline.headers["Cache-Control"]
+    said = json.loads(re.fullmatch(r"window\.scorekeeperWords\.add\((.*)\);\n", offline.get_data(as_text=True), re.S)
+                      .group(1))
+    assert said["Not sent yet (%s)"] == "Non ancora inviate (%s)" and "Remove %s" not in said
+    picker = client.get(html.unescape(files["picker"])).get_data(as_text=True)
+    assert '"Remove %s": "Togli %s"' in picker
+    # the URL names its words: without their digest a phone checks again
+    assert client.get(html.unescape(files["offline"]).split("?")[0]).headers["Cache-Control"] == "no-cache"
+    # an English page's scripts speak English: no words, no files
+    scorer.client.get("/lang/en?next=/")
+    english = client.get(f"/t/{scorer.token}/m/{match_id}").get_data(as_text=True)
+    assert 'id="sk-words"' not in english and "-words=" not in english
+    for url in ("/words/en/offline.js", "/words/it/match.js", "/words/de/picker.js"):
+        assert client.get(url).status_code == 404, url
 
 
 def _said(response) -> str:

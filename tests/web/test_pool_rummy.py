@@ -148,6 +148,31 @@ def test_a_rejoin_the_wild_rank_and_a_split(scorer, client, app):
     assert standings.winners == ["P", "Q", "R"] and str(standings.pot_remainder) == "0.01"
 
 
+def _comeback_row(client, scorer, match_id, language: str) -> str:
+    """What the sheet's row of the rebuy entry is called, in ``language``."""
+    page = client.get(f"/t/{scorer.token}/m/{match_id}", headers={"Accept-Language": language}).get_data(as_text=True)
+    found = re.search(r'<tr class="kind-rebuy"[^>]*>\s*<th scope="row">(?:<a [^>]*>)?([^<]+)', page)
+    assert found, "no rebuy row"
+    return found.group(1)
+
+
+def test_the_row_of_a_player_coming_back_is_named_as_the_game_names_it(scorer, client):
+    """The row says the name the game's words give the entry (engine.rebuys: Pool Rummy's rejoin,
+    Rumino's rebuy), in each language."""
+    scorer.create_table()
+    scorer.add_players("P", "Q", "R")
+    pool = scorer.start_match("pool_rummy", ["P", "Q", "R"], rules={"pool": "201"}, stake="10")
+    for by, held in (("P", {"Q": 80, "R": "first"}), ("R", {"P": "middle", "Q": 112}), ("P", {"Q": "middle", "R": 44})):
+        assert _deal(scorer, pool, by, **held).status_code == 302
+    assert _button(scorer, pool, "rebuy", player=str(scorer.player_ids()["Q"])).status_code == 302
+    assert (_comeback_row(client, scorer, pool, "en"), _comeback_row(client, scorer, pool, "it")) == ("rejoin", "rientro")
+    rumino = scorer.start_match("rumino", ["P", "Q", "R"], stake="10")
+    scorer.record(rumino, by="R", end="knock", points={"P": 60, "Q": 50, "R": 2})
+    scorer.record(rumino, by="R", end="knock", points={"P": 45, "Q": 30, "R": 2})
+    assert _button(scorer, rumino, "rebuy", player=str(scorer.player_ids()["P"])).status_code == 302
+    assert (_comeback_row(client, scorer, rumino, "en"), _comeback_row(client, scorer, rumino, "it")) == ("rebuy", "rientro")
+
+
 def test_the_meld_checker_answers_for_pool(client):
     def ask(**q):
         return _said(client.get("/melds", query_string={"variant": "pool_rummy", **q}))

@@ -107,6 +107,24 @@ def test_sheet_has_an_etag_and_answers_304_when_nothing_changed(game, client, sc
     assert '<span class="total">35</span>' in changed.get_data(as_text=True)
 
 
+@pytest.mark.parametrize("url, status", [("/v/{view}", 200), ("/v/{view}/sheet", 200), ("/v/{view}/sheet", 304),
+                                         ("/v/{view}/stream", 204), ("/v/{view}/summary", 200),
+                                         ("/v/{view}/summary.png", 200), ("/v/{wrong}/sheet", 404)])
+def test_every_answer_of_the_view_link_sends_no_referer_to_other_sites(game, client, url, status):
+    """Each answer reached through a view token says Referrer-Policy: same-origin (the page, the sheet and
+    its 304, the stream's 204, the result and its picture, a wrong token's 404), where the table's own
+    pages keep the app's policy."""
+    scorer, match_id, view_token = game
+    headers = {}
+    if status == 304:
+        headers["If-None-Match"] = client.get(f"/v/{view_token}/sheet").headers["ETag"]
+    response = client.get(url.format(view=view_token, wrong="x" * 32), headers=headers)
+    assert response.status_code == status
+    assert response.headers["Referrer-Policy"] == "same-origin"
+    table_page = client.get(f"/t/{scorer.token}/m/{match_id}")
+    assert table_page.headers["Referrer-Policy"] == "strict-origin-when-cross-origin"
+
+
 def test_unchanged_poll_runs_one_small_query_and_no_replay(game, client, app, monkeypatch):
     _, match_id, view_token = game
     etag = client.get(f"/v/{view_token}/sheet").headers["ETag"]

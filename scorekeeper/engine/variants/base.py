@@ -40,6 +40,7 @@ from ..decks import Deck, StandardPack
 from ..i18n import _, joined, message_of
 from ..ends import END_KINDS, End, unknown_end
 from ..hands import Hand, HandScore, Held, MatchState, PlayerState, RebuyPolicy, parse_held
+from ..rebuys import RebuyWords, words_for
 from .. import limits as _limits
 from ..entry_fields import EntryField, EntryKind, EntryFields
 from ..sides import read_sides
@@ -946,6 +947,11 @@ class Variant(ABC):
         pick = max if self.high_wins() else min
         best = pick(state.players[n].total for n in names)
         return [n for n in names if state.players[n].total == best]
+
+    def rebuy_words(self) -> RebuyWords:
+        """The game's words for coming back (``rebuy_word``): the sentences the replay says of it and the
+        entry's name in a row of the sheet, "rebuy" or "rejoin" (``engine.rebuys``)."""
+        return words_for(self.rebuy_word)
 
     def rebuys_from_switches(self, cost_switch: str = "rebuy_cost_mode", score: str | None = None) -> RebuyPolicy:
         """The rebuy policy read from the usual switches (Rumino's names; Kalooki names its cost

@@ -46,6 +46,14 @@ POLL_SECONDS = 0.8
 SHEET_REVISION = 5
 
 
+@bp.after_request
+def _same_origin_referrer(response: Response) -> Response:
+    # What is reached through a view token tells no other site where it came from: no Referer at all,
+    # not even the origin that the app's own policy (hooks.SECURITY_HEADERS) sends. Once, for every answer.
+    response.headers["Referrer-Policy"] = "same-origin"
+    return response
+
+
 class SheetMemo(LatestMemo[str]):
     """The latest drawn sheet of each match in each language, kept in this worker.
 
@@ -110,7 +118,6 @@ def _no_cache(response: Response, etag: str) -> Response:
     response.set_etag(etag, weak=True)
     # Stored, but checked with the server every time: the browser revalidates with If-None-Match.
     response.headers["Cache-Control"] = "no-cache, private"
-    response.headers["Referrer-Policy"] = "same-origin"
     return response
 
 
@@ -119,7 +126,6 @@ def show(view_token: str):
     match = _match(view_token)
     response = Response(render_template("spectate/show.html", **_context(match)))
     response.headers["Cache-Control"] = "no-store"
-    response.headers["Referrer-Policy"] = "same-origin"
     return response
 
 
@@ -155,7 +161,6 @@ def stream(view_token: str):
     # nothing on the way keeps or compresses it: each event is sent as it happens
     response.headers["Cache-Control"] = "no-cache, no-transform"
     response.headers["X-Accel-Buffering"] = "no"
-    response.headers["Referrer-Policy"] = "same-origin"
     return response
 
 
@@ -207,9 +212,7 @@ def _summary(match: Match) -> dict:
 @bp.get("/v/<view_token>/summary")
 def summary(view_token: str):
     match = _match(view_token, service.WITH_ENTRIES)
-    response = Response(render_template("spectate/summary.html", **_summary(match)))
-    response.headers["Referrer-Policy"] = "same-origin"
-    return response
+    return Response(render_template("spectate/summary.html", **_summary(match)))
 
 
 class PictureMemo(LatestMemo[bytes]):
