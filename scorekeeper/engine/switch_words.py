@@ -3,8 +3,8 @@ value means, the same words for the same switch in every game.
 
 A switch may carry its own ``label``, ``none_words`` and ``choice_words`` (``Switch``), which come before
 these shared words; a switch without them falls back to these, and then to its name (or value) with
-spaces. A game's choice whose value another game also uses says it in its own ``choice_words``: these
-words are the other game's. The pages say what the switch
+spaces. The words here for a value are the game's that first used it: a new game's choice says its own
+(``choice_words``), even where another game has a value of the same name. The pages say what the switch
 answers (``Switch.label_words``, ``Switch.value_words``), in the page's language.
 """
 
