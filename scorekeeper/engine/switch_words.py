@@ -101,22 +101,6 @@ LABELS = {
 
 #: enum values in words
 CHOICES = {
-    # Phase 10 (docs/rules/phase10.md#house-rules)
-    "even": _("the even phases"),
-    "odd": _("the odd phases"),
-    "custom": _("the table's own list"),
-    "in_order": _("in order"),
-    "any": _("any order (Masters)"),
-    "replay_phase": _("the tied players replay the last phase"),
-    # Rummikub (docs/rules/rummikub.md#house-rules)
-    "zero_sum": _("zero sum: the winner collects the others' racks"),
-    "winner_only": _("only the winner scores"),
-    "penalty_only": _("only penalties, lowest wins"),
-    "open": _("until the table stops"),
-    "highest_total": _("the highest total"),
-    "most_games": _("the most games won"),
-    "play_another_game": _("play another game"),
-    "xp": _("the XP set (5–6 players)"),
     "highest_remaining": _("the highest total still in"),
     "highest_remaining_minus_1": _("one below the highest still in"),
     "zero": "0",
@@ -176,12 +160,14 @@ CHOICES = {
     "steps": _("steps of ten"),
     "count_as_card": _("as the card it stands for"),
     "clean_must_reach": _("only melds without a joker"),
+    # Phase 10 (docs/rules/phase10.md#house-rules)
     "even": _("the even ones"),
     "odd": _("the odd ones"),
     "custom": _("the table's own list"),
     "in_order": _("in order"),
     "any": _("any, as each player chooses"),
     "replay_phase": _("replay the last phase"),
+    # Rummikub (docs/rules/rummikub.md#house-rules)
     "zero_sum": _("the winner collects the others' racks"),
     "winner_only": _("only the winner scores"),
     "penalty_only": _("only penalties, lowest wins"),

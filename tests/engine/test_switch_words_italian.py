@@ -71,3 +71,18 @@ def test_every_switch_is_said_in_italian_and_no_choice_is_a_raw_key(key, italian
         if switch.type in ("int_or_null",) and _untranslated(switch.value_words(None), italian):
             problems.append(f"{switch.name}: empty value {switch.value_words(None)!r}")
     assert not problems, "\n".join(problems)
+
+
+def test_each_value_is_worded_once():
+    """A value written twice in the shared words' tables would say only its last words, silently: the
+    first game's choice would read as another game's (two copies of Phase 10's and Rummikub's choices once
+    sat there, the later ones in force)."""
+    import ast
+    from collections import Counter
+
+    from scorekeeper.engine import switch_words
+
+    tree = ast.parse(Path(switch_words.__file__).read_text(encoding="utf-8"))
+    for table in (node for node in ast.walk(tree) if isinstance(node, ast.Dict)):
+        counts = Counter(key.value for key in table.keys if isinstance(key, ast.Constant))
+        assert [key for key, n in counts.items() if n > 1] == [], f"line {table.lineno}"
