@@ -2,7 +2,8 @@
 
 It owns what replay does between the hand that knocks players out and the next hand: the window of
 offers (who may come back, on what total), why a player may not, the rebuy entry itself, what the
-standings say of rebuys between hands, and the words of each. When and how a player comes back is the
+standings say of rebuys between hands, and the words of each (the scoreboard's too: the offer, its button,
+the badge, the entry's name in messages). When and how a player comes back is the
 game's ``RebuyPolicy`` (``engine.hands``); what a table calls it, "rebuy" or "rejoin", is its ``word``,
 and ``RebuyWords``/``RejoinWords`` are the sentences that differ between the two.
 """
@@ -61,6 +62,30 @@ class RebuyWords:
     def summary(self, name: str, total: int) -> str:
         return _("{name} rebuys on {total}", name=name, total=total)
 
+    # what the scoreboard says of it: the offer between hands, its button, the standings' badge and
+    # the entry's name in messages (the page puts the player's name, isolated, before ``offer``)
+
+    def question(self) -> str:
+        return _("Rebuy?")
+
+    def offer(self, total: int, comeback: int) -> str:
+        return _("is out on {total}. Rebuy on {comeback}", total=total, comeback=comeback)
+
+    def button(self, name: str) -> str:
+        return _("Rebuy {name}", name=name)
+
+    def last_call(self) -> str:
+        return _("Whoever has not rebought when the next hand is saved is out for good.")
+
+    def badge(self, count: int) -> str:
+        return _("rebought ×{count}", count=count)
+
+    def entry_label(self, name: str, hands: int) -> str:
+        """The rebuy entry in messages ("Ann's rebuy after hand 3"): ``hands``, the live hands before it."""
+        if hands:
+            return _("{name}'s rebuy after hand {number}", name=name, number=hands)
+        return _("{name}'s rebuy before the first hand", name=name)
+
 
 class RejoinWords(RebuyWords):
     """The same sentences where the table rejoins (Pool Rummy, Scala 40)."""
@@ -101,6 +126,26 @@ class RejoinWords(RebuyWords):
 
     def summary(self, name: str, total: int) -> str:
         return _("{name} rejoins on {total}", name=name, total=total)
+
+    def question(self) -> str:
+        return _("Rejoin?")
+
+    def offer(self, total: int, comeback: int) -> str:
+        return _("is out on {total}. Rejoin on {comeback}", total=total, comeback=comeback)
+
+    def button(self, name: str) -> str:
+        return _("Rejoin {name}", name=name)
+
+    def last_call(self) -> str:
+        return _("Whoever has not rejoined when the next hand is saved is out for good.")
+
+    def badge(self, count: int) -> str:
+        return _("rejoined ×{count}", count=count)
+
+    def entry_label(self, name: str, hands: int) -> str:
+        if hands:
+            return _("{name}'s rejoin after hand {number}", name=name, number=hands)
+        return _("{name}'s rejoin before the first hand", name=name)
 
 
 _WORDS = {"rejoin": RejoinWords()}

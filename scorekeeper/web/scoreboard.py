@@ -162,11 +162,8 @@ def entry_label(match, entry, hands: int | None = None) -> str:
         return (_("the split after hand %(number)s", number=hands) if hands else _("the split"))
     if entry.kind == "rebuy":
         name = {p.id: p.name for p in match.table.players}.get(entry.payload.get("player"), "?")
-        if find_variant(match.variant).rebuy_word != "rebuy":  # the game's word, as its button says
-            return (_("%(name)s's rejoin after hand %(number)s", name=name, number=hands) if hands
-                    else _("%(name)s's rejoin before the first hand", name=name))
-        return (_("%(name)s's rebuy after hand %(number)s", name=name, number=hands) if hands
-                else _("%(name)s's rebuy before the first hand", name=name))
+        # in the game's word, as its button says (Pool Rummy's rejoin)
+        return speak(find_variant(match.variant).rebuy_words().entry_label(name, hands))
     return (_("the void hand after hand %(number)s", number=hands) if hands
             else _("the void hand before the first hand"))
 

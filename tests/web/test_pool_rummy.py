@@ -173,6 +173,49 @@ def test_the_row_of_a_player_coming_back_is_named_as_the_game_names_it(scorer, c
     assert (_comeback_row(client, scorer, rumino, "en"), _comeback_row(client, scorer, rumino, "it")) == ("rebuy", "rientro")
 
 
+def _comeback_offer(client, scorer, match_id, language: str) -> str:
+    """What the scoreboard's offer to come back says (its question, the offer, its button, the last call), in
+    ``language``, tags dropped."""
+    page = client.get(f"/t/{scorer.token}/m/{match_id}", headers={"Accept-Language": language}).get_data(as_text=True)
+    found = re.search(r'<section class="card rebuys".*?</section>', page, re.S)
+    assert found, "no offer to come back"
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", found.group(0))).split())
+
+
+def _badge(client, scorer, match_id, language: str) -> str:
+    page = client.get(f"/t/{scorer.token}/m/{match_id}", headers={"Accept-Language": language}).get_data(as_text=True)
+    return re.findall(r'<span class="badge">([^<]*×[^<]*)</span>', page)
+
+
+def test_the_offer_to_come_back_is_worded_as_the_game_words_it(scorer, client):
+    """The offer, its button and the badge say what the game's words object says (engine.rebuys: Pool
+    Rummy's rejoin, Rumino's rebuy), in each language; the web chooses no sentence of its own."""
+    scorer.create_table()
+    scorer.add_players("P", "Q", "R")
+    pool = scorer.start_match("pool_rummy", ["P", "Q", "R"], rules={"pool": "201"}, stake="10")
+    for by, held in (("P", {"Q": 80, "R": "first"}), ("R", {"P": "middle", "Q": 112}), ("P", {"Q": "middle", "R": 44})):
+        assert _deal(scorer, pool, by, **held).status_code == 302
+    assert _comeback_offer(client, scorer, pool, "en") == (
+        "Rejoin? Q is out on 210. Rejoin on 70 for 10.00? Rejoin Q "
+        "Whoever has not rejoined when the next hand is saved is out for good.")
+    assert _comeback_offer(client, scorer, pool, "it") == (
+        "Rientro? Q è fuori con 210. Rientra a 70 per 10,00? Fai rientrare Q "
+        "Chi non è rientrato quando si salva la mano successiva è fuori definitivamente.")
+    assert _button(scorer, pool, "rebuy", player=str(scorer.player_ids()["Q"])).status_code == 302
+    assert (_badge(client, scorer, pool, "en"), _badge(client, scorer, pool, "it")) == (["rejoined ×1"], ["rientrato ×1"])
+    rumino = scorer.start_match("rumino", ["P", "Q", "R"], stake="10")
+    scorer.record(rumino, by="R", end="knock", points={"P": 60, "Q": 50, "R": 2})
+    scorer.record(rumino, by="R", end="knock", points={"P": 45, "Q": 30, "R": 2})
+    assert _comeback_offer(client, scorer, rumino, "en") == (
+        "Rebuy? P is out on 105. Rebuy on 80 for 20.00? Rebuy P "
+        "Whoever has not rebought when the next hand is saved is out for good.")
+    assert _comeback_offer(client, scorer, rumino, "it") == (
+        "Rientro? P è eliminato a 105. Rientra a 80 per 20,00? Fai rientrare P "
+        "Chi non è rientrato quando si salva la mano successiva è fuori per sempre.")
+    assert _button(scorer, rumino, "rebuy", player=str(scorer.player_ids()["P"])).status_code == 302
+    assert (_badge(client, scorer, rumino, "en"), _badge(client, scorer, rumino, "it")) == (["rebought ×1"], ["rientrato ×1"])
+
+
 def test_the_meld_checker_answers_for_pool(client):
     def ask(**q):
         return _said(client.get("/melds", query_string={"variant": "pool_rummy", **q}))
