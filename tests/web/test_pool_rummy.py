@@ -214,6 +214,17 @@ def test_the_offer_to_come_back_is_worded_as_the_game_words_it(scorer, client):
         "Chi non è rientrato quando si salva la mano successiva è fuori per sempre.")
     assert _button(scorer, rumino, "rebuy", player=str(scorer.player_ids()["P"])).status_code == 302
     assert (_badge(client, scorer, rumino, "en"), _badge(client, scorer, rumino, "it")) == (["rebought ×1"], ["rientrato ×1"])
+    # the match's page says it too, each game in its own word
+    assert [_history_state(client, scorer, m, "Q" if m == pool else "P") for m in (pool, rumino)] == [
+        "in, rejoined ×1", "in, rebought ×1"]
+
+
+def _history_state(client, scorer, match_id, name: str) -> str:
+    """The state cell of ``name``'s line on the match's page, tags dropped."""
+    page = client.get(f"/t/{scorer.token}/m/{match_id}/history").get_data(as_text=True)
+    found = re.search(rf"<th scope=\"row\">[^<]*(?:<bdi>)?{name}(?:</bdi>)?</th>.*?<td class=\"state\">(.*?)</td>", page, re.S)
+    assert found, page
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", found.group(1))).split())
 
 
 def test_the_meld_checker_answers_for_pool(client):
