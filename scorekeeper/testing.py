@@ -109,6 +109,13 @@ def check_expect_keys(expect: dict) -> None:
         raise GameCheckError(f"unknown key(s) {sorted(unknown)} in expect.error")
 
 
+def _same(what: str, actual: Any, expected: Any) -> None:
+    """Fail a golden case where ``actual`` is not ``expected``, saying both: a failing case shows what
+    differs without a debugger."""
+    if actual != expected:
+        raise AssertionError(f"{what}: expected {expected!r}, got {actual!r}")
+
+
 def check_golden_match(variant: Variant | str, case: dict) -> None:
     """One golden case: its ``document`` (the game's key filled in) replays to what ``expect`` says."""
     key = _game(variant).key
@@ -131,16 +138,16 @@ def check_golden_match(variant: Variant | str, case: dict) -> None:
     got = replay(document).to_dict()
     players = {p["name"]: p for p in got["players"]}
     if "totals" in expect:
-        assert {n: players[n]["total"] for n in expect["totals"]} == expect["totals"], "totals"
+        _same("totals", {n: players[n]["total"] for n in expect["totals"]}, expect["totals"])
     for name, attr in (("states", "state"), ("win_points", "win_points"), ("boxes", "boxes"),
                        ("paid", "paid"), ("rebuys", "rebuys"), ("places", "place")):
         if name in expect:
-            assert {n: players[n][attr] for n in expect[name]} == expect[name], name
+            _same(name, {n: players[n][attr] for n in expect[name]}, expect[name])
     sides = {s["name"]: s for s in got["sides"]}
     for name, attr in (("sides", "total"), ("side_places", "place"), ("minimums", "opening_minimum"),
                        ("members", "members")):
         if name in expect:
-            assert {n: sides[n][attr] for n in expect[name]} == expect[name], name
+            _same(name, {n: sides[n][attr] for n in expect[name]}, expect[name])
     # every member shows the side's total and place (docs/match-format.md, "Standings")
     for side in sides.values():
         for member in side["members"]:
@@ -150,14 +157,14 @@ def check_golden_match(variant: Variant | str, case: dict) -> None:
                  "next_dealer_if_rebuy", "dealers_ahead", "deal", "contract", "winning_sides", "round",
                  "differences", "victory_points"):
         if name in expect:
-            assert got[name] == expect[name], (name, got[name], expect[name])
+            _same(name, got[name], expect[name])
     # what a game says beyond the shared fields (``Variant.player_facts``, ``match_facts``)
     for name, facts in expect.get("player_facts", {}).items():
-        assert {k: players[name][k] for k in facts} == facts, name
+        _same(f"player_facts of {name}", {k: players[name][k] for k in facts}, facts)
     if "facts" in expect:
-        assert {k: got[k] for k in expect["facts"]} == expect["facts"], "facts"
+        _same("facts", {k: got[k] for k in expect["facts"]}, expect["facts"])
     if "open_rebuys" in expect:
-        assert got["open_rebuys"] == expect["open_rebuys"], "open_rebuys"
+        _same("open_rebuys", got["open_rebuys"], expect["open_rebuys"])
     if "games" in expect:
         assert got["games"] is not None and len(got["games"]) == len(expect["games"]), got["games"]
         for have, want in zip(got["games"], expect["games"]):
@@ -169,9 +176,9 @@ def check_golden_match(variant: Variant | str, case: dict) -> None:
                      "hand_points", "side_scores", "explanations"):
             if name in want:
                 if name == "hand_points" or not isinstance(want[name], dict):
-                    assert have[name] == want[name], (index, name, have[name])
+                    _same(f"hands[{index}].{name}", have[name], want[name])
                 else:
-                    assert {n: have[name].get(n, 0) for n in want[name]} == want[name], (index, name, have[name])
+                    _same(f"hands[{index}].{name}", {n: have[name].get(n, 0) for n in want[name]}, want[name])
     for text in expect.get("notes_contain", []):
         assert any(text in note for note in got["notes"]), (text, got["notes"])
     for name, text in expect.get("explanations_contain", {}).items():

@@ -48,6 +48,24 @@ def test_the_checks_can_fail(tmp_path, monkeypatch):
         testing.check_golden_match(gin, case)
 
 
+def test_a_failing_golden_case_says_what_it_expected_and_what_it_got():
+    """A wrong total, winner or hand score is reported with both values, not only the key's name."""
+    gin = VARIANTS["gin"]
+    case = dict(testing.golden_match_cases(gin)[0])
+    totals = case["expect"]["totals"]
+    wrong = {name: total + 1 for name, total in totals.items()}
+    case["expect"] = {"totals": wrong}
+    with pytest.raises(AssertionError) as failed:
+        testing.check_golden_match(gin, case)
+    assert str(failed.value) == f"totals: expected {wrong!r}, got {totals!r}"
+    case["expect"] = {"winners": ["Nobody"]}
+    with pytest.raises(AssertionError, match=r"^winners: expected \['Nobody'\], got \["):
+        testing.check_golden_match(gin, case)
+    case["expect"] = {"hands": [{"scores": {name: -1 for name in totals}}]}
+    with pytest.raises(AssertionError, match=r"^hands\[0\]\.scores: expected \{.*-1.*\}, got \{"):
+        testing.check_golden_match(gin, case)
+
+
 def test_a_worked_example_without_a_golden_case_fails(tmp_path, monkeypatch):
     """Every worked example on a rules page (a heading that starts with its id) needs a golden case named by
     that id; an example inside a code block is not one, and a case named "LV-7a" is a case of LV-7."""
